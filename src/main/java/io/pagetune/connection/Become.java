@@ -1,0 +1,19 @@
+package io.pagetune.connection;
+
+/**
+ * Privilege escalation for one command. The password is never part of this value: the connection
+ * that holds it feeds it to sudo on stdin.
+ */
+public record Become(boolean enabled, String user) {
+  public static final Become NONE = new Become(false, null);
+
+  public Become {
+    if (enabled && (user == null || user.isBlank())) {
+      user = "root";
+    }
+  }
+
+  public static Become as(String user) {
+    return new Become(true, user);
+  }
+}

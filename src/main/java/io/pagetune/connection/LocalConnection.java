@@ -1,0 +1,258 @@
+package io.pagetune.connection;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.GroupPrincipal;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFileAttributes;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.UserPrincipal;
+import java.nio.file.attribute.UserPrincipalLookupService;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.HexFormat;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs on the machine pagetune runs on ({@code ansible_connection: local}). Commands go through
+ * {@code /bin/sh -c}; file writes are atomic renames within the target directory.
+ */
+public final class LocalConnection implements Connection {
+  private static final SecureRandom RANDOM = new SecureRandom();
+  private final String host;
+
+  public LocalConnection(String host) {
+    this.host = host;
+  }
+
+  /** The factory registered as {@code local}. */
+  public static ConnectionFactory factory() {
+    return new ConnectionFactory() {
+      @Override
+      public String type() {
+        return "local";
+      }
+
+      @Override
+      public Connection open(ConnectionSpec spec) {
+        return new LocalConnection(spec.inventoryName());
+      }
+    };
+  }
+
+  @Override
+  public String host() {
+    return host;
+  }
+
+  @Override
+  public CommandResult run(RemoteCommand command, Duration timeout) {
+    long start = System.nanoTime();
+    ProcessBuilder pb = new ProcessBuilder("/bin/sh", "-c", ShellQuote.render(command));
+    Process p;
+    try {
+      p = pb.start();
+    } catch (IOException e) {
+      throw new ConnectionException("cannot start /bin/sh: " + e.getMessage(), e);
+    }
+    CompletableFuture<byte[]> out = drain(p.getInputStream());
+    CompletableFuture<byte[]> err = drain(p.getErrorStream());
+    try (OutputStream in = p.getOutputStream()) {
+      if (command.stdin() != null) {
+        in.write(command.stdin().getBytes(StandardCharsets.UTF_8));
+      }
+    } catch (IOException ignored) {
+      // the command did not read its stdin; its exit status tells the rest
+    }
+    boolean finished;
+    try {
+      finished = p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      kill(p);
+      throw new ConnectionException("interrupted while running a command", e);
+    }
+    if (!finished) {
+      kill(p);
+    }
+    int rc = finished ? p.exitValue() : -1;
+    return new CommandResult(
+        rc,
+        text(out),
+        text(err),
+        Duration.ofNanos(System.nanoTime() - start),
+        !finished);
+  }
+
+  private static void kill(Process p) {
+    p.descendants().forEach(ProcessHandle::destroyForcibly);
+    p.destroyForcibly();
+    try {
+      p.waitFor(5, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private static CompletableFuture<byte[]> drain(InputStream s) {
+    return CompletableFuture.supplyAsync(
+        () -> {
+          try (s) {
+            ByteArrayOutputStream buf = new ByteArrayOutputStream();
+            s.transferTo(buf);
+            return buf.toByteArray();
+          } catch (IOException e) {
+            return new byte[0];
+          }
+        });
+  }
+
+  private static String text(CompletableFuture<byte[]> f) {
+    try {
+      return new String(f.get(5, TimeUnit.SECONDS), StandardCharsets.UTF_8);
+    } catch (Exception e) {
+      return "";
+    }
+  }
+
+  @Override
+  public Optional<byte[]> read(String path, Become become) {
+    try {
+      return Optional.of(Files.readAllBytes(Path.of(path)));
+    } catch (NoSuchFileException e) {
+      return Optional.empty();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + path + ": " + e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public Optional<FileMeta> stat(String path, Become become) {
+    Path p = Path.of(path);
+    try {
+      PosixFileAttributes a =
+          Files.readAttributes(p, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+      FileMeta.Type type =
+          a.isSymbolicLink()
+              ? FileMeta.Type.SYMLINK
+              : a.isDirectory()
+                  ? FileMeta.Type.DIRECTORY
+                  : a.isRegularFile() ? FileMeta.Type.FILE : FileMeta.Type.OTHER;
+      return Optional.of(
+          new FileMeta(
+              path,
+              type,
+              PosixModes.toMode(a.permissions()),
+              a.owner().getName(),
+              a.group().getName(),
+              a.size()));
+    } catch (NoSuchFileException e) {
+      return Optional.empty();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot stat " + path + ": " + e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public void put(byte[] content, String path, PutOptions options) {
+    Path target = Path.of(path).toAbsolutePath();
+    Path dir = target.getParent();
+    Optional<FileMeta> existing = stat(target.toString(), options.become());
+    Path tmp =
+        dir.resolve(
+            "." + target.getFileName() + ".pagetune-" + HexFormat.of().toHexDigits(RANDOM.nextInt()));
+    try {
+      try (OutputStream os =
+          Files.newOutputStream(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+        os.write(content);
+      }
+      // fsync so the rename never exposes an empty file after a crash
+      try (var ch = java.nio.channels.FileChannel.open(tmp, StandardOpenOption.WRITE)) {
+        ch.force(true);
+      }
+      int mode =
+          options.mode() != null ? options.mode() : existing.map(FileMeta::mode).orElse(0644);
+      PosixFileAttributeView view =
+          Files.getFileAttributeView(tmp, PosixFileAttributeView.class);
+      view.setPermissions(PosixModes.toPermissions(mode));
+      String owner = options.owner() != null ? options.owner() : existing.map(FileMeta::owner).orElse(null);
+      String group = options.group() != null ? options.group() : existing.map(FileMeta::group).orElse(null);
+      UserPrincipalLookupService lookup = tmp.getFileSystem().getUserPrincipalLookupService();
+      PosixFileAttributes now = view.readAttributes();
+      if (owner != null && !owner.equals(now.owner().getName())) {
+        UserPrincipal u = lookup.lookupPrincipalByName(owner);
+        view.setOwner(u);
+      }
+      if (group != null && !group.equals(now.group().getName())) {
+        GroupPrincipal g = lookup.lookupPrincipalByGroupName(group);
+        view.setGroup(g);
+      }
+      try {
+        Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      } catch (AtomicMoveNotSupportedException e) {
+        throw new UncheckedIOException("cannot rename atomically into " + path, e);
+      }
+    } catch (IOException e) {
+      try {
+        Files.deleteIfExists(tmp);
+      } catch (IOException ignored) {
+        // best effort: the temp file is hidden and named after its target
+      }
+      throw new UncheckedIOException("cannot write " + path + ": " + e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public void close() {}
+
+  /** Converts between permission bits and NIO permission sets. */
+  static final class PosixModes {
+    private static final PosixFilePermission[] ORDER = {
+      PosixFilePermission.OTHERS_EXECUTE,
+      PosixFilePermission.OTHERS_WRITE,
+      PosixFilePermission.OTHERS_READ,
+      PosixFilePermission.GROUP_EXECUTE,
+      PosixFilePermission.GROUP_WRITE,
+      PosixFilePermission.GROUP_READ,
+      PosixFilePermission.OWNER_EXECUTE,
+      PosixFilePermission.OWNER_WRITE,
+      PosixFilePermission.OWNER_READ
+    };
+
+    private PosixModes() {}
+
+    static int toMode(Set<PosixFilePermission> perms) {
+      int mode = 0;
+      for (int i = 0; i < ORDER.length; i++) {
+        if (perms.contains(ORDER[i])) {
+          mode |= 1 << i;
+        }
+      }
+      return mode;
+    }
+
+    static Set<PosixFilePermission> toPermissions(int mode) {
+      Set<PosixFilePermission> set = java.util.EnumSet.noneOf(PosixFilePermission.class);
+      for (int i = 0; i < ORDER.length; i++) {
+        if ((mode & (1 << i)) != 0) {
+          set.add(ORDER[i]);
+        }
+      }
+      return set;
+    }
+  }
+}

@@ -1,0 +1,68 @@
+package io.pagetune.connection;
+
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/** The single place where a {@link RemoteCommand} becomes a POSIX shell string. */
+public final class ShellQuote {
+  private static final Pattern SAFE = Pattern.compile("[A-Za-z0-9_@%+=:,./-]+");
+  private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+
+  private ShellQuote() {}
+
+  /** Quotes one word for a POSIX shell; safe words stay readable. */
+  public static String quote(String word) {
+    if (!word.isEmpty() && SAFE.matcher(word).matches()) {
+      return word;
+    }
+    return "'" + word.replace("'", "'\\''") + "'";
+  }
+
+  public static String join(List<String> words) {
+    StringBuilder sb = new StringBuilder();
+    for (String w : words) {
+      if (sb.length() > 0) {
+        sb.append(' ');
+      }
+      sb.append(quote(w));
+    }
+    return sb.toString();
+  }
+
+  /**
+   * Renders the command for {@code /bin/sh -c}. With become, the whole command runs under {@code
+   * sudo -S -p ''} so the password (if any) is read from stdin and the prompt is not printed.
+   */
+  public static String render(RemoteCommand cmd) {
+    String inner = renderInner(cmd);
+    if (!cmd.become().enabled()) {
+      return inner;
+    }
+    return "sudo -S -p '' -H -u " + quote(cmd.become().user()) + " -- /bin/sh -c " + quote(inner);
+  }
+
+  private static String renderInner(RemoteCommand cmd) {
+    StringBuilder sb = new StringBuilder();
+    if (cmd.chdir() != null) {
+      sb.append("cd ").append(quote(cmd.chdir())).append(" && ");
+    }
+    for (Map.Entry<String, String> e : cmd.env().entrySet()) {
+      if (!ENV_NAME.matcher(e.getKey()).matches()) {
+        throw new IllegalArgumentException("invalid environment variable name: " + e.getKey());
+      }
+      // "K=v cmd" puts the variable into the environment of cmd only
+      sb.append(e.getKey()).append('=').append(quote(e.getValue())).append(' ');
+    }
+    if (cmd.script() != null) {
+      if (cmd.env().isEmpty()) {
+        sb.append(cmd.script());
+      } else {
+        sb.append("/bin/sh -c ").append(quote(cmd.script()));
+      }
+    } else {
+      sb.append(join(cmd.argv()));
+    }
+    return sb.toString();
+  }
+}

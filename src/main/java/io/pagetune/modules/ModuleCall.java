@@ -1,0 +1,21 @@
+package io.pagetune.modules;
+
+import io.pagetune.connection.Become;
+import java.time.Duration;
+import java.util.Map;
+
+/** One invocation of a module on one host: its arguments and the task's execution settings. */
+public record ModuleCall(
+    String module,
+    Args args,
+    TaskServices services,
+    Become become,
+    Map<String, String> environment,
+    Duration timeout,
+    String taskName) {
+
+  public ModuleCall {
+    environment = environment == null ? Map.of() : Map.copyOf(environment);
+    become = become == null ? Become.NONE : become;
+  }
+}

@@ -1,0 +1,97 @@
+package io.pagetune.modules;
+
+import io.pagetune.connection.CommandResult;
+import io.pagetune.connection.Connection;
+import io.pagetune.connection.FileMeta;
+import io.pagetune.connection.PutOptions;
+import io.pagetune.connection.RemoteCommand;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** Executes a plan's steps in order on one host and stops at the first failing step. */
+public final class StepRunner {
+  private static final DateTimeFormatter BACKUP_STAMP =
+      DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
+
+  private final Connection connection;
+  private final Clock clock;
+
+  public StepRunner(Connection connection, Clock clock) {
+    this.connection = connection;
+    this.clock = clock;
+  }
+
+  public ApplyResult run(Plan plan, ModuleCall call) {
+    List<CommandResult> commands = new ArrayList<>();
+    List<Step.RequestRestart> restarts = new ArrayList<>();
+    List<String> backups = new ArrayList<>();
+    boolean changed = false;
+    for (Step step : plan.steps()) {
+      if (step instanceof Step.Exec exec) {
+        CommandResult r = exec(exec.command(), call, exec.timeout());
+        commands.add(r);
+        changed = true;
+        if (!r.ok() && !exec.tolerateFailure()) {
+          return new ApplyResult(
+              changed, commands, restarts, backups, plan.data(), Optional.of(failureMessage(exec, r)));
+        }
+      } else if (step instanceof Step.Put put) {
+        if (put.backup()) {
+          backup(put.path(), call).ifPresent(backups::add);
+        }
+        connection.put(
+            put.content(),
+            put.path(),
+            new PutOptions(put.mode(), put.owner(), put.group(), call.become()));
+        changed = true;
+      } else if (step instanceof Step.RequestRestart restart) {
+        restarts.add(restart);
+      }
+    }
+    Map<String, Object> data = plan.data();
+    return new ApplyResult(changed, commands, restarts, backups, data, Optional.empty());
+  }
+
+  /** Runs a read-only follow-up command (e.g. reading back a sysctl value after writing it). */
+  public CommandResult query(RemoteCommand command, ModuleCall call) {
+    return exec(command, call, null);
+  }
+
+  public Connection connection() {
+    return connection;
+  }
+
+  private CommandResult exec(RemoteCommand command, ModuleCall call, Duration timeout) {
+    RemoteCommand effective =
+        command.withDefaultBecome(call.become()).withEnv(call.environment());
+    return connection.run(effective, timeout != null ? timeout : call.timeout());
+  }
+
+  private Optional<String> backup(String path, ModuleCall call) {
+    Optional<FileMeta> meta = connection.stat(path, call.become());
+    if (meta.isEmpty() || meta.get().type() != FileMeta.Type.FILE) {
+      return Optional.empty();
+    }
+    byte[] old = connection.read(path, call.become()).orElseThrow();
+    String backupPath = path + "." + BACKUP_STAMP.format(clock.instant()) + "~";
+    connection.put(
+        old,
+        backupPath,
+        new PutOptions(meta.get().mode(), meta.get().owner(), meta.get().group(), call.become()));
+    return Optional.of(backupPath);
+  }
+
+  private static String failureMessage(Step.Exec exec, CommandResult r) {
+    if (r.timedOut()) {
+      return exec.describe() + ": timed out after " + r.elapsed().toSeconds() + "s and was killed";
+    }
+    String err = r.stderr().isBlank() ? r.stdout() : r.stderr();
+    return exec.describe() + ": exit code " + r.exitCode() + (err.isBlank() ? "" : ": " + err.strip());
+  }
+}

@@ -1,0 +1,33 @@
+package io.pagetune.vars;
+
+/**
+ * Where a variable came from, in increasing precedence: a later source wins. This is Ansible's
+ * documented order restricted to the sources pagetune supports; it is written down here once and
+ * used by the inventory (its layers) and by {@link VarScope} (everything above the inventory).
+ */
+public enum VarSource {
+  /** {@code vars:} of groups inside the inventory file, {@code all} first, then parents, children. */
+  INVENTORY_GROUP_VARS,
+  /** {@code group_vars/all} beside the inventory. */
+  INVENTORY_GROUP_VARS_ALL_FILE,
+  /** {@code group_vars/<group>} beside the inventory, parents before children. */
+  INVENTORY_GROUP_VARS_FILES,
+  /** Host variables written in the inventory file (inline or under the host). */
+  INVENTORY_HOST_VARS,
+  /** {@code host_vars/<host>} beside the inventory. */
+  INVENTORY_HOST_VARS_FILES,
+  /** Facts gathered from the host ({@code ansible_facts}, {@code ansible_*}). */
+  HOST_FACTS,
+  /** The play's {@code vars:}. */
+  PLAY_VARS,
+  /** The play's {@code vars_files:}, in listed order. */
+  PLAY_VARS_FILES,
+  /** {@code vars:} on enclosing blocks, outer first. */
+  BLOCK_VARS,
+  /** {@code vars:} on the task itself. */
+  TASK_VARS,
+  /** {@code set_fact} results and {@code register}ed results. */
+  SET_FACTS_AND_REGISTERED,
+  /** {@code -e key=value} and {@code -e @file}: always win. */
+  EXTRA_VARS
+}

@@ -1,0 +1,216 @@
+package io.pagetune.yaml;
+
+import io.pagetune.error.InputException;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.snakeyaml.engine.v2.api.LoadSettings;
+import org.snakeyaml.engine.v2.api.lowlevel.Compose;
+import org.snakeyaml.engine.v2.common.ScalarStyle;
+import org.snakeyaml.engine.v2.exceptions.Mark;
+import org.snakeyaml.engine.v2.exceptions.MarkedYamlEngineException;
+import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
+import org.snakeyaml.engine.v2.nodes.MappingNode;
+import org.snakeyaml.engine.v2.nodes.Node;
+import org.snakeyaml.engine.v2.nodes.NodeTuple;
+import org.snakeyaml.engine.v2.nodes.ScalarNode;
+import org.snakeyaml.engine.v2.nodes.SequenceNode;
+import org.snakeyaml.engine.v2.nodes.Tag;
+
+/**
+ * Reads YAML files into {@link YamlValue}s with locations. Refuses oversized files, alias bombs and
+ * duplicate keys with a {@code file:line:col} message.
+ */
+public final class YamlReader {
+  /** Playbooks and inventories are hand-written; anything larger is a mistake or an attack. */
+  public static final long MAX_BYTES = 4L * 1024 * 1024;
+
+  /** Caps the values produced after alias expansion (billion-laughs guard beyond the alias cap). */
+  static final int MAX_VALUES = 200_000;
+
+  static final int MAX_ALIASES = 50;
+  static final int MAX_DEPTH = 200;
+
+  private final Path baseDir;
+
+  /**
+   * @param baseDir file names in messages are shown relative to this directory
+   */
+  public YamlReader(Path baseDir) {
+    this.baseDir = baseDir.toAbsolutePath().normalize();
+  }
+
+  /** The label used in messages for this file: relative to the base directory when inside it. */
+  public String label(Path file) {
+    Path abs = file.toAbsolutePath().normalize();
+    return abs.startsWith(baseDir) ? baseDir.relativize(abs).toString() : abs.toString();
+  }
+
+  public YamlValue read(Path file) {
+    String label = label(file);
+    try {
+      long size = Files.size(file);
+      if (size > MAX_BYTES) {
+        throw new InputException(
+            SourceLocation.of(label),
+            "file is " + size + " bytes; refusing YAML larger than " + MAX_BYTES + " bytes");
+      }
+      return parse(Files.readString(file, StandardCharsets.UTF_8), label);
+    } catch (NoSuchFileException e) {
+      throw new InputException(SourceLocation.of(label), "file not found");
+    } catch (java.nio.charset.MalformedInputException e) {
+      throw new InputException(SourceLocation.of(label), "file is not valid UTF-8");
+    } catch (IOException e) {
+      throw new InputException(SourceLocation.of(label), "cannot read file: " + e.getMessage());
+    }
+  }
+
+  /** Parses one YAML document; an empty document is an empty mapping. */
+  public YamlValue parse(String text, String label) {
+    if (text.length() > MAX_BYTES) {
+      throw new InputException(SourceLocation.of(label), "refusing YAML larger than " + MAX_BYTES);
+    }
+    LoadSettings settings =
+        LoadSettings.builder()
+            .setLabel(label)
+            .setAllowDuplicateKeys(true) // detected below, with the key's location
+            .setMaxAliasesForCollections(MAX_ALIASES)
+            .setAllowRecursiveKeys(false)
+            .setCodePointLimit((int) MAX_BYTES)
+            .setSchema(new ImplicitMarkingSchema())
+            .build();
+    Optional<Node> root;
+    try {
+      root = new Compose(settings).composeString(text);
+    } catch (MarkedYamlEngineException e) {
+      Mark mark = e.getProblemMark().or(e::getContextMark).orElse(null);
+      String problem = e.getProblem() == null ? e.getMessage() : e.getProblem();
+      throw new InputException(at(label, mark), "invalid YAML: " + oneLine(problem));
+    } catch (YamlEngineException e) {
+      throw new InputException(SourceLocation.of(label), "invalid YAML: " + oneLine(e.getMessage()));
+    }
+    if (root.isEmpty()) {
+      return new YamlValue.Mapping(Map.of(), SourceLocation.of(label));
+    }
+    return new Converter(label).convert(root.get(), 0);
+  }
+
+  private static String oneLine(String s) {
+    return s == null ? "" : s.replaceAll("\\s+", " ").trim();
+  }
+
+  static SourceLocation at(String label, Mark mark) {
+    if (mark == null) {
+      return SourceLocation.of(label);
+    }
+    return new SourceLocation(label, mark.getLine() + 1, mark.getColumn() + 1);
+  }
+
+  private static final class Converter {
+    private final String label;
+    private final Map<Node, Boolean> inProgress = new IdentityHashMap<>();
+    private int produced;
+
+    Converter(String label) {
+      this.label = label;
+    }
+
+    YamlValue convert(Node node, int depth) {
+      SourceLocation loc = at(label, node.getStartMark().orElse(null));
+      if (++produced > MAX_VALUES) {
+        throw new InputException(
+            loc, "YAML expands to more than " + MAX_VALUES + " values (alias bomb?); refused");
+      }
+      if (depth > MAX_DEPTH) {
+        throw new InputException(loc, "YAML nested deeper than " + MAX_DEPTH + " levels; refused");
+      }
+      if (inProgress.containsKey(node)) {
+        throw new InputException(loc, "recursive YAML alias; refused");
+      }
+      inProgress.put(node, Boolean.TRUE);
+      try {
+        return switch (node.getNodeType()) {
+          case SCALAR -> scalar((ScalarNode) node, loc);
+          case SEQUENCE -> sequence((SequenceNode) node, loc, depth);
+          case MAPPING -> mapping((MappingNode) node, loc, depth);
+          default -> throw new InputException(loc, "unsupported YAML node");
+        };
+      } finally {
+        inProgress.remove(node);
+      }
+    }
+
+    private YamlValue scalar(ScalarNode node, SourceLocation loc) {
+      String text = node.getValue();
+      Tag tag = node.getTag();
+      boolean quoted = node.getScalarStyle() != ScalarStyle.PLAIN;
+      if (quoted || tag.equals(Tag.STR)) {
+        return new YamlValue.Scalar(text, true, loc);
+      }
+      String tagValue = tag.getValue();
+      if (tag.equals(ImplicitMarkingSchema.IMPLICIT) || tagValue.startsWith(Tag.PREFIX)) {
+        return new YamlValue.Scalar(ScalarResolver.resolvePlain(text), false, loc);
+      }
+      if (tagValue.equals("!unsafe")) {
+        return new YamlValue.Scalar(text, true, loc);
+      }
+      throw new InputException(loc, "unsupported YAML tag " + tagValue);
+    }
+
+    private YamlValue sequence(SequenceNode node, SourceLocation loc, int depth) {
+      List<YamlValue> items = new ArrayList<>();
+      for (Node child : node.getValue()) {
+        items.add(convert(child, depth + 1));
+      }
+      return new YamlValue.Seq(items, loc);
+    }
+
+    private YamlValue mapping(MappingNode node, SourceLocation loc, int depth) {
+      Map<String, YamlValue.Entry> entries = new LinkedHashMap<>();
+      List<YamlValue.Mapping> merges = new ArrayList<>();
+      for (NodeTuple tuple : node.getValue()) {
+        Node keyNode = tuple.getKeyNode();
+        SourceLocation keyLoc = at(label, keyNode.getStartMark().orElse(null));
+        if (!(keyNode instanceof ScalarNode keyScalar)) {
+          throw new InputException(keyLoc, "mapping keys must be plain strings");
+        }
+        String key = keyScalar.getValue();
+        YamlValue value = convert(tuple.getValueNode(), depth + 1);
+        if (key.equals("<<") && keyScalar.getScalarStyle() == ScalarStyle.PLAIN) {
+          collectMerge(value, merges);
+          continue;
+        }
+        if (entries.containsKey(key)) {
+          throw new InputException(
+              keyLoc,
+              "duplicate key '" + key + "' (first at " + entries.get(key).keyLocation() + ")");
+        }
+        entries.put(key, new YamlValue.Entry(keyLoc, value));
+      }
+      for (YamlValue.Mapping merge : merges) {
+        merge.entries().forEach(entries::putIfAbsent);
+      }
+      return new YamlValue.Mapping(entries, loc);
+    }
+
+    private void collectMerge(YamlValue value, List<YamlValue.Mapping> merges) {
+      if (value instanceof YamlValue.Mapping m) {
+        merges.add(m);
+      } else if (value instanceof YamlValue.Seq s) {
+        for (YamlValue item : s.items()) {
+          collectMerge(item, merges);
+        }
+      } else {
+        throw new InputException(value.location(), "merge key '<<' needs a mapping or a list");
+      }
+    }
+  }
+}
