@@ -1,9 +1,13 @@
 package io.pagetune.cli;
 
+import java.time.Clock;
+
+/** The {@code pagetune} entry point. */
 public final class Main {
   private Main() {}
 
   public static void main(String[] args) {
-    System.out.println("pagetune");
+    int code = new Cli(Clock.systemUTC(), System.out, System.err, System.getenv()).execute(args);
+    System.exit(code);
   }
 }

@@ -1,0 +1,74 @@
+package io.pagetune.cli;
+
+import io.pagetune.error.InputException;
+import io.pagetune.executor.ExitStatus;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.time.Clock;
+import java.util.Map;
+import picocli.CommandLine;
+
+/**
+ * Builds the picocli command tree with its dependencies and maps errors to exit codes: an input
+ * error prints one {@code file:line:col: message} line (a stack trace only with --stacktrace).
+ */
+public final class Cli {
+  private final Clock clock;
+  private final PrintStream out;
+  private final PrintStream err;
+  private final Map<String, String> env;
+
+  public Cli(Clock clock, PrintStream out, PrintStream err, Map<String, String> env) {
+    this.clock = clock;
+    this.out = out;
+    this.err = err;
+    this.env = Map.copyOf(env);
+  }
+
+  public int execute(String... args) {
+    CliEnvironment environment = new CliEnvironment(clock, out, err, env);
+    CommandLine cmd =
+        new CommandLine(
+            new PagetuneCommand(),
+            new CommandLine.IFactory() {
+              @Override
+              public <K> K create(Class<K> cls) throws Exception {
+                try {
+                  return cls.getConstructor(CliEnvironment.class).newInstance(environment);
+                } catch (NoSuchMethodException e) {
+                  return CommandLine.defaultFactory().create(cls);
+                }
+              }
+            });
+    cmd.setOut(new PrintWriter(out, true));
+    cmd.setErr(new PrintWriter(err, true));
+    cmd.setCaseInsensitiveEnumValuesAllowed(true);
+    cmd.setParameterExceptionHandler(
+        (ex, argv) -> {
+          err.println("pagetune: " + ex.getMessage());
+          CommandLine.UnmatchedArgumentException.printSuggestions(ex, new PrintWriter(err, true));
+          err.println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help'.");
+          return ExitStatus.INVALID_INPUT.code();
+        });
+    cmd.setExecutionExceptionHandler(
+        (ex, commandLine, parseResult) -> {
+          boolean trace = parseResult.hasMatchedOption("--stacktrace")
+              || (parseResult.subcommand() != null && parseResult.subcommand().hasMatchedOption("--stacktrace"));
+          if (ex instanceof InputException) {
+            err.println(ex.getMessage());
+            if (trace) {
+              ex.printStackTrace(err);
+            }
+            return ExitStatus.INVALID_INPUT.code();
+          }
+          err.println("pagetune: internal error: " + ex);
+          if (trace) {
+            ex.printStackTrace(err);
+          } else {
+            err.println("(run again with --stacktrace for details)");
+          }
+          return ExitStatus.INTERNAL_ERROR.code();
+        });
+    return cmd.execute(args);
+  }
+}

@@ -1,0 +1,20 @@
+package io.pagetune.cli;
+
+import java.io.PrintStream;
+import java.time.Clock;
+import java.util.Map;
+
+/** What commands get from the process: clock, output streams, environment variables. */
+public record CliEnvironment(Clock clock, PrintStream out, PrintStream err, Map<String, String> env) {
+  public CliEnvironment {
+    env = Map.copyOf(env);
+  }
+
+  /** Colour only on a terminal, and never when NO_COLOR is set or TERM is dumb. */
+  public boolean colorTerminal() {
+    return System.console() != null
+        && out == System.out
+        && !env.containsKey("NO_COLOR")
+        && !"dumb".equals(env.get("TERM"));
+  }
+}

@@ -1,0 +1,62 @@
+package io.pagetune.cli;
+
+import io.pagetune.inventory.Inventory;
+import io.pagetune.inventory.InventoryLoader;
+import io.pagetune.inventory.InventoryReport;
+import io.pagetune.yaml.YamlReader;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code pagetune inventory -i INVENTORY --list | --graph | --host NAME}. */
+@Command(
+    name = "inventory",
+    mixinStandardHelpOptions = true,
+    versionProvider = VersionProvider.class,
+    description = "Show the inventory with resolved variables (like ansible-inventory).",
+    footer = {
+      "",
+      "Examples:",
+      "  pagetune inventory -i inventory/lab.yml --graph",
+      "  pagetune inventory -i inventory/lab.yml --host localhost",
+      "  pagetune inventory -i hosts.ini --list > inventory.json"
+    })
+public final class InventoryCommand implements Callable<Integer> {
+  private final CliEnvironment environment;
+
+  @Option(names = {"-i", "--inventory"}, required = true, paramLabel = "INVENTORY",
+      description = "Inventory file or directory.")
+  Path inventory;
+
+  @ArgGroup(exclusive = true, multiplicity = "1")
+  Mode mode;
+
+  static final class Mode {
+    @Option(names = "--list", description = "All groups and hosts with their variables, as JSON.")
+    boolean list;
+
+    @Option(names = "--graph", description = "The group tree.")
+    boolean graph;
+
+    @Option(names = "--host", paramLabel = "NAME", description = "One host's resolved variables.")
+    String host;
+  }
+
+  @Option(names = "--stacktrace", description = "Print stack traces of errors.")
+  boolean stacktrace;
+
+  public InventoryCommand(CliEnvironment environment) {
+    this.environment = environment;
+  }
+
+  @Override
+  public Integer call() {
+    Inventory inv = new InventoryLoader(new YamlReader(Path.of(""))).load(inventory);
+    InventoryReport report = new InventoryReport(inv);
+    String text = mode.list ? report.list() : mode.graph ? report.graph() : report.host(mode.host);
+    environment.out().println(text);
+    return 0;
+  }
+}

@@ -1,0 +1,31 @@
+package io.pagetune.cli;
+
+import picocli.CommandLine.Command;
+
+/** The top-level command; the work is in its subcommands. */
+@Command(
+    name = "pagetune",
+    mixinStandardHelpOptions = true,
+    versionProvider = VersionProvider.class,
+    description = {
+      "Declarative large-page remediation for SAP, Oracle and web servers:",
+      "Ansible-style playbooks and inventories, check mode, diffs, change windows."
+    },
+    subcommands = {RunCommand.class, InventoryCommand.class},
+    footer = {
+      "",
+      "Examples:",
+      "  pagetune run playbooks/site.yml -i inventory/lab.yml --check --diff",
+      "  pagetune inventory -i inventory/lab.yml --graph",
+      "",
+      "Exit codes: 0 success, 1 internal error, 2 a host failed, 3 a host was unreachable,",
+      "4 invalid input, 5 changes pending (--check --detailed-exitcode)."
+    })
+public final class PagetuneCommand implements Runnable {
+  @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(spec.commandLine().getOut());
+  }
+}

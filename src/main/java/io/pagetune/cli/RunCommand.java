@@ -1,0 +1,139 @@
+package io.pagetune.cli;
+
+import io.pagetune.executor.Engine;
+import io.pagetune.executor.RunOptions;
+import io.pagetune.executor.RunResult;
+import io.pagetune.inventory.Inventory;
+import io.pagetune.inventory.InventoryLoader;
+import io.pagetune.modules.ModuleRegistry;
+import io.pagetune.playbook.Playbook;
+import io.pagetune.playbook.PlaybookLoader;
+import io.pagetune.report.ConsoleReporter;
+import io.pagetune.report.JsonEventReporter;
+import io.pagetune.report.Listeners;
+import io.pagetune.report.RunListener;
+import io.pagetune.yaml.YamlReader;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code pagetune run PLAYBOOK -i INVENTORY [options]}. */
+@Command(
+    name = "run",
+    mixinStandardHelpOptions = true,
+    versionProvider = VersionProvider.class,
+    description = "Run a playbook against an inventory (like ansible-playbook).",
+    footer = {
+      "",
+      "Examples:",
+      "  pagetune run playbooks/site.yml -i inventory/lab.yml --check --diff",
+      "  pagetune run playbooks/oracle-hugepages.yml -i prod.ini --limit 'oracle_db:!db07' -e sga_gb=64",
+      "  pagetune run site.yml -i hosts.yml --tags sysctl --output json > events.jsonl",
+      "",
+      "Exit codes: 0 success, 1 internal error, 2 a host failed, 3 a host was unreachable,",
+      "4 invalid input, 5 changes pending (only with --check --detailed-exitcode)."
+    })
+public final class RunCommand implements Callable<Integer> {
+  private final CliEnvironment environment;
+
+  @Parameters(index = "0", paramLabel = "PLAYBOOK", description = "The playbook file.")
+  Path playbook;
+
+  @Option(names = {"-i", "--inventory"}, required = true, paramLabel = "INVENTORY",
+      description = "Inventory file or directory (YAML or INI, with group_vars/ and host_vars/).")
+  Path inventory;
+
+  @Option(names = {"-C", "--check"}, description = "Report what would change; change nothing.")
+  boolean check;
+
+  @Option(names = {"-D", "--diff"}, description = "Show a unified diff of every file a task changes.")
+  boolean diff;
+
+  @Option(names = {"-l", "--limit"}, paramLabel = "PATTERN",
+      description = "Only hosts matching PATTERN (host, group, a:b, a:&b, a:!b, web*, ~regex).")
+  String limit;
+
+  @Option(names = {"-t", "--tags"}, split = ",", paramLabel = "TAG",
+      description = "Only tasks with these tags.")
+  List<String> tags = new ArrayList<>();
+
+  @Option(names = "--skip-tags", split = ",", paramLabel = "TAG",
+      description = "Skip tasks with these tags.")
+  List<String> skipTags = new ArrayList<>();
+
+  @Option(names = {"-e", "--extra-vars"}, paramLabel = "VARS",
+      description = "key=value pairs, @file.yml, or an inline {mapping}; highest precedence.")
+  List<String> extraVars = new ArrayList<>();
+
+  @Option(names = {"-f", "--forks"}, paramLabel = "N", defaultValue = "" + RunOptions.DEFAULT_FORKS,
+      description = "Hosts run in parallel (default: ${DEFAULT-VALUE}).")
+  int forks;
+
+  @Option(names = "--output", paramLabel = "FORMAT", defaultValue = "text",
+      description = "text (default) or json (one event per line).")
+  OutputFormat output;
+
+  @Option(names = "--force-handlers", description = "Run notified handlers even on hosts that failed.")
+  boolean forceHandlers;
+
+  @Option(names = "--detailed-exitcode",
+      description = "With --check: exit 5 when changes are pending, 0 when nothing would change.")
+  boolean detailedExitCode;
+
+  @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "3600",
+      description = "Default command timeout for tasks without timeout: (default: ${DEFAULT-VALUE}).")
+  long timeoutSeconds;
+
+  @Option(names = "--stacktrace", description = "Print stack traces of errors.")
+  boolean stacktrace;
+
+  public RunCommand(CliEnvironment environment) {
+    this.environment = environment;
+  }
+
+  @Override
+  public Integer call() {
+    YamlReader yaml = new YamlReader(Path.of(""));
+    if (forks < 1) {
+      throw new io.pagetune.error.InputException(
+          io.pagetune.yaml.SourceLocation.of("--forks"), "--forks must be at least 1");
+    }
+    Set<String> tagSet = new LinkedHashSet<>(tags);
+    Set<String> skipSet = new LinkedHashSet<>(skipTags);
+    RunOptions options =
+        RunOptions.defaults()
+            .withCheck(check)
+            .withDiff(diff)
+            .withLimit(limit)
+            .withTags(tagSet, skipSet)
+            .withExtraVars(ExtraVars.parse(extraVars, yaml))
+            .withForks(forks)
+            .withForceHandlers(forceHandlers)
+            .withDetailedExitCode(detailedExitCode)
+            .withCommandTimeout(Duration.ofSeconds(timeoutSeconds));
+    ModuleRegistry modules = Wiring.modules();
+    // everything the user wrote is parsed and validated before any host is contacted
+    Inventory inv = new InventoryLoader(yaml).load(inventory);
+    Playbook book = new PlaybookLoader(modules, yaml).load(playbook);
+    RunListener listener =
+        output == OutputFormat.JSON
+            ? new JsonEventReporter(environment.out(), environment.clock())
+            : new ConsoleReporter(environment.out(), environment.colorTerminal(), diff);
+    Engine engine =
+        new Engine(
+            modules,
+            Wiring.connections(List.of()),
+            Wiring.factSets(),
+            new Listeners(List.of(listener)),
+            environment.clock());
+    RunResult result = engine.run(playbook, book, inv, options, yaml);
+    return result.exit().code();
+  }
+}

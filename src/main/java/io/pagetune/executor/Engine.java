@@ -1,0 +1,114 @@
+package io.pagetune.executor;
+
+import io.pagetune.connection.Connections;
+import io.pagetune.facts.FactSet;
+import io.pagetune.inventory.Host;
+import io.pagetune.inventory.Inventory;
+import io.pagetune.modules.ModuleRegistry;
+import io.pagetune.playbook.Play;
+import io.pagetune.playbook.Playbook;
+import io.pagetune.report.HostCounts;
+import io.pagetune.report.RunListener;
+import io.pagetune.report.RunSummary;
+import io.pagetune.template.TemplateEngine;
+import io.pagetune.yaml.SourceLocation;
+import io.pagetune.yaml.YamlReader;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Runs a parsed playbook against an inventory: selects hosts (plays' patterns and {@code
+ * --limit}, all validated before any host is contacted), runs the plays in order, closes every
+ * connection, and returns the recap and exit status.
+ */
+public final class Engine {
+  private final ModuleRegistry modules;
+  private final Connections connections;
+  private final List<FactSet> factSets;
+  private final RunListener listener;
+  private final Clock clock;
+
+  public Engine(
+      ModuleRegistry modules,
+      Connections connections,
+      List<FactSet> factSets,
+      RunListener listener,
+      Clock clock) {
+    this.modules = modules;
+    this.connections = connections;
+    this.factSets = List.copyOf(factSets);
+    this.listener = listener;
+    this.clock = clock;
+  }
+
+  /** Template roots for a playbook: its templates/, the project's templates/, its own folder. */
+  public static List<Path> templateRoots(Path playbookFile) {
+    Path dir = playbookFile.toAbsolutePath().normalize().getParent();
+    List<Path> roots = new ArrayList<>();
+    roots.add(dir.resolve("templates"));
+    if (dir.getParent() != null) {
+      roots.add(dir.getParent().resolve("templates"));
+    }
+    roots.add(dir);
+    return roots;
+  }
+
+  public RunResult run(
+      Path playbookFile, Playbook playbook, Inventory inventory, RunOptions options, YamlReader yaml) {
+    // every host pattern is checked before the first connection
+    Set<String> limit = null;
+    if (options.limit() != null) {
+      limit = new LinkedHashSet<>();
+      for (Host h : inventory.select(options.limit(), SourceLocation.of("--limit"))) {
+        limit.add(h.name());
+      }
+    }
+    Map<Play, List<Host>> targets = new LinkedHashMap<>();
+    for (Play play : playbook.plays()) {
+      List<Host> hosts = new ArrayList<>();
+      for (Host h : inventory.select(play.hosts(), play.hostsLocation())) {
+        if (limit == null || limit.contains(h.name())) {
+          hosts.add(h);
+        }
+      }
+      targets.put(play, hosts);
+    }
+    InputErrors inputErrors = new InputErrors();
+    RunContext ctx =
+        new RunContext(
+            modules,
+            connections,
+            new TemplateEngine(templateRoots(playbookFile)),
+            yaml,
+            listener,
+            factSets,
+            options,
+            clock,
+            inputErrors);
+    listener.runStarted(playbook.file(), options.check());
+    Map<String, HostRun> hostRuns = new LinkedHashMap<>();
+    boolean aborted = false;
+    try (Fanout fanout = new Fanout(options.forks())) {
+      for (Map.Entry<Play, List<Host>> e : targets.entrySet()) {
+        if (!new PlayRunner(ctx, inventory, hostRuns, fanout, e.getKey()).run(e.getValue())) {
+          aborted = true;
+          break;
+        }
+      }
+    } finally {
+      hostRuns.values().forEach(HostRun::close);
+    }
+    Map<String, HostCounts> counts = new LinkedHashMap<>();
+    hostRuns.forEach((name, run) -> counts.put(name, run.counts()));
+    RunSummary summary = new RunSummary(counts, inputErrors.all(), options.check(), aborted);
+    ExitStatus exit = ExitStatus.of(summary, options.detailedExitCode());
+    listener.runFinished(summary, exit.code());
+    return new RunResult(summary, exit);
+  }
+}

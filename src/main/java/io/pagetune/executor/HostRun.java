@@ -1,0 +1,135 @@
+package io.pagetune.executor;
+
+import io.pagetune.connection.Connection;
+import io.pagetune.connection.ConnectionSpec;
+import io.pagetune.connection.Connections;
+import io.pagetune.facts.FactCache;
+import io.pagetune.inventory.Host;
+import io.pagetune.report.HostCounts;
+import io.pagetune.report.Status;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The state of one host during a run: its one connection, fact cache, set_facts and registered
+ * results (they live across plays, as in Ansible), notified handlers and recap counts. A host's
+ * tasks run one at a time, so this needs no locking beyond the counters read by the summary.
+ */
+final class HostRun {
+  private final Host host;
+  private final Connections connections;
+  private final FactCache factCache = new FactCache();
+  private final Map<String, Object> gatheredFacts = new LinkedHashMap<>();
+  private final Map<String, Object> setFacts = new LinkedHashMap<>();
+  private final Set<String> notified = new LinkedHashSet<>();
+  private Connection connection;
+  private boolean failed;
+  private boolean unreachable;
+  private int rescuableDepth;
+  private HostCounts counts = HostCounts.ZERO;
+
+  HostRun(Host host, Connections connections) {
+    this.host = host;
+    this.connections = connections;
+  }
+
+  Host host() {
+    return host;
+  }
+
+  String name() {
+    return host.name();
+  }
+
+  /** Opens the connection on first use; it is reused by every later task and play. */
+  Connection connection(Map<String, Object> vars) {
+    if (connection == null) {
+      connection = connections.open(ConnectionSpec.fromVars(host.name(), vars));
+    }
+    return connection;
+  }
+
+  FactCache factCache() {
+    return factCache;
+  }
+
+  Map<String, Object> gatheredFacts() {
+    return gatheredFacts;
+  }
+
+  Map<String, Object> setFacts() {
+    return setFacts;
+  }
+
+  Set<String> notified() {
+    return notified;
+  }
+
+  boolean active() {
+    return !failed && !unreachable;
+  }
+
+  boolean failed() {
+    return failed;
+  }
+
+  void failed(boolean f) {
+    failed = f;
+  }
+
+  boolean unreachable() {
+    return unreachable;
+  }
+
+  void markUnreachable() {
+    unreachable = true;
+  }
+
+  /** Inside a block with a rescue section a failure is not counted until we know it is rescued. */
+  boolean rescuable() {
+    return rescuableDepth > 0;
+  }
+
+  void enterRescuable() {
+    rescuableDepth++;
+  }
+
+  void leaveRescuable() {
+    rescuableDepth--;
+  }
+
+  synchronized void count(Status status, boolean ignored, int pendingRestarts) {
+    HostCounts add =
+        switch (status) {
+          case OK -> new HostCounts(1, 0, 0, 0, 0, 0, 0, 0);
+          case CHANGED -> new HostCounts(1, 1, 0, 0, 0, 0, 0, 0);
+          case SKIPPED -> new HostCounts(0, 0, 0, 0, 1, 0, 0, 0);
+          case UNREACHABLE -> new HostCounts(0, 0, 1, 0, 0, 0, 0, 0);
+          case FAILED -> ignored
+              ? new HostCounts(0, 0, 0, 0, 0, 0, 1, 0)
+              : new HostCounts(0, 0, 0, 1, 0, 0, 0, 0);
+        };
+    counts = counts.plus(add).plus(new HostCounts(0, 0, 0, 0, 0, 0, 0, pendingRestarts));
+  }
+
+  synchronized void countRescued() {
+    counts = counts.plus(new HostCounts(0, 0, 0, 0, 0, 1, 0, 0));
+  }
+
+  synchronized HostCounts counts() {
+    return counts;
+  }
+
+  void close() {
+    if (connection != null) {
+      try {
+        connection.close();
+      } catch (RuntimeException ignored) {
+        // closing a broken connection must not hide the run's result
+      }
+      connection = null;
+    }
+  }
+}

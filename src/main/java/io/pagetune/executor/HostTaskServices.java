@@ -1,0 +1,64 @@
+package io.pagetune.executor;
+
+import io.pagetune.error.InputException;
+import io.pagetune.modules.TaskServices;
+import io.pagetune.template.TemplateEngine;
+import io.pagetune.yaml.SourceLocation;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/** {@link TaskServices} for one task on one host: templates and files resolve from the play. */
+final class HostTaskServices implements TaskServices {
+  private final TemplateEngine templates;
+  private final Map<String, Object> vars;
+  private final Path playDir;
+  private final SourceLocation at;
+  private final String what;
+
+  HostTaskServices(
+      TemplateEngine templates, Map<String, Object> vars, Path playDir, SourceLocation at, String what) {
+    this.templates = templates;
+    this.vars = vars;
+    this.playDir = playDir;
+    this.at = at;
+    this.what = what;
+  }
+
+  @Override
+  public String renderTemplate(String src) {
+    return templates.renderFile(src, vars, at, what);
+  }
+
+  @Override
+  public byte[] readLocalFile(String src) {
+    for (Path candidate :
+        List.of(playDir.resolve("files").resolve(src), playDir.resolve(src), Path.of(src))) {
+      if (Files.isRegularFile(candidate)) {
+        try {
+          return Files.readAllBytes(candidate);
+        } catch (IOException e) {
+          throw new InputException(at, what + ": cannot read " + src + ": " + e.getMessage());
+        }
+      }
+    }
+    throw new InputException(at, what + ": source file '" + src + "' not found");
+  }
+
+  @Override
+  public boolean test(String expression) {
+    return templates.test(expression, vars, at, what);
+  }
+
+  @Override
+  public String interpolate(String text) {
+    return String.valueOf(templates.interpolate(text, vars, at, what));
+  }
+
+  @Override
+  public SourceLocation location() {
+    return at;
+  }
+}

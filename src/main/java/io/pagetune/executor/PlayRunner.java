@@ -1,0 +1,302 @@
+package io.pagetune.executor;
+
+import io.pagetune.connection.ConnectionException;
+import io.pagetune.facts.FactGatherer;
+import io.pagetune.facts.FactSet;
+import io.pagetune.facts.Fact;
+import io.pagetune.inventory.Host;
+import io.pagetune.inventory.Inventory;
+import io.pagetune.playbook.Block;
+import io.pagetune.playbook.Play;
+import io.pagetune.playbook.Task;
+import io.pagetune.playbook.TaskNode;
+import io.pagetune.report.Status;
+import io.pagetune.report.TaskOutcome;
+import io.pagetune.yaml.SourceLocation;
+import io.pagetune.yaml.YamlValue;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Runs one play: host selection, serial batches, fact gathering, the linear or free strategy,
+ * blocks with rescue/always, handlers, and the failure thresholds that stop a play.
+ */
+final class PlayRunner {
+  private final RunContext ctx;
+  private final Inventory inventory;
+  private final Map<String, HostRun> hostRuns;
+  private final Fanout fanout;
+  private final TaskRunner tasks;
+  private final Play play;
+  private final AtomicBoolean aborted = new AtomicBoolean();
+  private PlayContext playCtx;
+
+  PlayRunner(RunContext ctx, Inventory inventory, Map<String, HostRun> hostRuns, Fanout fanout, Play play) {
+    this.ctx = ctx;
+    this.inventory = inventory;
+    this.hostRuns = hostRuns;
+    this.fanout = fanout;
+    this.tasks = new TaskRunner(ctx);
+    this.play = play;
+  }
+
+  /** Returns false when the play was aborted (any_errors_fatal, max_fail_percentage). */
+  boolean run(List<Host> selected) {
+    List<HostRun> hosts = new ArrayList<>();
+    for (Host h : selected) {
+      HostRun run = hostRuns.computeIfAbsent(h.name(), n -> new HostRun(h, ctx.connections()));
+      if (run.active()) {
+        hosts.add(run);
+      }
+    }
+    List<String> names = hosts.stream().map(HostRun::name).toList();
+    ctx.listener().playStarted(play.displayName(), names);
+    if (hosts.isEmpty()) {
+      ctx.listener().warning("no hosts matched '" + play.hosts() + "' (after --limit and earlier failures); play skipped");
+      ctx.listener().playFinished(play.displayName());
+      return true;
+    }
+    playCtx = new PlayContext(play, varsFiles(), names, hostvars(), groups());
+    for (List<HostRun> batch : play.serial().batches(hosts)) {
+      if (play.gatherFacts()) {
+        gatherFacts(batch);
+      }
+      runSection(play.preTasks(), batch);
+      runSection(play.tasks(), batch);
+      runSection(play.postTasks(), batch);
+      if (aborted.get()) {
+        break;
+      }
+    }
+    ctx.listener().playFinished(play.displayName());
+    return !aborted.get();
+  }
+
+  private void runSection(List<TaskNode> nodes, List<HostRun> batch) {
+    if (nodes.isEmpty()) {
+      return;
+    }
+    if (!aborted.get()) {
+      if (play.strategy() == Play.Strategy.FREE) {
+        fanout.forEach(active(batch), h -> runNodes(nodes, List.of(h), batch));
+      } else {
+        runNodes(nodes, batch, batch);
+      }
+    }
+    flushHandlers(batch);
+  }
+
+  private static List<HostRun> active(List<HostRun> hosts) {
+    List<HostRun> out = new ArrayList<>();
+    for (HostRun h : hosts) {
+      if (h.active()) {
+        out.add(h);
+      }
+    }
+    return out;
+  }
+
+  /** Runs task nodes on the given hosts in lockstep (one task on all hosts, then the next). */
+  private void runNodes(List<TaskNode> nodes, List<HostRun> hosts, List<HostRun> batch) {
+    for (TaskNode node : nodes) {
+      if (aborted.get()) {
+        return;
+      }
+      List<HostRun> live = active(hosts);
+      if (live.isEmpty()) {
+        return;
+      }
+      if (node instanceof Task task) {
+        runTask(task, live, batch, false);
+      } else if (node instanceof Block block) {
+        runBlock(block, live, batch);
+      }
+    }
+  }
+
+  private void runBlock(Block block, List<HostRun> hosts, List<HostRun> batch) {
+    boolean hasRescue = !block.rescue().isEmpty();
+    if (hasRescue) {
+      hosts.forEach(HostRun::enterRescuable);
+    }
+    try {
+      runNodes(block.block(), hosts, batch);
+    } finally {
+      if (hasRescue) {
+        hosts.forEach(HostRun::leaveRescuable);
+      }
+    }
+    List<HostRun> failedInBlock = new ArrayList<>();
+    for (HostRun h : hosts) {
+      if (h.failed() && !h.unreachable()) {
+        failedInBlock.add(h);
+      }
+    }
+    if (hasRescue && !failedInBlock.isEmpty()) {
+      failedInBlock.forEach(h -> h.failed(false));
+      runNodes(block.rescue(), failedInBlock, batch);
+      for (HostRun h : failedInBlock) {
+        if (!h.failed()) {
+          h.countRescued();
+        }
+      }
+    }
+    if (!block.always().isEmpty()) {
+      // always runs for every host that entered the block, failed or not
+      List<HostRun> stillFailed = new ArrayList<>();
+      for (HostRun h : hosts) {
+        if (h.failed() && !h.unreachable()) {
+          stillFailed.add(h);
+          h.failed(false);
+        }
+      }
+      runNodes(block.always(), hosts, batch);
+      stillFailed.forEach(h -> h.failed(true));
+    }
+  }
+
+  private void runTask(Task task, List<HostRun> hosts, List<HostRun> batch, boolean handler) {
+    List<HostRun> selected = new ArrayList<>();
+    for (HostRun h : hosts) {
+      if (TagFilter.selects(task.keywords().tags(), ctx.options().tags(), ctx.options().skipTags())) {
+        selected.add(h);
+      }
+    }
+    if (selected.isEmpty()) {
+      return;
+    }
+    ctx.listener().taskStarted(task.displayName(), task.location().toString(), handler);
+    fanout.forEach(selected, h -> {
+      Status s = tasks.run(task, playCtx, h, handler);
+      boolean fatal = Boolean.TRUE.equals(task.keywords().anyErrorsFatal()) || play.anyErrorsFatal();
+      if ((s == Status.FAILED || s == Status.UNREACHABLE) && fatal && !h.rescuable()) {
+        aborted.set(true);
+      }
+    });
+    if (play.maxFailPercentage() != null && !aborted.get()) {
+      int failed = 0;
+      for (HostRun h : batch) {
+        if (!h.active() && !h.rescuable()) {
+          failed++;
+        }
+      }
+      if (failed * 100.0 / batch.size() > play.maxFailPercentage()) {
+        ctx.listener().warning("max_fail_percentage " + play.maxFailPercentage() + "% exceeded (" + failed + " of " + batch.size() + " hosts failed); stopping the play");
+        aborted.set(true);
+      }
+    }
+  }
+
+  private void flushHandlers(List<HostRun> batch) {
+    boolean force = play.forceHandlers() || ctx.options().forceHandlers();
+    if (aborted.get() && !force) {
+      return;
+    }
+    for (int round = 0; round < 10; round++) {
+      boolean ran = false;
+      for (Task handler : play.handlers()) {
+        List<String> names = new ArrayList<>(handler.listen());
+        if (handler.name() != null) {
+          names.add(handler.name());
+        }
+        List<HostRun> targets = new ArrayList<>();
+        for (HostRun h : batch) {
+          boolean eligible = h.active() || (force && h.failed() && !h.unreachable());
+          if (eligible && names.stream().anyMatch(h.notified()::contains)) {
+            targets.add(h);
+          }
+        }
+        if (targets.isEmpty()) {
+          continue;
+        }
+        for (HostRun h : targets) {
+          h.notified().removeAll(names);
+        }
+        ran = true;
+        List<HostRun> failedBefore = new ArrayList<>();
+        for (HostRun h : targets) {
+          if (h.failed()) {
+            failedBefore.add(h);
+            h.failed(false);
+          }
+        }
+        runTask(handler, targets, batch, true);
+        failedBefore.forEach(h -> h.failed(true));
+      }
+      if (!ran) {
+        return;
+      }
+    }
+  }
+
+  private void gatherFacts(List<HostRun> batch) {
+    List<HostRun> hosts = active(batch);
+    List<HostRun> need = new ArrayList<>();
+    for (HostRun h : hosts) {
+      if (h.gatheredFacts().isEmpty()) {
+        need.add(h);
+      }
+    }
+    if (need.isEmpty()) {
+      return;
+    }
+    ctx.listener().taskStarted("Gathering Facts", play.location().toString(), false);
+    List<Fact<?>> facts = new ArrayList<>();
+    for (FactSet set : ctx.factSets()) {
+      facts.addAll(set.facts());
+    }
+    fanout.forEach(need, h -> {
+      Status status;
+      String message = null;
+      try {
+        Map<String, Object> vars = TaskVars.of(ctx, playCtx, h, null, ctx.options().check());
+        Map<String, Object> values =
+            FactGatherer.gather(h.connection(vars), facts, io.pagetune.connection.Become.NONE, ctx.options().commandTimeout());
+        h.factCache().putAll(values);
+        for (FactSet set : ctx.factSets()) {
+          h.gatheredFacts().putAll(set.assemble(values));
+        }
+        status = Status.OK;
+      } catch (ConnectionException e) {
+        status = Status.UNREACHABLE;
+        message = e.getMessage();
+        h.markUnreachable();
+      }
+      h.count(status, false, 0);
+      ctx.listener().hostResult(new TaskOutcome(h.name(), play.displayName(), "Gathering Facts",
+          play.location().toString(), status, message, null, false, false, ctx.options().check(),
+          List.of(), List.of(), Map.of()));
+    });
+  }
+
+  @SuppressWarnings("unchecked")
+  private Map<String, Object> varsFiles() {
+    Map<String, Object> out = new LinkedHashMap<>();
+    for (Path p : play.varsFiles()) {
+      YamlValue v = ctx.yaml().read(p);
+      if (!(v instanceof YamlValue.Mapping)) {
+        throw new io.pagetune.error.InputException(v.location(), "vars_files must hold a mapping");
+      }
+      out.putAll((Map<String, Object>) v.toPlain());
+    }
+    return out;
+  }
+
+  private Map<String, Object> hostvars() {
+    Map<String, Object> out = new LinkedHashMap<>();
+    for (Host h : inventory.hosts()) {
+      out.put(h.name(), h.vars().resolve());
+    }
+    return out;
+  }
+
+  private Map<String, Object> groups() {
+    Map<String, Object> out = new LinkedHashMap<>();
+    inventory.groups().forEach((name, g) -> out.put(name, inventory.select(name, SourceLocation.UNKNOWN).stream().map(Host::name).toList()));
+    return out;
+  }
+}

@@ -1,0 +1,27 @@
+package io.pagetune.executor;
+
+import io.pagetune.connection.Connections;
+import io.pagetune.facts.FactSet;
+import io.pagetune.modules.ModuleRegistry;
+import io.pagetune.report.RunListener;
+import io.pagetune.template.TemplateEngine;
+import io.pagetune.yaml.YamlReader;
+import java.time.Clock;
+import java.util.List;
+
+/** What every part of a run shares; built once by {@link Engine}. */
+record RunContext(
+    ModuleRegistry modules,
+    Connections connections,
+    TemplateEngine templates,
+    YamlReader yaml,
+    RunListener listener,
+    List<FactSet> factSets,
+    RunOptions options,
+    Clock clock,
+    InputErrors inputErrors) {
+
+  RunContext {
+    factSets = List.copyOf(factSets);
+  }
+}

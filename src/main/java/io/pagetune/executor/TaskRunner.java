@@ -1,0 +1,382 @@
+package io.pagetune.executor;
+
+import io.pagetune.connection.Become;
+import io.pagetune.connection.Connection;
+import io.pagetune.connection.ConnectionException;
+import io.pagetune.error.InputException;
+import io.pagetune.modules.ApplyResult;
+import io.pagetune.modules.ArgCoercion;
+import io.pagetune.modules.Args;
+import io.pagetune.modules.CheckSupport;
+import io.pagetune.modules.FileDiff;
+import io.pagetune.modules.LiveHostState;
+import io.pagetune.modules.Module;
+import io.pagetune.modules.ModuleCall;
+import io.pagetune.modules.Plan;
+import io.pagetune.modules.Step;
+import io.pagetune.modules.StepRunner;
+import io.pagetune.playbook.Task;
+import io.pagetune.report.Status;
+import io.pagetune.report.TaskOutcome;
+import io.pagetune.report.UnifiedDiff;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs one task on one host: {@code when}, loop, argument interpolation, plan, check or apply,
+ * {@code changed_when}/{@code failed_when}, {@code register}, notifications, and the outcome.
+ */
+final class TaskRunner {
+  private static final String CENSORED = "the output has been hidden due to no_log: true";
+
+  private final RunContext ctx;
+
+  TaskRunner(RunContext ctx) {
+    this.ctx = ctx;
+  }
+
+  /** The single result of one invocation (one loop item, or the task without a loop). */
+  private record ItemResult(
+      Status status, String message, Map<String, Object> result, List<String> diffs,
+      List<String> restarts) {}
+
+  /** Runs the task and reports it; returns the status the recap counts. */
+  Status run(Task task, PlayContext play, HostRun host, boolean handler) {
+    boolean check =
+        task.keywords().checkMode() != null ? task.keywords().checkMode() : ctx.options().check();
+    Map<String, Object> vars;
+    ItemResult outcome;
+    List<ItemResult> items = new ArrayList<>();
+    try {
+      vars = TaskVars.of(ctx, play, host, task, check);
+      if (task.loop() == null) {
+        outcome = once(task, play, host, vars, check);
+        report(task, play, host, handler, check, outcome, null);
+      } else {
+        List<Object> loop = loopItems(task, vars);
+        for (Object item : loop) {
+          Map<String, Object> itemVars = new LinkedHashMap<>(vars);
+          itemVars.put(task.loopVar(), item);
+          ItemResult r = once(task, play, host, itemVars, check);
+          items.add(r);
+          report(task, play, host, handler, check, r, label(item));
+          if (r.status() == Status.UNREACHABLE) {
+            break;
+          }
+        }
+        outcome = aggregate(items);
+      }
+    } catch (ConnectionException e) {
+      outcome = new ItemResult(Status.UNREACHABLE, e.getMessage(), Map.of("unreachable", true, "msg", e.getMessage()), List.of(), List.of());
+      report(task, play, host, handler, check, outcome, null);
+    } catch (InputException e) {
+      ctx.inputErrors().add(e.getMessage());
+      outcome = failed(e.getMessage());
+      report(task, play, host, handler, check, outcome, null);
+    }
+    return settle(task, host, outcome);
+  }
+
+  private ItemResult once(
+      Task task, PlayContext play, HostRun host, Map<String, Object> vars, boolean check) {
+    String what = "task '" + task.displayName() + "'";
+    for (String cond : task.keywords().when()) {
+      if (!ctx.templates().test(cond, vars, task.location(), what + " when")) {
+        return new ItemResult(
+            Status.SKIPPED, null,
+            Map.of("changed", false, "skipped", true, "skip_reason", "Conditional result was False", "false_condition", cond),
+            List.of(), List.of());
+      }
+    }
+    Module module = ctx.modules().find(task.module()).orElseThrow();
+    Map<String, Object> rawArgs = new LinkedHashMap<>();
+    for (Map.Entry<String, Object> e : task.args().entrySet()) {
+      Object v = e.getValue();
+      rawArgs.put(
+          e.getKey(),
+          module.spec().isExpression(e.getKey())
+              ? v
+              : ctx.templates().interpolate(v, vars, task.moduleLocation(), what));
+    }
+    Args args = module.spec().validate(module.name(), rawArgs, task.moduleLocation(), true);
+    module.validate(args);
+    Become become = become(task, vars);
+    Duration timeout =
+        task.timeout() != null ? Duration.ofSeconds(task.timeout()) : ctx.options().commandTimeout();
+    Map<String, String> env = new LinkedHashMap<>();
+    Object envValue = ctx.templates().interpolate(task.keywords().environment(), vars, task.location(), what);
+    if (envValue instanceof Map<?, ?> m) {
+      m.forEach((k, v) -> env.put(String.valueOf(k), v == null ? "" : String.valueOf(v)));
+    }
+    Connection conn = host.connection(vars);
+    ModuleCall call =
+        new ModuleCall(
+            module.name(),
+            args,
+            new HostTaskServices(ctx.templates(), vars, play.play().baseDir(), task.location(), what),
+            become,
+            env,
+            timeout,
+            task.displayName());
+    Plan plan = module.plan(call, new LiveHostState(conn, become, timeout, host.factCache()));
+    Map<String, Object> result = new LinkedHashMap<>(plan.data());
+    if (plan.failure().isPresent()) {
+      result.put("changed", false);
+      result.put("failed", true);
+      result.put("msg", plan.failure().get());
+      return withConditions(task, vars, new ItemResult(Status.FAILED, plan.failure().get(), result, List.of(), List.of()), check);
+    }
+    List<String> restarts = new ArrayList<>();
+    for (Step s : plan.steps()) {
+      if (s instanceof Step.RequestRestart r) {
+        restarts.add(r.target().describe() + " (" + r.reason() + ")");
+      }
+    }
+    List<String> diffs = diffs(task, plan);
+    if (check) {
+      if (module.checkSupport() == CheckSupport.NONE && plan.changes()) {
+        result.put("changed", false);
+        result.put("skipped", true);
+        result.put("msg", "skipped in check mode: would run " + describe(plan));
+        return new ItemResult(Status.SKIPPED, "would run: " + describe(plan), result, List.of(), List.of());
+      }
+      result.put("changed", plan.changes());
+      if (!plan.changes() && plan.reason() != null) {
+        result.putIfAbsent("msg", plan.reason());
+      }
+      return withConditions(
+          task, vars,
+          new ItemResult(plan.changes() ? Status.CHANGED : Status.OK, message(result), result, diffs, restarts),
+          check);
+    }
+    if (plan.changes() && ArgCoercion.toBool(vars.getOrDefault("pagetune_check_only", false), () -> new InputException(task.location(), "pagetune_check_only must be a boolean"))) {
+      String msg = "refusing to change " + host.name() + ": it is marked pagetune_check_only (run with --check)";
+      result.put("failed", true);
+      result.put("msg", msg);
+      return new ItemResult(Status.FAILED, msg, result, diffs, List.of());
+    }
+    ApplyResult applied = module.apply(plan, call, new StepRunner(conn, ctx.clock()));
+    if (applied.changed()) {
+      host.factCache().clear();
+    }
+    result.putAll(applied.data());
+    result.put("changed", applied.changed());
+    if (!applied.backups().isEmpty()) {
+      result.put("backup_file", applied.backups().get(0));
+    }
+    List<String> appliedRestarts = new ArrayList<>();
+    for (Step.RequestRestart r : applied.restarts()) {
+      appliedRestarts.add(r.target().describe() + " (" + r.reason() + ")");
+    }
+    if (applied.failure().isPresent()) {
+      result.put("failed", true);
+      result.put("msg", applied.failure().get());
+      return withConditions(task, vars, new ItemResult(Status.FAILED, applied.failure().get(), result, diffs, appliedRestarts), check);
+    }
+    return withConditions(
+        task, vars,
+        new ItemResult(applied.changed() ? Status.CHANGED : Status.OK, message(result), result,
+            applied.changed() ? diffs : List.of(), appliedRestarts),
+        check);
+  }
+
+  /** Applies {@code changed_when} and {@code failed_when}, which see the registered result. */
+  private ItemResult withConditions(Task task, Map<String, Object> vars, ItemResult r, boolean check) {
+    if (task.changedWhen().isEmpty() && task.failedWhen().isEmpty()) {
+      return r;
+    }
+    Map<String, Object> v = new LinkedHashMap<>(vars);
+    Map<String, Object> result = new LinkedHashMap<>(r.result());
+    if (task.register() != null) {
+      v.put(task.register(), result);
+    }
+    String what = "task '" + task.displayName() + "'";
+    Status status = r.status();
+    String message = r.message();
+    if (!task.changedWhen().isEmpty() && status != Status.FAILED) {
+      boolean changed = all(task.changedWhen(), v, task, what + " changed_when");
+      status = changed ? Status.CHANGED : Status.OK;
+      result.put("changed", changed);
+    }
+    if (!task.failedWhen().isEmpty()) {
+      boolean failedNow = all(task.failedWhen(), v, task, what + " failed_when");
+      result.put("failed", failedNow);
+      if (failedNow) {
+        status = Status.FAILED;
+        message = message == null || r.status() != Status.FAILED
+            ? "failed_when condition is true" + (result.get("msg") != null ? ": " + result.get("msg") : "")
+            : message;
+      } else if (status == Status.FAILED) {
+        status = Boolean.TRUE.equals(result.get("changed")) ? Status.CHANGED : Status.OK;
+        message = null;
+      }
+    }
+    return new ItemResult(status, message, result, r.diffs(), r.restarts());
+  }
+
+  private boolean all(List<String> conditions, Map<String, Object> vars, Task task, String what) {
+    for (String c : conditions) {
+      if (!ctx.templates().test(c, vars, task.location(), what)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private List<String> diffs(Task task, Plan plan) {
+    boolean want = task.keywords().diff() != null ? task.keywords().diff() : ctx.options().diff();
+    if (!want) {
+      return List.of();
+    }
+    List<String> out = new ArrayList<>();
+    for (FileDiff d : plan.diffs()) {
+      String text = UnifiedDiff.of(d.path(), d.before(), d.after(), 3);
+      if (!text.isEmpty()) {
+        out.add(text);
+      }
+    }
+    return out;
+  }
+
+  private static String describe(Plan plan) {
+    List<String> parts = new ArrayList<>();
+    for (Step s : plan.steps()) {
+      parts.add(s.describe());
+    }
+    return String.join("; ", parts);
+  }
+
+  private static String message(Map<String, Object> result) {
+    Object msg = result.get("msg");
+    return msg == null ? null : String.valueOf(msg);
+  }
+
+  private Become become(Task task, Map<String, Object> vars) {
+    boolean on =
+        task.keywords().become() != null
+            ? task.keywords().become()
+            : ArgCoercion.toBool(vars.getOrDefault("ansible_become", false), () -> new InputException(task.location(), "ansible_become must be a boolean"));
+    if (!on) {
+      return Become.NONE;
+    }
+    String user =
+        task.keywords().becomeUser() != null
+            ? task.keywords().becomeUser()
+            : String.valueOf(vars.getOrDefault("ansible_become_user", "root"));
+    return Become.as(String.valueOf(ctx.templates().interpolate(user, vars, task.location(), "become_user")));
+  }
+
+  private List<Object> loopItems(Task task, Map<String, Object> vars) {
+    Object v = ctx.templates().interpolate(task.loop(), vars, task.location(), "task '" + task.displayName() + "' loop");
+    if (v instanceof List<?> l) {
+      return new ArrayList<>(l);
+    }
+    throw new InputException(task.location(), "task '" + task.displayName() + "': loop must evaluate to a list, got " + (v == null ? "nothing" : "'" + v + "'"));
+  }
+
+  private static String label(Object item) {
+    String s = String.valueOf(item);
+    return s.length() > 120 ? s.substring(0, 117) + "..." : s;
+  }
+
+  private static ItemResult aggregate(List<ItemResult> items) {
+    Status status = Status.SKIPPED;
+    boolean anyChanged = false;
+    boolean anyOk = false;
+    String message = null;
+    List<Map<String, Object>> results = new ArrayList<>();
+    List<String> restarts = new ArrayList<>();
+    for (ItemResult r : items) {
+      results.add(r.result());
+      restarts.addAll(r.restarts());
+      if (r.status() == Status.UNREACHABLE) {
+        return new ItemResult(Status.UNREACHABLE, r.message(), Map.of("results", results), List.of(), restarts);
+      }
+      if (r.status() == Status.FAILED) {
+        status = Status.FAILED;
+        message = message == null ? "One or more items failed: " + r.message() : message;
+      }
+      anyChanged |= r.status() == Status.CHANGED;
+      anyOk |= r.status() == Status.OK;
+    }
+    if (status != Status.FAILED) {
+      status = anyChanged ? Status.CHANGED : anyOk ? Status.OK : Status.SKIPPED;
+    }
+    Map<String, Object> result = new LinkedHashMap<>();
+    result.put("results", results);
+    result.put("changed", anyChanged);
+    result.put("failed", status == Status.FAILED);
+    if (status == Status.SKIPPED) {
+      result.put("skipped", true);
+    }
+    if (message != null) {
+      result.put("msg", message);
+    }
+    return new ItemResult(status, message, result, List.of(), restarts);
+  }
+
+  private static ItemResult failed(String message) {
+    Map<String, Object> result = new LinkedHashMap<>();
+    result.put("failed", true);
+    result.put("changed", false);
+    result.put("msg", message);
+    return new ItemResult(Status.FAILED, message, result, List.of(), List.of());
+  }
+
+  private void report(
+      Task task, PlayContext play, HostRun host, boolean handler, boolean check, ItemResult r, String item) {
+    boolean noLog = Boolean.TRUE.equals(task.keywords().noLog());
+    boolean ignored = r.status() == Status.FAILED && Boolean.TRUE.equals(task.keywords().ignoreErrors());
+    ctx.listener()
+        .hostResult(
+            new TaskOutcome(
+                host.name(),
+                play.play().displayName(),
+                task.displayName(),
+                task.location().toString(),
+                r.status(),
+                noLog && r.message() != null ? CENSORED : r.message(),
+                noLog ? null : item,
+                ignored,
+                handler,
+                check,
+                noLog ? List.of() : r.diffs(),
+                r.restarts(),
+                noLog ? Map.of("censored", CENSORED) : r.result()));
+  }
+
+  /** Records the outcome on the host: register, set_fact, notifications, failure state, counts. */
+  @SuppressWarnings("unchecked")
+  private Status settle(Task task, HostRun host, ItemResult r) {
+    if (task.register() != null) {
+      Map<String, Object> reg = new LinkedHashMap<>(r.result());
+      reg.putIfAbsent("changed", r.status() == Status.CHANGED);
+      reg.putIfAbsent("failed", r.status() == Status.FAILED);
+      reg.putIfAbsent("skipped", r.status() == Status.SKIPPED);
+      host.setFacts().put(task.register(), reg);
+    }
+    Object facts = r.result().get("ansible_facts");
+    if (facts instanceof Map<?, ?> m && r.status() != Status.FAILED) {
+      host.setFacts().putAll((Map<String, Object>) m);
+    }
+    if (r.status() == Status.CHANGED) {
+      host.notified().addAll(task.notifies());
+    }
+    boolean ignored = r.status() == Status.FAILED && Boolean.TRUE.equals(task.keywords().ignoreErrors());
+    if (r.status() == Status.UNREACHABLE) {
+      host.markUnreachable();
+      host.count(Status.UNREACHABLE, false, 0);
+    } else if (r.status() == Status.FAILED && !ignored) {
+      host.failed(true);
+      if (!host.rescuable()) {
+        host.count(Status.FAILED, false, 0);
+      }
+    } else {
+      host.count(r.status(), ignored, r.restarts().size());
+    }
+    return ignored ? Status.OK : r.status();
+  }
+}

@@ -1,0 +1,44 @@
+package io.pagetune.executor;
+
+import io.pagetune.playbook.Task;
+import io.pagetune.vars.VarScope;
+import io.pagetune.vars.VarSource;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** Assembles the variables of one task on one host, in {@link VarSource} order. */
+final class TaskVars {
+  private TaskVars() {}
+
+  static Map<String, Object> of(
+      RunContext ctx, PlayContext play, HostRun host, Task task, boolean checkMode) {
+    Map<String, Object> facts = new LinkedHashMap<>();
+    if (!host.gatheredFacts().isEmpty()) {
+      facts.put("ansible_facts", host.gatheredFacts());
+      host.gatheredFacts().forEach((k, v) -> facts.put("ansible_" + k, v));
+    }
+    VarScope scope =
+        host.host()
+            .vars()
+            .with(VarSource.HOST_FACTS, facts)
+            .with(VarSource.PLAY_VARS, play.play().vars())
+            .with(VarSource.PLAY_VARS_FILES, play.varsFilesVars())
+            .with(VarSource.BLOCK_VARS, task == null ? Map.of() : task.blockVars())
+            .with(VarSource.TASK_VARS, task == null ? Map.of() : task.keywords().vars())
+            .with(VarSource.SET_FACTS_AND_REGISTERED, host.setFacts())
+            .with(VarSource.EXTRA_VARS, ctx.options().extraVars());
+    Map<String, Object> vars = scope.resolve();
+    // magic variables: set by pagetune, never by the user
+    vars.put("inventory_hostname", host.name());
+    vars.put("inventory_hostname_short", host.name().split("\\.", 2)[0]);
+    vars.put("ansible_check_mode", checkMode);
+    vars.put("ansible_diff_mode", ctx.options().diff());
+    vars.put("ansible_play_hosts", play.playHosts());
+    vars.put("play_hosts", play.playHosts());
+    vars.put("hostvars", play.hostvars());
+    vars.put("groups", play.groups());
+    vars.putIfAbsent("group_names", host.host().groups().stream()
+        .filter(g -> !g.equals("all") && !g.equals("ungrouped")).toList());
+    return vars;
+  }
+}

@@ -1,0 +1,46 @@
+package io.pagetune.playbook;
+
+import io.pagetune.yaml.SourceLocation;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One task with its effective keywords (already merged with enclosing blocks and play).
+ *
+ * @param args raw module arguments; strings may still hold {@code ${…}}
+ * @param loop the loop value (a list, or a string expression), null when the task does not loop
+ * @param blockVars vars of enclosing blocks, outer first (kept apart from the task's own vars for
+ *     precedence)
+ */
+public record Task(
+    String name,
+    String module,
+    Map<String, Object> args,
+    SourceLocation location,
+    SourceLocation moduleLocation,
+    Keywords keywords,
+    Map<String, Object> blockVars,
+    Object loop,
+    String loopVar,
+    String register,
+    List<String> notifies,
+    List<String> listen,
+    List<String> changedWhen,
+    List<String> failedWhen,
+    Integer timeout)
+    implements TaskNode {
+
+  public Task {
+    args = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(args));
+    blockVars = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(blockVars));
+    notifies = List.copyOf(notifies);
+    listen = List.copyOf(listen);
+    changedWhen = List.copyOf(changedWhen);
+    failedWhen = List.copyOf(failedWhen);
+  }
+
+  /** What the console prints: the name, or "module" when unnamed, as Ansible does. */
+  public String displayName() {
+    return name != null ? name : module;
+  }
+}

@@ -1,0 +1,179 @@
+package io.pagetune.report;
+
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The console output Ansible users know: PLAY / TASK headers, one line per host result, diffs, and
+ * the PLAY RECAP. Colour only when asked (a TTY and no NO_COLOR).
+ */
+public final class ConsoleReporter implements RunListener {
+  private static final int WIDTH = 80;
+  private static final String RESET = "\u001b[0m";
+  private static final String GREEN = "\u001b[0;32m";
+  private static final String YELLOW = "\u001b[0;33m";
+  private static final String RED = "\u001b[0;31m";
+  private static final String CYAN = "\u001b[0;36m";
+  private static final String MAGENTA = "\u001b[0;35m";
+
+  private final PrintStream out;
+  private final boolean color;
+  private final boolean showDiffs;
+  private String currentHeader;
+  private String pendingHeader;
+
+  public ConsoleReporter(PrintStream out, boolean color, boolean showDiffs) {
+    this.out = out;
+    this.color = color;
+    this.showDiffs = showDiffs;
+  }
+
+  @Override
+  public void playStarted(String play, List<String> hosts) {
+    out.println();
+    out.println(banner("PLAY [" + play + "]"));
+    currentHeader = null;
+  }
+
+  @Override
+  public void taskStarted(String task, String location, boolean handler) {
+    pendingHeader = (handler ? "RUNNING HANDLER [" : "TASK [") + task + "]";
+  }
+
+  private void header(String header) {
+    if (!header.equals(currentHeader)) {
+      out.println();
+      out.println(banner(header));
+      currentHeader = header;
+    }
+  }
+
+  @Override
+  public void hostResult(TaskOutcome o) {
+    header(
+        pendingHeader != null && pendingHeader.endsWith("[" + o.task() + "]")
+            ? pendingHeader
+            : (o.handler() ? "RUNNING HANDLER [" : "TASK [") + o.task() + "]");
+    String item = o.item() == null ? "" : " => (item=" + o.item() + ")";
+    String line;
+    String colour;
+    switch (o.status()) {
+      case OK -> {
+        line = "ok: [" + o.host() + "]" + item + message(o, false);
+        colour = GREEN;
+      }
+      case CHANGED -> {
+        line = "changed: [" + o.host() + "]" + item + message(o, false);
+        colour = YELLOW;
+      }
+      case SKIPPED -> {
+        line = "skipping: [" + o.host() + "]" + item + message(o, false);
+        colour = CYAN;
+      }
+      case UNREACHABLE -> {
+        line = "fatal: [" + o.host() + "]: UNREACHABLE! => " + o.message();
+        colour = RED;
+      }
+      default -> {
+        line = "fatal: [" + o.host() + "]" + item + ": FAILED! => " + o.message();
+        colour = RED;
+        if (o.ignored()) {
+          line += "\n...ignoring";
+        }
+      }
+    }
+    if (showDiffs) {
+      for (String diff : o.diffs()) {
+        printDiff(diff);
+      }
+    }
+    out.println(paint(colour, line));
+    for (String restart : o.restarts()) {
+      out.println(paint(MAGENTA, (o.checkMode() ? "  would restart: " : "  pending restart: ") + restart));
+    }
+  }
+
+  private String message(TaskOutcome o, boolean always) {
+    if (o.message() == null || o.message().isBlank()) {
+      return "";
+    }
+    if (o.status() == Status.OK || o.status() == Status.CHANGED || o.status() == Status.SKIPPED) {
+      return always || o.result().containsKey("msg") ? " => " + o.message() : "";
+    }
+    return " => " + o.message();
+  }
+
+  private void printDiff(String diff) {
+    for (String l : diff.split("\n", -1)) {
+      if (l.isEmpty()) {
+        continue;
+      }
+      if (l.startsWith("+") && !l.startsWith("+++")) {
+        out.println(paint(GREEN, l));
+      } else if (l.startsWith("-") && !l.startsWith("---")) {
+        out.println(paint(RED, l));
+      } else if (l.startsWith("@@")) {
+        out.println(paint(CYAN, l));
+      } else {
+        out.println(l);
+      }
+    }
+  }
+
+  @Override
+  public void warning(String message) {
+    out.println(paint(MAGENTA, "[WARNING]: " + message));
+  }
+
+  @Override
+  public void runFinished(RunSummary summary, int exitCode) {
+    out.println();
+    out.println(banner("PLAY RECAP"));
+    int nameWidth = 26;
+    for (String h : summary.hosts().keySet()) {
+      nameWidth = Math.max(nameWidth, h.length() + 1);
+    }
+    for (Map.Entry<String, HostCounts> e : summary.hosts().entrySet()) {
+      HostCounts c = e.getValue();
+      String colour =
+          c.failed() > 0 || c.unreachable() > 0 ? RED : c.changed() > 0 ? YELLOW : GREEN;
+      StringBuilder sb = new StringBuilder();
+      sb.append(paint(colour, pad(e.getKey(), nameWidth))).append(": ");
+      sb.append(pad("ok=" + c.ok(), 7)).append(pad("changed=" + c.changed(), 11));
+      sb.append(pad("unreachable=" + c.unreachable(), 15)).append(pad("failed=" + c.failed(), 10));
+      sb.append(pad("skipped=" + c.skipped(), 11)).append(pad("rescued=" + c.rescued(), 11));
+      sb.append("ignored=").append(c.ignored());
+      if (c.pending() > 0) {
+        sb.append("    ").append(paint(MAGENTA, "pending_restarts=" + c.pending()));
+      }
+      out.println(sb);
+    }
+    if (summary.checkMode()) {
+      out.println();
+      out.println("Check mode: nothing was changed; 'changed' counts what would change.");
+    }
+    out.println();
+    out.flush();
+  }
+
+  private static String pad(String s, int width) {
+    StringBuilder sb = new StringBuilder(s);
+    while (sb.length() < width) {
+      sb.append(' ');
+    }
+    return sb.toString();
+  }
+
+  private static String banner(String title) {
+    StringBuilder sb = new StringBuilder(title).append(' ');
+    while (sb.length() < WIDTH) {
+      sb.append('*');
+    }
+    return sb.toString();
+  }
+
+  private String paint(String colour, String text) {
+    return color ? colour + text + RESET : text;
+  }
+}

@@ -1,0 +1,32 @@
+package io.pagetune.report;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One task's result on one host (or one loop item). {@code ignored}: failed but {@code
+ * ignore_errors}; {@code rescued}: the failure was handled by a rescue section; {@code diffs} are
+ * unified diffs, {@code restarts} the restarts the change needs; {@code result} is what {@code
+ * register} stores, already stripped for {@code no_log}.
+ */
+public record TaskOutcome(
+    String host,
+    String play,
+    String task,
+    String location,
+    Status status,
+    String message,
+    String item,
+    boolean ignored,
+    boolean handler,
+    boolean checkMode,
+    List<String> diffs,
+    List<String> restarts,
+    Map<String, Object> result) {
+
+  public TaskOutcome {
+    diffs = List.copyOf(diffs);
+    restarts = List.copyOf(restarts);
+    result = result == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(result));
+  }
+}

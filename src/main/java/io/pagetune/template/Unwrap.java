@@ -1,0 +1,72 @@
+package io.pagetune.template;
+
+import freemarker.template.AdapterTemplateModel;
+import freemarker.template.TemplateBooleanModel;
+import freemarker.template.TemplateCollectionModel;
+import freemarker.template.TemplateDateModel;
+import freemarker.template.TemplateHashModelEx;
+import freemarker.template.TemplateModel;
+import freemarker.template.TemplateModelException;
+import freemarker.template.TemplateModelIterator;
+import freemarker.template.TemplateNumberModel;
+import freemarker.template.TemplateScalarModel;
+import freemarker.template.TemplateSequenceModel;
+import freemarker.template.utility.DeepUnwrap;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Turns FreeMarker values back into plain Java values, keeping numbers exact (FreeMarker's own
+ * deep unwrap may turn an integral BigDecimal into a Double).
+ */
+final class Unwrap {
+  private Unwrap() {}
+
+  static Object plain(TemplateModel m) throws TemplateModelException {
+    if (m == null) {
+      return null;
+    }
+    if (m instanceof AdapterTemplateModel a) {
+      return TemplateEngine.normalize(a.getAdaptedObject(Object.class));
+    }
+    if (m instanceof TemplateNumberModel n) {
+      return TemplateEngine.normalize(n.getAsNumber());
+    }
+    if (m instanceof TemplateBooleanModel b) {
+      return b.getAsBoolean();
+    }
+    if (m instanceof TemplateScalarModel s) {
+      return s.getAsString();
+    }
+    if (m instanceof TemplateDateModel d) {
+      return d.getAsDate();
+    }
+    if (m instanceof TemplateSequenceModel seq) {
+      List<Object> out = new ArrayList<>(seq.size());
+      for (int i = 0; i < seq.size(); i++) {
+        out.add(plain(seq.get(i)));
+      }
+      return out;
+    }
+    if (m instanceof TemplateHashModelEx hash) {
+      Map<String, Object> out = new LinkedHashMap<>();
+      TemplateModelIterator keys = hash.keys().iterator();
+      while (keys.hasNext()) {
+        String k = String.valueOf(plain(keys.next()));
+        out.put(k, plain(hash.get(k)));
+      }
+      return out;
+    }
+    if (m instanceof TemplateCollectionModel c) {
+      List<Object> out = new ArrayList<>();
+      TemplateModelIterator it = c.iterator();
+      while (it.hasNext()) {
+        out.add(plain(it.next()));
+      }
+      return out;
+    }
+    return TemplateEngine.normalize(DeepUnwrap.unwrap(m));
+  }
+}
