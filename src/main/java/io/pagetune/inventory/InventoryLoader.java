@@ -1,0 +1,140 @@
+package io.pagetune.inventory;
+
+import io.pagetune.error.InputException;
+import io.pagetune.yaml.SourceLocation;
+import io.pagetune.yaml.YamlReader;
+import java.io.IOException;
+import java.nio.charset.MalformedInputException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * Loads an Ansible inventory file or directory, with the {@code group_vars/} and {@code host_vars/}
+ * beside it. {@code .yml}, {@code .yaml} and {@code .json} files are YAML; any other file is INI
+ * unless it plainly starts as YAML ({@code ---} or a lone {@code name:} line).
+ */
+public final class InventoryLoader {
+  private static final Set<String> SKIPPED_DIRS = Set.of("group_vars", "host_vars");
+
+  /** Ansible's ignored inventory extensions, except {@code .ini}, which pagetune reads. */
+  private static final List<String> SKIPPED_SUFFIXES =
+      List.of(
+          ".retry", ".md", "~", ".pyc", ".pyo", ".swp", ".bak", ".rpm", ".txt", ".rst", ".orig",
+          ".cfg");
+
+  private static final Pattern YAML_START = Pattern.compile("---.*|[A-Za-z0-9_.-]+:\\s*(#.*)?");
+
+  private final YamlReader reader;
+
+  /** File names in messages are relative to the working directory. */
+  public InventoryLoader() {
+    this(Path.of(""));
+  }
+
+  /**
+   * @param baseDir file names in messages are shown relative to this directory
+   */
+  public InventoryLoader(Path baseDir) {
+    this.reader = new YamlReader(baseDir);
+  }
+
+  public Inventory load(Path path) {
+    if (!Files.exists(path)) {
+      throw new InputException(SourceLocation.of(reader.label(path)), "inventory not found");
+    }
+    InventoryDraft draft = new InventoryDraft();
+    List<Path> varsDirs = new ArrayList<>();
+    loadSource(path, draft, varsDirs);
+    return new InventoryAssembler(draft, new VarsFiles(reader, varsDirs)).assemble();
+  }
+
+  private void loadSource(Path path, InventoryDraft draft, List<Path> varsDirs) {
+    if (Files.isDirectory(path)) {
+      addOnce(varsDirs, path);
+      for (Path child : sortedChildren(path)) {
+        String name = child.getFileName().toString();
+        boolean dir = Files.isDirectory(child);
+        if (name.startsWith(".")
+            || (dir && SKIPPED_DIRS.contains(name))
+            || (!dir && SKIPPED_SUFFIXES.stream().anyMatch(name::endsWith))) {
+          continue;
+        }
+        loadSource(child, draft, varsDirs);
+      }
+    } else {
+      Path parent = path.toAbsolutePath().getParent();
+      if (parent != null) {
+        addOnce(varsDirs, parent);
+      }
+      loadFile(path, draft);
+    }
+  }
+
+  private static void addOnce(List<Path> dirs, Path dir) {
+    Path abs = dir.toAbsolutePath().normalize();
+    if (!dirs.contains(abs)) {
+      dirs.add(abs);
+    }
+  }
+
+  private List<Path> sortedChildren(Path dir) {
+    try (Stream<Path> list = Files.list(dir)) {
+      return list.sorted().toList();
+    } catch (IOException e) {
+      throw new InputException(
+          SourceLocation.of(reader.label(dir)), "cannot read directory: " + e.getMessage());
+    }
+  }
+
+  private void loadFile(Path file, InventoryDraft draft) {
+    String label = reader.label(file);
+    String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
+    if (name.endsWith(".yml") || name.endsWith(".yaml") || name.endsWith(".json")) {
+      new YamlInventoryParser(draft).parse(reader.read(file));
+      return;
+    }
+    String text = readText(file, label);
+    if (looksLikeYaml(text)) {
+      new YamlInventoryParser(draft).parse(reader.parse(text, label));
+    } else {
+      new IniInventoryParser(draft, label).parse(text);
+    }
+  }
+
+  private static String readText(Path file, String label) {
+    try {
+      if (Files.size(file) > YamlReader.MAX_BYTES) {
+        throw new InputException(
+            SourceLocation.of(label),
+            "refusing an inventory larger than " + YamlReader.MAX_BYTES + " bytes");
+      }
+      return Files.readString(file, StandardCharsets.UTF_8);
+    } catch (NoSuchFileException e) {
+      throw new InputException(SourceLocation.of(label), "file not found");
+    } catch (MalformedInputException e) {
+      throw new InputException(SourceLocation.of(label), "file is not valid UTF-8");
+    } catch (IOException e) {
+      throw new InputException(SourceLocation.of(label), "cannot read file: " + e.getMessage());
+    }
+  }
+
+  /** The first meaningful line is {@code ---} or a bare {@code name:} mapping key. */
+  static boolean looksLikeYaml(String text) {
+    for (String line : text.split("\r?\n|\r")) {
+      String s = line.strip();
+      if (s.isEmpty() || s.startsWith("#")) {
+        continue;
+      }
+      return YAML_START.matcher(s).matches() && !line.startsWith(" ");
+    }
+    return false;
+  }
+}
