@@ -14,10 +14,15 @@ import java.util.Optional;
  * still hold {@code ${…}} are not type-checked yet) and at run time on the interpolated values.
  *
  * @param freeForm the argument that a plain string value fills ({@code command: ls} → {@code cmd})
+ * @param openKeys whether names that are not declared are accepted as they are ({@code set_fact})
  */
-public record ArgSpec(List<Arg> args, Optional<String> freeForm) {
+public record ArgSpec(List<Arg> args, Optional<String> freeForm, boolean openKeys) {
   public ArgSpec {
     args = List.copyOf(args);
+  }
+
+  public ArgSpec(List<Arg> args, Optional<String> freeForm) {
+    this(args, freeForm, false);
   }
 
   public static ArgSpec of(Arg... args) {
@@ -25,7 +30,12 @@ public record ArgSpec(List<Arg> args, Optional<String> freeForm) {
   }
 
   public ArgSpec withFreeForm(String argName) {
-    return new ArgSpec(args, Optional.of(argName));
+    return new ArgSpec(args, Optional.of(argName), openKeys);
+  }
+
+  /** Accepts any further argument name, untyped (for modules whose keys are data). */
+  public ArgSpec withOpenKeys() {
+    return new ArgSpec(args, freeForm, true);
   }
 
   public Optional<Arg> find(String name) {
@@ -51,6 +61,10 @@ public record ArgSpec(List<Arg> args, Optional<String> freeForm) {
     }
     for (Map.Entry<String, Object> e : raw.entrySet()) {
       Optional<Arg> arg = find(e.getKey());
+      if (arg.isEmpty() && openKeys) {
+        out.put(e.getKey(), e.getValue());
+        continue;
+      }
       if (arg.isEmpty()) {
         throw new InputException(
             location,

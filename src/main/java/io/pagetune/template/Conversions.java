@@ -33,7 +33,8 @@ final class Conversions {
         "regex_search", args -> regexSearch(args),
         "regex_replace", args -> regexReplace(args),
         "human_to_bytes", args -> humanToBytes(arg(args, 0, "human_to_bytes")),
-        "lines", args -> List.of(String.valueOf(arg(args, 0, "lines")).split("\\R", -1)));
+        "lines", args -> List.of(String.valueOf(arg(args, 0, "lines")).split("\\R", -1)),
+        "sum", args -> sum(arg(args, 0, "sum")));
   }
 
   private static Object arg(List<?> args, int index, String fn) throws TemplateModelException {
@@ -80,6 +81,17 @@ final class Conversions {
     } catch (IllegalArgumentException e) {
       throw new TemplateModelException("bool(): '" + v + "' is not a boolean");
     }
+  }
+
+  private static Object sum(Object v) throws TemplateModelException {
+    if (!(v instanceof Collection<?> c)) {
+      throw new TemplateModelException("sum() needs a list");
+    }
+    BigDecimal total = BigDecimal.ZERO;
+    for (Object o : c) {
+      total = total.add(o instanceof Number n ? new BigDecimal(n.toString()) : new BigDecimal(String.valueOf(o).trim()));
+    }
+    return TemplateEngine.normalize(total);
   }
 
   private static long length(Object v) {

@@ -1,0 +1,62 @@
+package io.pagetune.modules.builtin;
+
+import io.pagetune.modules.Arg;
+import io.pagetune.modules.ArgSpec;
+import io.pagetune.modules.ArgType;
+import io.pagetune.modules.Args;
+import io.pagetune.modules.HostState;
+import io.pagetune.modules.Module;
+import io.pagetune.modules.ModuleCall;
+import io.pagetune.modules.Plan;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code assert}: evaluates each expression of {@code that} in order; the first false one fails the
+ * task with {@code fail_msg} (or a message naming the expression). Never changes the host.
+ */
+public final class AssertModule implements Module {
+  private static final ArgSpec SPEC =
+      ArgSpec.of(
+          Arg.required("that", ArgType.EXPRESSIONS),
+          Arg.optional("fail_msg", ArgType.STRING).aliases("msg"),
+          Arg.optional("success_msg", ArgType.STRING, "All assertions passed"),
+          Arg.optional("quiet", ArgType.BOOL, false));
+
+  @Override
+  public String name() {
+    return "assert";
+  }
+
+  @Override
+  public ArgSpec spec() {
+    return SPEC;
+  }
+
+  @Override
+  public void validate(Args args) {
+    if (args.strings("that").isEmpty()) {
+      throw args.error("that", "needs at least one expression");
+    }
+  }
+
+  @Override
+  public Plan plan(ModuleCall call, HostState host) {
+    Args args = call.args();
+    List<String> expressions = args.strings("that");
+    for (String expression : expressions) {
+      if (!call.services().test(expression)) {
+        String msg = args.optString("fail_msg").orElse("Assertion failed: " + expression);
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("assertion", expression);
+        data.put("evaluated_to", false);
+        return Plan.failed(msg).withData(data);
+      }
+    }
+    String msg = args.string("success_msg");
+    return Plan.upToDate(
+        expressions.size() == 1 ? "assertion holds" : expressions.size() + " assertions hold",
+        args.bool("quiet") ? Map.of("msg", msg, "quiet", true) : Map.of("msg", msg));
+  }
+}

@@ -1,0 +1,126 @@
+package io.pagetune.modules.builtin;
+
+import io.pagetune.modules.Arg;
+import io.pagetune.modules.ArgSpec;
+import io.pagetune.modules.ArgType;
+import io.pagetune.modules.Args;
+import io.pagetune.modules.HostState;
+import io.pagetune.modules.Module;
+import io.pagetune.modules.ModuleCall;
+import io.pagetune.modules.Plan;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.PatternSyntaxException;
+
+/**
+ * {@code blockinfile}: keeps a block of lines between two marker lines in a file. The default
+ * marker names pagetune rather than Ansible; give {@code marker} to adopt blocks Ansible wrote.
+ */
+public final class BlockInFileModule implements Module {
+  static final String DEFAULT_MARKER = "# {mark} PAGETUNE MANAGED BLOCK";
+
+  private static final ArgSpec SPEC =
+      ArgSpec.of(
+          Arg.required("path", ArgType.STRING).aliases("dest", "destfile", "name"),
+          Arg.optional("block", ArgType.STRING, "").aliases("content"),
+          Arg.optional("marker", ArgType.STRING, DEFAULT_MARKER),
+          Arg.optional("marker_begin", ArgType.STRING, "BEGIN"),
+          Arg.optional("marker_end", ArgType.STRING, "END"),
+          Arg.optional("state", ArgType.STRING, "present").choices("present", "absent"),
+          Arg.optional("insertafter", ArgType.STRING),
+          Arg.optional("insertbefore", ArgType.STRING),
+          Arg.optional("create", ArgType.BOOL, false),
+          Arg.optional("backup", ArgType.BOOL, false),
+          FileAttributes.MODE,
+          FileAttributes.OWNER,
+          FileAttributes.GROUP);
+
+  @Override
+  public String name() {
+    return "blockinfile";
+  }
+
+  @Override
+  public ArgSpec spec() {
+    return SPEC;
+  }
+
+  @Override
+  public void validate(Args args) {
+    if (args.has("insertafter") && args.has("insertbefore")) {
+      throw args.error("insertafter", "and 'insertbefore' are mutually exclusive");
+    }
+    Optional<String> problem = markerProblem(args);
+    if (problem.isPresent()) {
+      throw args.error("marker", problem.get());
+    }
+  }
+
+  private static Optional<String> markerProblem(Args args) {
+    String marker = args.string("marker");
+    if (!marker.contains("{mark}")) {
+      return Optional.of("must contain {mark}, or begin and end markers would be the same line");
+    }
+    for (String name : List.of("marker", "marker_begin", "marker_end")) {
+      String v = args.string(name);
+      if (v.indexOf('\n') >= 0 || v.indexOf('\r') >= 0) {
+        return Optional.of("'" + name + "' must be a single line");
+      }
+    }
+    if (args.string("marker_begin").equals(args.string("marker_end"))) {
+      return Optional.of("marker_begin and marker_end must differ");
+    }
+    return Optional.empty();
+  }
+
+  @Override
+  public Plan plan(ModuleCall call, HostState host) {
+    Args args = call.args();
+    Optional<String> markerProblem = markerProblem(args);
+    if (markerProblem.isPresent()) {
+      return Plan.failed("blockinfile: marker " + markerProblem.get());
+    }
+    String path = args.string("path");
+    boolean present = args.string("state").equals("present");
+    String marker = args.string("marker");
+    BlockEdit edit =
+        new BlockEdit(
+            marker.replace("{mark}", args.string("marker_begin")),
+            marker.replace("{mark}", args.string("marker_end")),
+            present ? BlockEdit.blockLines(args.string("block")) : List.of(),
+            args.optString("insertafter").orElse(null),
+            args.optString("insertbefore").orElse(null));
+    CurrentFile current = CurrentFile.read(host, path);
+    if (!current.exists()) {
+      if (!present) {
+        return Plan.upToDate(path + " does not exist, so no block to remove");
+      }
+      if (!args.bool("create")) {
+        return Plan.failed(
+            "blockinfile: " + path + " does not exist (create: true would create it)");
+      }
+    }
+    Optional<String> notAFile = current.notAFile();
+    if (notAFile.isPresent()) {
+      return Plan.failed("blockinfile: " + notAFile.get());
+    }
+    Optional<String> text = current.exists() ? current.text() : Optional.of("");
+    if (text.isEmpty()) {
+      return Plan.failed("blockinfile: " + path + " is not UTF-8 text");
+    }
+    BlockEdit.Result result;
+    try {
+      result = edit.apply(TextLines.parse(text.get()));
+    } catch (PatternSyntaxException e) {
+      return Plan.failed("blockinfile: invalid insertafter/insertbefore: " + e.getDescription());
+    }
+    if (!current.exists() && result.lines().isEmpty()) {
+      return Plan.upToDate("empty block and no file " + path + ": nothing to write");
+    }
+    byte[] after = TextLines.join(result.lines()).getBytes(StandardCharsets.UTF_8);
+    Plan plan = FileUpdate.plan(current, after, FileAttributes.from(args), args.bool("backup"));
+    return result.message().isEmpty() ? plan : plan.withData(Map.of("msg", result.message()));
+  }
+}

@@ -1,0 +1,102 @@
+package io.pagetune.modules.builtin;
+
+import io.pagetune.connection.CommandResult;
+import io.pagetune.connection.RemoteCommand;
+import io.pagetune.modules.ApplyResult;
+import io.pagetune.modules.Arg;
+import io.pagetune.modules.ArgSpec;
+import io.pagetune.modules.ArgType;
+import io.pagetune.modules.Args;
+import io.pagetune.modules.CheckSupport;
+import io.pagetune.modules.HostState;
+import io.pagetune.modules.Module;
+import io.pagetune.modules.ModuleCall;
+import io.pagetune.modules.Plan;
+import io.pagetune.modules.Step;
+import io.pagetune.modules.StepRunner;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * {@code command}: runs one program with arguments, never through a shell. The {@code cmd} string
+ * is split into words like a shell would (quotes, backslashes) and nothing else: {@code $HOME},
+ * {@code *}, {@code |} and {@code >} reach the program literally. {@code argv} gives the words
+ * directly.
+ */
+public final class CommandModule implements Module {
+  private static final ArgSpec SPEC =
+      ArgSpec.of(
+              Arg.optional("cmd", ArgType.STRING),
+              Arg.optional("argv", ArgType.LIST),
+              RunConditions.CREATES,
+              RunConditions.REMOVES,
+              RunConditions.CHDIR,
+              RunConditions.STDIN,
+              RunConditions.STDIN_ADD_NEWLINE)
+          .withFreeForm("cmd");
+
+  @Override
+  public String name() {
+    return "command";
+  }
+
+  @Override
+  public ArgSpec spec() {
+    return SPEC;
+  }
+
+  @Override
+  public CheckSupport checkSupport() {
+    return CheckSupport.NONE;
+  }
+
+  @Override
+  public void validate(Args args) {
+    if (args.has("cmd") == args.has("argv")) {
+      throw args.error("cmd", "or 'argv' must be given, and only one of them");
+    }
+  }
+
+  @Override
+  public Plan plan(ModuleCall call, HostState host) {
+    Args args = call.args();
+    List<String> argv;
+    if (args.has("argv")) {
+      argv = args.strings("argv");
+    } else {
+      try {
+        argv = ArgvSplitter.split(args.string("cmd"));
+      } catch (IllegalArgumentException e) {
+        return Plan.failed("command: cannot split cmd into words: " + e.getMessage());
+      }
+    }
+    if (argv.isEmpty()) {
+      return Plan.failed("command: no command given");
+    }
+    Optional<String> skip = RunConditions.skipReason(args, host);
+    if (skip.isPresent()) {
+      return Plan.upToDate(skip.get(), CommandOutput.skipped(argv, skip.get()));
+    }
+    RemoteCommand command =
+        RemoteCommand.argv(argv)
+            .withChdir(args.optString("chdir").orElse(null))
+            .withStdin(RunConditions.stdin(args));
+    return Plan.of(List.of(Step.Exec.of(command, null)), List.of()).withData(Map.of("cmd", argv));
+  }
+
+  @Override
+  public ApplyResult apply(Plan plan, ModuleCall call, StepRunner runner) {
+    return withOutput(runner.run(plan, call), plan.data().get("cmd"));
+  }
+
+  /** Adds the last command's output to the result, as {@code register} expects. */
+  static ApplyResult withOutput(ApplyResult result, Object cmd) {
+    if (result.commands().isEmpty()) {
+      return result;
+    }
+    CommandResult last = result.commands().get(result.commands().size() - 1);
+    ApplyResult withData = result.withData(CommandOutput.of(cmd, last));
+    return result.failure().map(f -> withData.withData(Map.of("msg", f))).orElse(withData);
+  }
+}

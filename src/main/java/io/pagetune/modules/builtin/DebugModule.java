@@ -1,0 +1,66 @@
+package io.pagetune.modules.builtin;
+
+import io.pagetune.error.PagetuneException;
+import io.pagetune.modules.Arg;
+import io.pagetune.modules.ArgSpec;
+import io.pagetune.modules.ArgType;
+import io.pagetune.modules.Args;
+import io.pagetune.modules.HostState;
+import io.pagetune.modules.Module;
+import io.pagetune.modules.ModuleCall;
+import io.pagetune.modules.Plan;
+import java.util.Map;
+
+/**
+ * {@code debug}: shows a message ({@code msg}) or a variable's value ({@code var}, a variable name
+ * or FreeMarker expression, returned under its own name as Ansible does).
+ */
+public final class DebugModule implements Module {
+  static final String UNDEFINED = "VARIABLE IS NOT DEFINED!";
+
+  private static final ArgSpec SPEC =
+      ArgSpec.of(
+          Arg.optional("msg", ArgType.ANY),
+          Arg.optional("var", ArgType.STRING),
+          Arg.optional("verbosity", ArgType.INT, 0));
+
+  @Override
+  public String name() {
+    return "debug";
+  }
+
+  @Override
+  public ArgSpec spec() {
+    return SPEC;
+  }
+
+  @Override
+  public void validate(Args args) {
+    if (args.has("msg") && args.has("var")) {
+      throw args.error("msg", "and 'var' are mutually exclusive");
+    }
+    if (args.has("var")) {
+      String var = args.string("var");
+      if (var.isBlank() || var.contains("}") || var.contains("${") || var.contains("\n")) {
+        throw args.error("var", "must be a variable name or expression, without ${...}");
+      }
+    }
+  }
+
+  @Override
+  public Plan plan(ModuleCall call, HostState host) {
+    Args args = call.args();
+    if (args.has("var")) {
+      String var = args.string("var").strip();
+      Object value;
+      try {
+        value = call.services().interpolate("${" + var + "}");
+      } catch (PagetuneException e) {
+        value = UNDEFINED;
+      }
+      return Plan.upToDate("debug", Map.of(var, value));
+    }
+    Object msg = args.has("msg") ? args.raw("msg") : "Hello world!";
+    return Plan.upToDate("debug", Map.of("msg", msg));
+  }
+}

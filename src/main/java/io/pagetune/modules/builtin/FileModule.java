@@ -1,0 +1,172 @@
+package io.pagetune.modules.builtin;
+
+import io.pagetune.connection.FileMeta;
+import io.pagetune.connection.RemoteCommand;
+import io.pagetune.modules.Arg;
+import io.pagetune.modules.ArgSpec;
+import io.pagetune.modules.ArgType;
+import io.pagetune.modules.Args;
+import io.pagetune.modules.HostState;
+import io.pagetune.modules.Module;
+import io.pagetune.modules.ModuleCall;
+import io.pagetune.modules.Plan;
+import io.pagetune.modules.Step;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * {@code file}: a path's existence, kind and attributes.
+ *
+ * <ul>
+ *   <li>{@code file}: the file must exist; only its mode/owner/group are fixed.
+ *   <li>{@code directory}: created with {@code mkdir -p}; {@code recurse} applies the attributes to
+ *       everything below, and only when something below differs.
+ *   <li>{@code absent}: removed with {@code rm -rf}; {@code /} and an empty path are refused.
+ *   <li>{@code touch}: unlike Ansible, idempotent: creates an empty file when missing, otherwise
+ *       only fixes attributes (timestamps are not updated), so a play run twice reports no change.
+ * </ul>
+ *
+ * Symlinks are refused for every state but {@code absent}: their attributes are not the target's.
+ */
+public final class FileModule implements Module {
+  private static final ArgSpec SPEC =
+      ArgSpec.of(
+          Arg.required("path", ArgType.STRING).aliases("dest", "name"),
+          Arg.optional("state", ArgType.STRING, "file")
+              .choices("file", "directory", "absent", "touch"),
+          FileAttributes.MODE,
+          FileAttributes.OWNER,
+          FileAttributes.GROUP,
+          Arg.optional("recurse", ArgType.BOOL, false));
+
+  @Override
+  public String name() {
+    return "file";
+  }
+
+  @Override
+  public ArgSpec spec() {
+    return SPEC;
+  }
+
+  @Override
+  public void validate(Args args) {
+    if (args.bool("recurse") && !args.string("state").equals("directory")) {
+      throw args.error("recurse", "needs state=directory");
+    }
+  }
+
+  @Override
+  public Plan plan(ModuleCall call, HostState host) {
+    Args args = call.args();
+    String path = args.string("path");
+    String state = args.string("state");
+    if (path.isBlank()) {
+      return Plan.failed("file: empty path");
+    }
+    if (state.equals("absent")) {
+      return absent(path, host);
+    }
+    FileAttributes attrs = FileAttributes.from(args);
+    Optional<String> problem = attrs.problem();
+    if (problem.isPresent()) {
+      return Plan.failed("file: " + problem.get());
+    }
+    Optional<FileMeta> meta = host.stat(path);
+    if (meta.isPresent() && meta.get().type() == FileMeta.Type.SYMLINK) {
+      return Plan.failed("file: " + path + " is a symlink; give the path it points to");
+    }
+    switch (state) {
+      case "directory":
+        return directory(path, meta, attrs, args.bool("recurse"), host);
+      case "touch":
+        return touch(path, meta, attrs, host);
+      default:
+        return file(path, meta, attrs);
+    }
+  }
+
+  private static Plan file(String path, Optional<FileMeta> meta, FileAttributes attrs) {
+    if (meta.isEmpty()) {
+      return Plan.failed(
+          "file: " + path + " does not exist (state=file does not create files; use touch)");
+    }
+    if (meta.get().type() != FileMeta.Type.FILE) {
+      return Plan.failed("file: " + path + " is a " + kind(meta.get()) + ", not a file");
+    }
+    return fixes(path, attrs.fixes(path, meta.get()));
+  }
+
+  private static Plan directory(
+      String path, Optional<FileMeta> meta, FileAttributes attrs, boolean recurse, HostState host) {
+    if (meta.isEmpty()) {
+      List<Step> steps = new ArrayList<>();
+      steps.add(
+          Step.Exec.of(RemoteCommand.argv("mkdir", "-p", "--", path), "create directory " + path));
+      // a new directory has the umask's mode and our owner: set what was asked for
+      steps.addAll(attrs.fixes(path, new FileMeta(path, FileMeta.Type.DIRECTORY, -1, "", "", 0)));
+      return Plan.of(steps, List.of());
+    }
+    if (meta.get().type() != FileMeta.Type.DIRECTORY) {
+      return Plan.failed("file: " + path + " is a " + kind(meta.get()) + ", not a directory");
+    }
+    if (recurse && (attrs.differ(meta.get()) || host.fact(new AttributeDriftBelow(path, attrs)))) {
+      return Plan.of(attrs.fixes(path, meta.get(), true), List.of());
+    }
+    return fixes(path, attrs.fixes(path, meta.get()));
+  }
+
+  private static Plan touch(
+      String path, Optional<FileMeta> meta, FileAttributes attrs, HostState host) {
+    if (meta.isEmpty()) {
+      CurrentFile current = CurrentFile.read(host, path);
+      if (current.parentMissing()) {
+        return Plan.failed("file: " + current.notAFile().orElseThrow());
+      }
+      Step put = new Step.Put(path, new byte[0], attrs.mode(), attrs.owner(), attrs.group(), false);
+      return Plan.of(List.of(put), List.of());
+    }
+    return fixes(path, attrs.fixes(path, meta.get()));
+  }
+
+  private static Plan absent(String path, HostState host) {
+    if (isRootOrCurrent(path)) {
+      return Plan.failed("file: refusing to remove " + path);
+    }
+    if (host.stat(path).isEmpty()) {
+      return Plan.upToDate(path + " is absent");
+    }
+    return Plan.of(
+        List.of(Step.Exec.of(RemoteCommand.argv("rm", "-rf", "--", path), "remove " + path)),
+        List.of());
+  }
+
+  private static Plan fixes(String path, List<Step> steps) {
+    return steps.isEmpty()
+        ? Plan.upToDate(path + " already has the desired state and attributes")
+        : Plan.of(steps, List.of());
+  }
+
+  /** Whether a path names the root or the current directory ("/", "//", "/tmp/..", "."). */
+  static boolean isRootOrCurrent(String path) {
+    Deque<String> parts = new ArrayDeque<>();
+    for (String part : path.split("/")) {
+      if (part.isEmpty() || part.equals(".")) {
+        continue;
+      }
+      if (part.equals("..")) {
+        parts.pollLast();
+      } else {
+        parts.addLast(part);
+      }
+    }
+    return parts.isEmpty();
+  }
+
+  private static String kind(FileMeta meta) {
+    return meta.type().name().toLowerCase(java.util.Locale.ROOT);
+  }
+}

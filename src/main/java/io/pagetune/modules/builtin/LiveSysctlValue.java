@@ -1,0 +1,48 @@
+package io.pagetune.modules.builtin;
+
+import io.pagetune.connection.CommandResult;
+import io.pagetune.connection.RemoteCommand;
+import io.pagetune.connection.ShellQuote;
+import io.pagetune.facts.Fact;
+import java.util.Map;
+
+/**
+ * The running kernel's value of one sysctl ({@code sysctl -n NAME}), read with the task's
+ * environment so a task's {@code PATH} decides which {@code sysctl} answers.
+ */
+final class LiveSysctlValue implements Fact<LiveSysctlValue.Reading> {
+  private final String name;
+  private final Map<String, String> environment;
+
+  /** The value (whitespace normalised), or why it could not be read. */
+  record Reading(boolean ok, String value, String error) {}
+
+  LiveSysctlValue(String name, Map<String, String> environment) {
+    this.name = name;
+    this.environment = Map.copyOf(environment);
+  }
+
+  static RemoteCommand command(String name) {
+    return RemoteCommand.argv("sysctl", "-n", name);
+  }
+
+  @Override
+  public String name() {
+    // the environment is part of the question: another PATH may find another sysctl
+    return "sysctl_live:" + name + (environment.isEmpty() ? "" : "@" + environment.hashCode());
+  }
+
+  @Override
+  public String script() {
+    return ShellQuote.render(command(name).withEnv(environment));
+  }
+
+  @Override
+  public Reading parse(CommandResult result) {
+    if (!result.ok()) {
+      String why = result.stderr().isBlank() ? "exit code " + result.exitCode() : result.stderr();
+      return new Reading(false, "", why.strip());
+    }
+    return new Reading(true, SysctlKey.normalizeValue(result.stdout()), "");
+  }
+}

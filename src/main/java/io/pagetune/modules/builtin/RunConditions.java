@@ -1,0 +1,52 @@
+package io.pagetune.modules.builtin;
+
+import io.pagetune.modules.Arg;
+import io.pagetune.modules.ArgType;
+import io.pagetune.modules.Args;
+import io.pagetune.modules.HostState;
+import java.util.Optional;
+
+/**
+ * The {@code creates}/{@code removes}/{@code chdir}/{@code stdin} arguments that {@code command}
+ * and {@code shell} share: whether the command must run at all, and how its input is fed.
+ */
+final class RunConditions {
+  static final Arg CREATES = Arg.optional("creates", ArgType.STRING);
+  static final Arg REMOVES = Arg.optional("removes", ArgType.STRING);
+  static final Arg CHDIR = Arg.optional("chdir", ArgType.STRING);
+  static final Arg STDIN = Arg.optional("stdin", ArgType.STRING);
+  static final Arg STDIN_ADD_NEWLINE = Arg.optional("stdin_add_newline", ArgType.BOOL, true);
+
+  private RunConditions() {}
+
+  /** Why the command need not run, or empty when it must. Relative paths count from chdir. */
+  static Optional<String> skipReason(Args args, HostState host) {
+    Optional<String> chdir = args.optString("chdir");
+    Optional<String> creates = args.optString("creates");
+    if (creates.isPresent() && host.stat(resolve(creates.get(), chdir)).isPresent()) {
+      return Optional.of(creates.get() + " exists");
+    }
+    Optional<String> removes = args.optString("removes");
+    if (removes.isPresent() && host.stat(resolve(removes.get(), chdir)).isEmpty()) {
+      return Optional.of(removes.get() + " does not exist");
+    }
+    return Optional.empty();
+  }
+
+  /** The stdin to feed, with the final newline Ansible adds unless told not to. */
+  static String stdin(Args args) {
+    Optional<String> stdin = args.optString("stdin");
+    if (stdin.isEmpty()) {
+      return null;
+    }
+    return args.bool("stdin_add_newline") ? stdin.get() + "\n" : stdin.get();
+  }
+
+  private static String resolve(String path, Optional<String> chdir) {
+    if (path.startsWith("/") || chdir.isEmpty()) {
+      return path;
+    }
+    String dir = chdir.get();
+    return dir.endsWith("/") ? dir + path : dir + "/" + path;
+  }
+}

@@ -1,0 +1,170 @@
+package io.pagetune.modules.builtin;
+
+import io.pagetune.connection.CommandResult;
+import io.pagetune.connection.RemoteCommand;
+import io.pagetune.modules.ApplyResult;
+import io.pagetune.modules.Arg;
+import io.pagetune.modules.ArgSpec;
+import io.pagetune.modules.ArgType;
+import io.pagetune.modules.Args;
+import io.pagetune.modules.HostState;
+import io.pagetune.modules.Module;
+import io.pagetune.modules.ModuleCall;
+import io.pagetune.modules.Plan;
+import io.pagetune.modules.Step;
+import io.pagetune.modules.StepRunner;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * {@code sysctl}: persists {@code name = value} in a sysctl.d file and, with {@code sysctl_set},
+ * sets the running value too. A write to the kernel can succeed and still not take (the kernel
+ * allocates fewer huge pages than asked when memory is fragmented), so after setting it the value
+ * is read back and a difference fails the task.
+ */
+public final class SysctlModule implements Module {
+  static final String DEFAULT_FILE = "/etc/sysctl.d/99-pagetune.conf";
+
+  private static final ArgSpec SPEC =
+      ArgSpec.of(
+          Arg.required("name", ArgType.STRING).aliases("key"),
+          Arg.optional("value", ArgType.STRING).aliases("val"),
+          Arg.optional("state", ArgType.STRING, "present").choices("present", "absent"),
+          Arg.optional("sysctl_file", ArgType.STRING, DEFAULT_FILE),
+          Arg.optional("sysctl_set", ArgType.BOOL, false),
+          Arg.optional("reload", ArgType.BOOL, true),
+          Arg.optional("ignoreerrors", ArgType.BOOL, false));
+
+  @Override
+  public String name() {
+    return "sysctl";
+  }
+
+  @Override
+  public ArgSpec spec() {
+    return SPEC;
+  }
+
+  @Override
+  public void validate(Args args) {
+    Optional<String[]> problem = problem(args);
+    if (problem.isPresent()) {
+      throw args.error(problem.get()[0], problem.get()[1]);
+    }
+  }
+
+  /** {argument, problem} of the first invalid argument. */
+  private static Optional<String[]> problem(Args args) {
+    String name = args.string("name");
+    if (!SysctlKey.isValid(name)) {
+      return Optional.of(
+          new String[] {"name", "'" + name + "' is not a sysctl name ([A-Za-z0-9_./-]+)"});
+    }
+    Optional<String> value = args.optString("value");
+    if (args.string("state").equals("present") && (value.isEmpty() || value.get().isBlank())) {
+      return Optional.of(new String[] {"value", "is required with state=present"});
+    }
+    if (value.isPresent() && (value.get().indexOf('\n') >= 0 || value.get().indexOf('\r') >= 0)) {
+      return Optional.of(new String[] {"value", "must be a single line"});
+    }
+    return Optional.empty();
+  }
+
+  @Override
+  public Plan plan(ModuleCall call, HostState host) {
+    Args args = call.args();
+    Optional<String[]> problem = problem(args);
+    if (problem.isPresent()) {
+      return Plan.failed("sysctl: " + problem.get()[0] + " " + problem.get()[1]);
+    }
+    String name = args.string("name");
+    String file = args.string("sysctl_file");
+    boolean present = args.string("state").equals("present");
+    CurrentFile current = CurrentFile.read(host, file);
+    if (!present && !current.exists()) {
+      return Plan.upToDate(file + " does not exist, so " + name + " is not persisted");
+    }
+    if (current.notAFile().isPresent()) {
+      return Plan.failed("sysctl: " + current.notAFile().get());
+    }
+    Optional<String> text = current.exists() ? current.text() : Optional.of("");
+    if (text.isEmpty()) {
+      return Plan.failed("sysctl: " + file + " is not UTF-8 text");
+    }
+    String value = present ? args.string("value").strip() : null;
+    var lines = TextLines.parse(text.get());
+    var edited = present ? SysctlConf.set(lines, name, value) : SysctlConf.remove(lines, name);
+    byte[] after = TextLines.join(edited).getBytes(StandardCharsets.UTF_8);
+    Plan filePlan = FileUpdate.plan(current, after, FileAttributes.KEEP, false);
+    if (filePlan.failure().isPresent()) {
+      return filePlan;
+    }
+    List<Step> steps = new ArrayList<>(filePlan.steps());
+    boolean fileChanges = !steps.isEmpty();
+    if (present && args.bool("sysctl_set")) {
+      List<String> sysctl = new ArrayList<>(List.of("sysctl"));
+      if (args.bool("ignoreerrors")) {
+        sysctl.add("-e");
+      }
+      if (fileChanges && args.bool("reload")) {
+        sysctl.addAll(List.of("-p", file));
+        steps.add(Step.Exec.of(RemoteCommand.argv(sysctl), "load " + file + " into the kernel"));
+      } else {
+        LiveSysctlValue.Reading live = host.fact(new LiveSysctlValue(name, call.environment()));
+        if (!live.ok() && !args.bool("ignoreerrors")) {
+          return Plan.failed("sysctl: cannot read the live value of " + name + ": " + live.error());
+        }
+        if (!live.value().equals(SysctlKey.normalizeValue(value))) {
+          sysctl.addAll(List.of("-w", name + "=" + value));
+          steps.add(Step.Exec.of(RemoteCommand.argv(sysctl), "set " + name + " to " + value));
+        }
+      }
+    }
+    Map<String, Object> data = new java.util.LinkedHashMap<>();
+    data.put("name", name);
+    if (value != null) {
+      data.put("value", value);
+    }
+    data.put("sysctl_file", file);
+    if (steps.isEmpty()) {
+      String reason =
+          present
+              ? name + " = " + value + " is persisted in " + file
+              : name + " is not persisted in " + file;
+      if (present && args.bool("sysctl_set")) {
+        reason += " and live";
+      }
+      return Plan.upToDate(reason, data);
+    }
+    return Plan.of(steps, filePlan.diffs()).withData(data);
+  }
+
+  @Override
+  public ApplyResult apply(Plan plan, ModuleCall call, StepRunner runner) {
+    ApplyResult result = runner.run(plan, call);
+    boolean setLive = plan.steps().stream().anyMatch(s -> s instanceof Step.Exec);
+    if (result.failure().isPresent() || !setLive) {
+      return result;
+    }
+    String name = call.args().string("name");
+    String wanted = SysctlKey.normalizeValue(call.args().string("value"));
+    CommandResult back = runner.query(LiveSysctlValue.command(name), call);
+    if (!back.ok()) {
+      if (call.args().bool("ignoreerrors")) {
+        return result;
+      }
+      return result.withFailure(
+          name + ": cannot read back the live value: " + back.stderr().strip());
+    }
+    String live = SysctlKey.normalizeValue(back.stdout());
+    ApplyResult withLive = result.withData(Map.of("live_value", live));
+    if (!live.equals(wanted)) {
+      // e.g. fewer huge pages than asked when memory is fragmented: persisted, not effective
+      return withLive.withFailure(name + ": wrote " + wanted + ", kernel reports " + live);
+    }
+    return withLive;
+  }
+}
