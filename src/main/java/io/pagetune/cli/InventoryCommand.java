@@ -53,7 +53,7 @@ public final class InventoryCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Inventory inv = new InventoryLoader(new YamlReader(Path.of(""))).load(inventory);
+    Inventory inv = new InventoryLoader(Path.of("")).load(inventory);
     InventoryReport report = new InventoryReport(inv);
     String text = mode.list ? report.list() : mode.graph ? report.graph() : report.host(mode.host);
     environment.out().println(text);

@@ -120,7 +120,7 @@ public final class RunCommand implements Callable<Integer> {
             .withCommandTimeout(Duration.ofSeconds(timeoutSeconds));
     ModuleRegistry modules = Wiring.modules();
     // everything the user wrote is parsed and validated before any host is contacted
-    Inventory inv = new InventoryLoader(yaml).load(inventory);
+    Inventory inv = new InventoryLoader(Path.of("")).load(inventory);
     Playbook book = new PlaybookLoader(modules, yaml).load(playbook);
     RunListener listener =
         output == OutputFormat.JSON

@@ -152,7 +152,7 @@ final class TaskRunner {
           new ItemResult(plan.changes() ? Status.CHANGED : Status.OK, message(result), result, diffs, restarts),
           check);
     }
-    if (plan.changes() && ArgCoercion.toBool(vars.getOrDefault("pagetune_check_only", false), () -> new InputException(task.location(), "pagetune_check_only must be a boolean"))) {
+    if (!ctx.options().check() && plan.changes() && ArgCoercion.toBool(vars.getOrDefault("pagetune_check_only", false), () -> new InputException(task.location(), "pagetune_check_only must be a boolean"))) {
       String msg = "refusing to change " + host.name() + ": it is marked pagetune_check_only (run with --check)";
       result.put("failed", true);
       result.put("msg", msg);

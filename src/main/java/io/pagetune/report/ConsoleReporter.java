@@ -140,9 +140,9 @@ public final class ConsoleReporter implements RunListener {
           c.failed() > 0 || c.unreachable() > 0 ? RED : c.changed() > 0 ? YELLOW : GREEN;
       StringBuilder sb = new StringBuilder();
       sb.append(paint(colour, pad(e.getKey(), nameWidth))).append(": ");
-      sb.append(pad("ok=" + c.ok(), 7)).append(pad("changed=" + c.changed(), 11));
-      sb.append(pad("unreachable=" + c.unreachable(), 15)).append(pad("failed=" + c.failed(), 10));
-      sb.append(pad("skipped=" + c.skipped(), 11)).append(pad("rescued=" + c.rescued(), 11));
+      sb.append(field("ok", c.ok())).append(field("changed", c.changed()));
+      sb.append(field("unreachable", c.unreachable())).append(field("failed", c.failed()));
+      sb.append(field("skipped", c.skipped())).append(field("rescued", c.rescued()));
       sb.append("ignored=").append(c.ignored());
       if (c.pending() > 0) {
         sb.append("    ").append(paint(MAGENTA, "pending_restarts=" + c.pending()));
@@ -155,6 +155,11 @@ public final class ConsoleReporter implements RunListener {
     }
     out.println();
     out.flush();
+  }
+
+  /** "ok=1    ": the value left-aligned in four columns, as ansible-playbook prints it. */
+  private static String field(String name, int value) {
+    return name + "=" + pad(String.valueOf(value), 4) + " ";
   }
 
   private static String pad(String s, int width) {
