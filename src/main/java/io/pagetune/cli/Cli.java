@@ -43,6 +43,8 @@ public final class Cli {
     cmd.setOut(new PrintWriter(out, true));
     cmd.setErr(new PrintWriter(err, true));
     cmd.setCaseInsensitiveEnumValuesAllowed(true);
+    // "-e @vars.yml" is Ansible's extra-vars file, not a picocli argument file
+    cmd.setExpandAtFiles(false);
     cmd.setParameterExceptionHandler(
         (ex, argv) -> {
           err.println("pagetune: " + ex.getMessage());

@@ -134,6 +134,10 @@ public final class RunCommand implements Callable<Integer> {
             new Listeners(List.of(listener)),
             environment.clock());
     RunResult result = engine.run(playbook, book, inv, options, yaml);
+    // input errors that only showed while running (undefined variables) end on stderr too
+    for (String error : result.summary().inputErrors()) {
+      environment.err().println(error);
+    }
     return result.exit().code();
   }
 }

@@ -15,7 +15,7 @@ public final class Suggestions {
           distance(
               given.toLowerCase(java.util.Locale.ROOT),
               candidate.toLowerCase(java.util.Locale.ROOT));
-      if (d < bestDistance) {
+      if (d < bestDistance || (d == bestDistance && shared(given, candidate) > shared(given, best))) {
         bestDistance = d;
         best = candidate;
       }
@@ -27,6 +27,24 @@ public final class Suggestions {
   /** Appends "; did you mean 'x'?" when a close name exists. */
   public static String didYouMean(String given, Collection<String> known) {
     return closest(given, known).map(s -> "; did you mean '" + s + "'?").orElse("");
+  }
+
+  /** Letters two names share (as multisets): breaks ties, so 'taks' suggests 'tasks', not 'tags'. */
+  static int shared(String a, String b) {
+    int[] counts = new int[128];
+    for (char c : b.toCharArray()) {
+      if (c < 128) {
+        counts[c]++;
+      }
+    }
+    int n = 0;
+    for (char c : a.toCharArray()) {
+      if (c < 128 && counts[c] > 0) {
+        counts[c]--;
+        n++;
+      }
+    }
+    return n;
   }
 
   static int distance(String a, String b) {

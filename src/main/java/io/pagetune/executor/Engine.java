@@ -61,7 +61,8 @@ public final class Engine {
 
   public RunResult run(
       Path playbookFile, Playbook playbook, Inventory inventory, RunOptions options, YamlReader yaml) {
-    // every host pattern is checked before the first connection
+    // every host pattern and template name is checked before the first connection
+    Preflight.check(playbook, templateRoots(playbookFile));
     Set<String> limit = null;
     if (options.limit() != null) {
       limit = new LinkedHashSet<>();

@@ -160,15 +160,13 @@ final class PlayRunner {
   }
 
   private void runTask(Task task, List<HostRun> hosts, List<HostRun> batch, boolean handler) {
-    List<HostRun> selected = new ArrayList<>();
-    for (HostRun h : hosts) {
-      if (TagFilter.selects(task.keywords().tags(), ctx.options().tags(), ctx.options().skipTags())) {
-        selected.add(h);
-      }
-    }
-    if (selected.isEmpty()) {
+    // a notified handler runs whatever --tags say: the notification selected it
+    if (!handler
+        && !TagFilter.selects(
+            task.keywords().tags(), ctx.options().tags(), ctx.options().skipTags())) {
       return;
     }
+    List<HostRun> selected = hosts;
     ctx.listener().taskStarted(task.displayName(), task.location().toString(), handler);
     fanout.forEach(selected, h -> {
       Status s = tasks.run(task, playCtx, h, handler);
@@ -268,7 +266,7 @@ final class PlayRunner {
       }
       h.count(status, false, 0);
       ctx.listener().hostResult(new TaskOutcome(h.name(), play.displayName(), "Gathering Facts",
-          play.location().toString(), status, message, null, false, false, ctx.options().check(),
+          play.location().toString(), status, message, null, false, false, false, ctx.options().check(),
           List.of(), List.of(), Map.of()));
     });
   }

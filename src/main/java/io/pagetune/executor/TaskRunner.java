@@ -54,7 +54,7 @@ final class TaskRunner {
       vars = TaskVars.of(ctx, play, host, task, check);
       if (task.loop() == null) {
         outcome = once(task, play, host, vars, check);
-        report(task, play, host, handler, check, outcome, null);
+        report(task, play, host, handler, check, outcome, null, false);
       } else {
         List<Object> loop = loopItems(task, vars);
         for (Object item : loop) {
@@ -62,20 +62,21 @@ final class TaskRunner {
           itemVars.put(task.loopVar(), item);
           ItemResult r = once(task, play, host, itemVars, check);
           items.add(r);
-          report(task, play, host, handler, check, r, label(item));
+          report(task, play, host, handler, check, r, label(item), false);
           if (r.status() == Status.UNREACHABLE) {
             break;
           }
         }
         outcome = aggregate(items);
+        report(task, play, host, handler, check, outcome, null, true);
       }
     } catch (ConnectionException e) {
       outcome = new ItemResult(Status.UNREACHABLE, e.getMessage(), Map.of("unreachable", true, "msg", e.getMessage()), List.of(), List.of());
-      report(task, play, host, handler, check, outcome, null);
+      report(task, play, host, handler, check, outcome, null, false);
     } catch (InputException e) {
       ctx.inputErrors().add(e.getMessage());
       outcome = failed(e.getMessage());
-      report(task, play, host, handler, check, outcome, null);
+      report(task, play, host, handler, check, outcome, null, false);
     }
     return settle(task, host, outcome);
   }
@@ -116,7 +117,7 @@ final class TaskRunner {
         new ModuleCall(
             module.name(),
             args,
-            new HostTaskServices(ctx.templates(), vars, play.play().baseDir(), task.location(), what),
+            new HostTaskServices(ctx.templates(), vars, play.play().baseDir(), task.moduleLocation(), what),
             become,
             env,
             timeout,
@@ -327,7 +328,14 @@ final class TaskRunner {
   }
 
   private void report(
-      Task task, PlayContext play, HostRun host, boolean handler, boolean check, ItemResult r, String item) {
+      Task task,
+      PlayContext play,
+      HostRun host,
+      boolean handler,
+      boolean check,
+      ItemResult r,
+      String item,
+      boolean loopSummary) {
     boolean noLog = Boolean.TRUE.equals(task.keywords().noLog());
     boolean ignored = r.status() == Status.FAILED && Boolean.TRUE.equals(task.keywords().ignoreErrors());
     ctx.listener()
@@ -340,6 +348,7 @@ final class TaskRunner {
                 r.status(),
                 noLog && r.message() != null ? CENSORED : r.message(),
                 noLog ? null : item,
+                loopSummary,
                 ignored,
                 handler,
                 check,

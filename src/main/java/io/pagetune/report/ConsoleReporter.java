@@ -51,6 +51,9 @@ public final class ConsoleReporter implements RunListener {
 
   @Override
   public void hostResult(TaskOutcome o) {
+    if (o.loop() && o.status() != Status.FAILED && o.status() != Status.UNREACHABLE) {
+      return; // the items were printed one by one
+    }
     header(
         pendingHeader != null && pendingHeader.endsWith("[" + o.task() + "]")
             ? pendingHeader

@@ -66,14 +66,17 @@ public final class JsonEventReporter implements RunListener {
 
   @Override
   public void hostResult(TaskOutcome o) {
-    Map<String, Object> e = event("host_result");
+    Map<String, Object> e = event(o.item() != null ? "item_result" : "host_result");
     e.put("host", o.host());
     e.put("play", o.play());
     e.put("task", o.task());
     e.put("location", o.location());
     e.put("status", o.status().word());
     e.put("changed", o.status() == Status.CHANGED);
-    e.put("item", o.item());
+    if (o.item() != null) {
+      e.put("item", o.item());
+    }
+    e.put("loop", o.loop());
     e.put("message", o.message());
     e.put("ignored", o.ignored());
     e.put("handler", o.handler());

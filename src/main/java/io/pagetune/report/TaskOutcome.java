@@ -4,7 +4,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One task's result on one host (or one loop item). {@code ignored}: failed but {@code
+ * One task's result on one host, or one loop item's ({@code item} set). A looping task reports
+ * each item, then one summary outcome with {@code loop} true: summaries are what the recap counts. {@code ignored}: failed but {@code
  * ignore_errors}; {@code rescued}: the failure was handled by a rescue section; {@code diffs} are
  * unified diffs, {@code restarts} the restarts the change needs; {@code result} is what {@code
  * register} stores, already stripped for {@code no_log}.
@@ -17,6 +18,7 @@ public record TaskOutcome(
     Status status,
     String message,
     String item,
+    boolean loop,
     boolean ignored,
     boolean handler,
     boolean checkMode,

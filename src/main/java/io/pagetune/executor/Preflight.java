@@ -1,0 +1,63 @@
+package io.pagetune.executor;
+
+import io.pagetune.error.InputException;
+import io.pagetune.playbook.Block;
+import io.pagetune.playbook.Play;
+import io.pagetune.playbook.Playbook;
+import io.pagetune.playbook.Task;
+import io.pagetune.playbook.TaskNode;
+import io.pagetune.template.TemplateEngine;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Checks that need the file system rather than the YAML alone, before any host is contacted: a
+ * {@code template:} whose {@code src} is a plain name must exist in the template roots.
+ */
+final class Preflight {
+  private Preflight() {}
+
+  static void check(Playbook playbook, List<Path> templateRoots) {
+    for (Play play : playbook.plays()) {
+      List<Task> tasks = new ArrayList<>(play.handlers());
+      collect(play.preTasks(), tasks);
+      collect(play.tasks(), tasks);
+      collect(play.postTasks(), tasks);
+      for (Task t : tasks) {
+        if (!t.module().equals("template") && !t.module().equals("ansible.builtin.template")) {
+          continue;
+        }
+        Object src = t.args().get("src");
+        if (!(src instanceof String s) || TemplateEngine.isTemplated(s)) {
+          continue;
+        }
+        boolean found = false;
+        for (Path root : templateRoots) {
+          if (Files.isRegularFile(root.resolve(s))) {
+            found = true;
+            break;
+          }
+        }
+        if (!found) {
+          throw new InputException(
+              t.moduleLocation(),
+              "task '" + t.displayName() + "': template file '" + s + "' not found in templates/");
+        }
+      }
+    }
+  }
+
+  private static void collect(List<TaskNode> nodes, List<Task> out) {
+    for (TaskNode n : nodes) {
+      if (n instanceof Task t) {
+        out.add(t);
+      } else if (n instanceof Block b) {
+        collect(b.block(), out);
+        collect(b.rescue(), out);
+        collect(b.always(), out);
+      }
+    }
+  }
+}

@@ -1,0 +1,158 @@
+package io.pagetune.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pagetune.testing.CliRun;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Every kind of bad input exits with code 4 and one {@code file:line:col: message} line on
+ * stderr, before any host is touched (the marker file a valid first task would create is never
+ * written).
+ */
+class BadInputTest {
+  @TempDir Path dir;
+  private Path inventory;
+  private Path marker;
+
+  @BeforeEach
+  void setUp() throws Exception {
+    marker = dir.resolve("touched");
+    inventory = dir.resolve("hosts.yml");
+    Files.writeString(
+        inventory,
+        "all:\n  hosts:\n    h1:\n      ansible_connection: local\n      marker: " + marker + "\n");
+    Files.createDirectories(dir.resolve("templates"));
+  }
+
+  private static final String FIRST_TASK =
+      "    - name: would touch\n      file: { path: \"${marker}\", state: touch }\n";
+
+  static Stream<Arguments> badPlaybooks() {
+    String head = "- hosts: all\n  gather_facts: false\n  tasks:\n" + FIRST_TASK;
+    return Stream.of(
+        Arguments.of("malformed YAML", head + "    - name: x\n      debug: {msg: [1, 2\n", "p.yml:", "invalid YAML"),
+        Arguments.of("duplicate key", head + "    - name: a\n      name: b\n      debug: {msg: hi}\n", "p.yml:7:7", "duplicate key 'name'"),
+        Arguments.of("no module", head + "    - name: lonely\n      when: true\n", "p.yml:6:7", "task has no module ('lonely')"),
+        Arguments.of("two modules", head + "    - debug: {msg: a}\n      fail: {msg: b}\n", "p.yml:7:7", "task has two modules: 'debug' and 'fail'"),
+        Arguments.of("unknown module", head + "    - shel: echo hi\n", "p.yml:6:7", "unknown module or task keyword 'shel'; did you mean 'shell'?"),
+        Arguments.of("unknown argument", head + "    - copy: {dest: /tmp/x, contnt: hi}\n", "p.yml:6:7", "copy: unknown argument 'contnt'; did you mean 'content'?"),
+        Arguments.of("missing argument", head + "    - copy: {content: hi}\n", "p.yml:6:7", "copy: missing required argument 'dest'"),
+        Arguments.of("wrong type", head + "    - copy: {dest: /tmp/x, content: hi, backup: maybe}\n", "p.yml:6:7", "copy: argument 'backup' must be a boolean"),
+        Arguments.of("import of a missing playbook", "- import_playbook: nowhere.yml\n", "p.yml:1:20", "nowhere.yml not found"),
+        Arguments.of("unknown play keyword", "- hosts: all\n  taks: []\n", "p.yml:2:3", "unknown play keyword 'taks'; did you mean 'tasks'?"),
+        Arguments.of("notify without handler", head + "    - debug: {msg: a}\n      notify: restart db\n", "p.yml:6:7", "no handler named or listening to 'restart db'"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("badPlaybooks")
+  void badPlaybookIsOneLineWithLocation(String what, String yaml, String location, String message)
+      throws Exception {
+    Path playbook = dir.resolve("p.yml");
+    Files.writeString(playbook, yaml);
+    CliRun run = CliRun.of("run", rel(playbook), "-i", rel(inventory));
+    assertInvalid(run, location, message);
+  }
+
+  private void assertInvalid(CliRun run, String location, String message) {
+    assertEquals(4, run.exitCode(), run.toString());
+    String line = run.err().strip();
+    assertFalse(line.contains("\n"), "one line only: " + run);
+    assertTrue(line.contains(location), run.toString());
+    assertTrue(line.contains(message), run.toString());
+    assertFalse(line.contains("Exception"), run.toString());
+    assertFalse(Files.exists(marker), "a host was touched despite bad input");
+  }
+
+  private String rel(Path p) {
+    return Path.of("").toAbsolutePath().relativize(p.toAbsolutePath()).toString();
+  }
+
+  @Test
+  void undefinedVariableNamesVariableTaskAndLocation() throws Exception {
+    Path playbook = dir.resolve("p.yml");
+    Files.writeString(
+        playbook,
+        "- hosts: all\n  gather_facts: false\n  tasks:\n    - name: Plan sysctl\n      debug:\n        msg: \"pages=${sga_size}\"\n");
+    CliRun run = CliRun.of("run", rel(playbook), "-i", rel(inventory));
+    assertEquals(4, run.exitCode(), run.toString());
+    assertTrue(run.err().strip().endsWith("p.yml:5:7: task 'Plan sysctl': undefined variable 'sga_size' (give a default with sga_size!'value' or test with sga_size??)"), run.toString());
+    assertFalse(run.err().strip().contains("\n"), run.toString());
+  }
+
+  @Test
+  void missingTemplateFile() throws Exception {
+    Path playbook = dir.resolve("p.yml");
+    Files.writeString(
+        playbook,
+        "- hosts: all\n  gather_facts: false\n  tasks:\n    - name: Render\n      template: {src: gone.ftl, dest: /tmp/pagetune-never}\n");
+    CliRun run = CliRun.of("run", rel(playbook), "-i", rel(inventory), "--check");
+    assertInvalid(run, "p.yml:5:7", "task 'Render': template file 'gone.ftl' not found");
+  }
+
+  @Test
+  void badLimitPattern() throws Exception {
+    Path playbook = dir.resolve("p.yml");
+    Files.writeString(playbook, "- hosts: all\n  gather_facts: false\n  tasks:\n" + FIRST_TASK);
+    CliRun run = CliRun.of("run", rel(playbook), "-i", rel(inventory), "--limit", "h1:&");
+    assertInvalid(run, "--limit:1:", "");
+  }
+
+  @Test
+  void hostThatIsAlsoAGroup() throws Exception {
+    Files.writeString(
+        inventory,
+        "all:\n  hosts:\n    web:\n      ansible_connection: local\n  children:\n    web:\n      hosts:\n        h2:\n");
+    Path playbook = dir.resolve("p.yml");
+    Files.writeString(playbook, "- hosts: all\n  gather_facts: false\n  tasks:\n" + FIRST_TASK);
+    CliRun run = CliRun.of("run", rel(playbook), "-i", rel(inventory));
+    assertInvalid(run, "hosts.yml:", "'web' is both a host and a group");
+  }
+
+  @Test
+  void yamlBombIsRefused() throws Exception {
+    StringBuilder sb = new StringBuilder("a: &a [x,x,x,x,x,x,x,x,x]\n");
+    char prev = 'a';
+    for (char c = 'b'; c <= 'i'; c++) {
+      sb.append(c).append(": &").append(c).append(" [");
+      for (int i = 0; i < 9; i++) {
+        sb.append(i == 0 ? "" : ",").append('*').append(prev);
+      }
+      sb.append("]\n");
+      prev = c;
+    }
+    Path vars = dir.resolve("bomb.yml");
+    Files.writeString(vars, sb.toString());
+    Path playbook = dir.resolve("p.yml");
+    Files.writeString(playbook, "- hosts: all\n  gather_facts: false\n  tasks:\n" + FIRST_TASK);
+    CliRun run = CliRun.of("run", rel(playbook), "-i", rel(inventory), "-e", "@" + rel(vars));
+    assertInvalid(run, "bomb.yml:", "");
+  }
+
+  @Test
+  void oversizedPlaybookIsRefused() throws Exception {
+    Path playbook = dir.resolve("p.yml");
+    Files.write(playbook, new byte[5 * 1024 * 1024]);
+    CliRun run = CliRun.of("run", rel(playbook), "-i", rel(inventory));
+    assertInvalid(run, "p.yml:1:1", "refusing YAML larger than");
+  }
+
+  @Test
+  void stacktraceOnlyWhenAsked() throws Exception {
+    Path playbook = dir.resolve("p.yml");
+    Files.writeString(playbook, "- hosts: all\n  taks: []\n");
+    CliRun run = CliRun.of("run", rel(playbook), "-i", rel(inventory), "--stacktrace");
+    assertEquals(4, run.exitCode());
+    assertTrue(run.err().contains("at io.pagetune"), run.toString());
+  }
+}
