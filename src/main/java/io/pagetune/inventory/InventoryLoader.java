@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -19,7 +20,8 @@ import java.util.stream.Stream;
 /**
  * Loads an Ansible inventory file or directory, with the {@code group_vars/} and {@code host_vars/}
  * beside it. {@code .yml}, {@code .yaml} and {@code .json} files are YAML; any other file is INI
- * unless it plainly starts as YAML ({@code ---} or a lone {@code name:} line).
+ * unless it plainly starts as YAML or JSON ({@code ---}, an opening brace, or a lone {@code name:}
+ * line).
  */
 public final class InventoryLoader {
   private static final Set<String> SKIPPED_DIRS = Set.of("group_vars", "host_vars");
@@ -30,7 +32,8 @@ public final class InventoryLoader {
           ".retry", ".md", "~", ".pyc", ".pyo", ".swp", ".bak", ".rpm", ".txt", ".rst", ".orig",
           ".cfg");
 
-  private static final Pattern YAML_START = Pattern.compile("---.*|[A-Za-z0-9_.-]+:\\s*(#.*)?");
+  private static final Pattern YAML_START =
+      Pattern.compile("---.*|\\{.*|[A-Za-z0-9_.-]+:\\s*(#.*)?");
 
   private final YamlReader reader;
 
@@ -52,12 +55,15 @@ public final class InventoryLoader {
     }
     InventoryDraft draft = new InventoryDraft();
     List<Path> varsDirs = new ArrayList<>();
-    loadSource(path, draft, varsDirs);
+    loadSource(path, draft, varsDirs, new HashSet<>());
     return new InventoryAssembler(draft, new VarsFiles(reader, varsDirs)).assemble();
   }
 
-  private void loadSource(Path path, InventoryDraft draft, List<Path> varsDirs) {
+  private void loadSource(Path path, InventoryDraft draft, List<Path> varsDirs, Set<Path> seen) {
     if (Files.isDirectory(path)) {
+      if (!seen.add(realPath(path))) {
+        return; // a symbolic link back into a directory already read
+      }
       addOnce(varsDirs, path);
       for (Path child : sortedChildren(path)) {
         String name = child.getFileName().toString();
@@ -67,7 +73,7 @@ public final class InventoryLoader {
             || (!dir && SKIPPED_SUFFIXES.stream().anyMatch(name::endsWith))) {
           continue;
         }
-        loadSource(child, draft, varsDirs);
+        loadSource(child, draft, varsDirs, seen);
       }
     } else {
       Path parent = path.toAbsolutePath().getParent();
@@ -75,6 +81,15 @@ public final class InventoryLoader {
         addOnce(varsDirs, parent);
       }
       loadFile(path, draft);
+    }
+  }
+
+  private Path realPath(Path dir) {
+    try {
+      return dir.toRealPath();
+    } catch (IOException e) {
+      throw new InputException(
+          SourceLocation.of(reader.label(dir)), "cannot read directory: " + e.getMessage());
     }
   }
 
@@ -126,7 +141,7 @@ public final class InventoryLoader {
     }
   }
 
-  /** The first meaningful line is {@code ---} or a bare {@code name:} mapping key. */
+  /** The first meaningful line is {@code ---}, a JSON object, or a bare {@code name:} key. */
   static boolean looksLikeYaml(String text) {
     for (String line : text.split("\r?\n|\r")) {
       String s = line.strip();

@@ -136,6 +136,7 @@ class InventoryLoaderTest {
     Map<String, Object> db02 = inv.host("db02").orElseThrow().vars().resolve();
     assertEquals("small", db02.get("db_size"), "an inline host variable beats group_vars/");
     assertEquals(1522L, db02.get("db_port"));
+    assertEquals(80L, inv.groups().get("web").vars().get("http_port"), "web.yaml after web");
   }
 
   @Test
@@ -195,6 +196,45 @@ class InventoryLoaderTest {
   void inputErrorsNameFileLineAndColumn(String fixture, String message) {
     InputException e = assertThrows(InputException.class, () -> Fixtures.load(fixture));
     assertEquals(message, e.getMessage());
+  }
+
+  @Test
+  void jsonWithoutExtensionIsReadAsYaml(@TempDir Path dir) throws IOException {
+    Path file = dir.resolve("hosts");
+    Files.writeString(file, "{\"all\": {\"hosts\": {\"h1\": {\"x\": [1, 2]}}}}\n");
+    Inventory inv = new InventoryLoader(dir).load(file);
+    assertEquals(List.of(1L, 2L), inv.host("h1").orElseThrow().vars().resolve().get("x"));
+  }
+
+  @Test
+  void symbolicLinkLoopInADirectoryInventoryIsReadOnce(@TempDir Path dir) throws IOException {
+    Path inv = Files.createDirectories(dir.resolve("inv"));
+    Files.writeString(inv.resolve("hosts"), "[web]\nweb1\n");
+    Files.createSymbolicLink(inv.resolve("loop"), inv);
+    assertEquals(List.of("web1"), names(new InventoryLoader(dir).load(inv).hosts()));
+  }
+
+  @Test
+  void variableValuesCannotBeChangedInPlace() {
+    Inventory inv = Fixtures.load("same/hosts.yml");
+    Object servers = inv.host("db01").orElseThrow().vars().resolve().get("ntp_servers");
+    assertThrows(UnsupportedOperationException.class, () -> ((List<?>) servers).clear());
+    assertThrows(
+        UnsupportedOperationException.class,
+        () -> inv.groups().get("prod").vars().put("env", "dev"));
+  }
+
+  @Test
+  void largeRangeLoadsAndSelects(@TempDir Path dir) throws IOException {
+    Path file = dir.resolve("hosts");
+    Files.writeString(file, "[web]\nweb[0001:5000] tier=front\n[db]\ndb[1:50]\n");
+    Inventory inv = new InventoryLoader(dir).load(file);
+    assertEquals(5_050, inv.hosts().size());
+    assertEquals("web0001", inv.hosts().get(0).name());
+    List<Host> chosen = inv.select("web:!web0002:db[0]");
+    assertEquals(5_000, chosen.size());
+    assertEquals("web0003", chosen.get(1).name());
+    assertEquals("db1", chosen.get(chosen.size() - 1).name());
   }
 
   @Test
