@@ -49,17 +49,66 @@ public final class InventoryLoader {
     this.reader = new YamlReader(baseDir);
   }
 
+  /** Loads one inventory file or directory. */
   public Inventory load(Path path) {
-    if (!Files.exists(path)) {
-      throw new InputException(SourceLocation.of(reader.label(path)), "inventory not found");
-    }
+    return load(List.of(path));
+  }
+
+  /** Loads several inventories into one (like repeated {@code -i}); later sources merge in. */
+  public Inventory load(List<Path> paths) {
     InventoryDraft draft = new InventoryDraft();
     List<Path> varsDirs = new ArrayList<>();
-    loadSource(path, draft, varsDirs, new HashSet<>());
+    Set<Path> seen = new HashSet<>();
+    for (Path path : paths) {
+      if (!Files.exists(path)) {
+        throw new InputException(SourceLocation.of(shownName(path)), "inventory not found");
+      }
+      readSource(path, draft, varsDirs, seen);
+    }
     return new InventoryAssembler(draft, new VarsFiles(reader, varsDirs)).assemble();
   }
 
-  private void loadSource(Path path, InventoryDraft draft, List<Path> varsDirs, Set<Path> seen) {
+  /**
+   * An {@code -i} argument: an existing file or directory, or else, when it has a comma, an inline
+   * host list such as {@code web1,web2:2222,} (Ansible's host list form).
+   */
+  public Inventory loadSource(String source) {
+    Path path = Path.of(source);
+    if (Files.exists(path) || source.indexOf(',') < 0) {
+      return load(path);
+    }
+    InventoryDraft draft = new InventoryDraft();
+    SourceLocation where = SourceLocation.of("-i");
+    for (String item : source.split(",")) {
+      String name = item.strip();
+      if (name.isEmpty()) {
+        continue;
+      }
+      HostSpec spec = HostSpec.parse(name, where);
+      for (String host : spec.names()) {
+        draft.addHost(InventoryDraft.UNGROUPED, host, where);
+        if (spec.port().isPresent()) {
+          draft.host(host, where).vars.put("ansible_port", (long) spec.port().getAsInt());
+        }
+      }
+    }
+    return new InventoryAssembler(draft, new VarsFiles(reader, List.of())).assemble();
+  }
+
+  /** Relative to the base directory when inside it, else as the user wrote it. */
+  private String shownName(Path path) {
+    String label = reader.label(path);
+    return Path.of(label).isAbsolute() && !path.isAbsolute() ? path.toString() : label;
+  }
+
+  /** No hosts at all; patterns can still select the implicit {@code localhost}. */
+  public static Inventory empty() {
+    InventoryDraft draft = new InventoryDraft();
+    return new InventoryAssembler(draft, new VarsFiles(new YamlReader(Path.of("")), List.of()))
+        .assemble();
+  }
+
+  private void readSource(Path path, InventoryDraft draft, List<Path> varsDirs, Set<Path> seen) {
     if (Files.isDirectory(path)) {
       if (!seen.add(realPath(path))) {
         return; // a symbolic link back into a directory already read
@@ -73,7 +122,7 @@ public final class InventoryLoader {
             || (!dir && SKIPPED_SUFFIXES.stream().anyMatch(name::endsWith))) {
           continue;
         }
-        loadSource(child, draft, varsDirs, seen);
+        readSource(child, draft, varsDirs, seen);
       }
     } else {
       Path parent = path.toAbsolutePath().getParent();

@@ -238,6 +238,42 @@ class InventoryLoaderTest {
   }
 
   @Test
+  void severalSourcesMergeIntoOneInventory() {
+    Inventory inv =
+        new InventoryLoader(Fixtures.DIR)
+            .load(List.of(Fixtures.path("dirinv/01-static.ini"), Fixtures.path("vars/hosts")));
+    assertEquals(List.of("web1", "web2", "web1.example.com", "db01", "db02"), names(inv.hosts()));
+    assertEquals("example.com", inv.host("db01").orElseThrow().vars().resolve().get("domain"));
+    assertEquals("pool.ntp.org", inv.host("web1").orElseThrow().vars().resolve().get("ntp"));
+  }
+
+  @Test
+  void commaSeparatedSourceIsAnInlineHostList() {
+    Inventory inv = new InventoryLoader(Fixtures.DIR).loadSource("web1, db[1:2]:2222,");
+    assertEquals(List.of("web1", "db1", "db2"), names(inv.hosts()));
+    assertEquals(2222L, inv.host("db2").orElseThrow().vars().resolve().get("ansible_port"));
+    assertEquals(List.of("all", "ungrouped"), inv.host("web1").orElseThrow().groups());
+    assertEquals(
+        List.of("web1.example.com", "db01", "db02"),
+        names(
+            new InventoryLoader(Fixtures.DIR)
+                .loadSource(Fixtures.path("vars/hosts").toString())
+                .hosts()));
+    InputException e =
+        assertThrows(
+            InputException.class, () -> new InventoryLoader(Fixtures.DIR).loadSource("nohosts"));
+    assertEquals("nohosts:1:1: inventory not found", e.getMessage());
+  }
+
+  @Test
+  void emptyInventoryStillKnowsLocalhost() {
+    Inventory inv = InventoryLoader.empty();
+    assertTrue(inv.hosts().isEmpty());
+    assertEquals(List.of("localhost"), names(inv.select("localhost")));
+    assertEquals(List.of(), inv.select("all"));
+  }
+
+  @Test
   void varsFilesOfUnknownGroupsAreNotRead() {
     // vars/group_vars/nosuch.yml is broken YAML: loading it would throw.
     assertEquals(3, Fixtures.load("vars/hosts").hosts().size());
