@@ -114,6 +114,30 @@ class InventoryLoaderTest {
   }
 
   @Test
+  void groupsMayBeDefinedAnywhereInTheYamlTree(@TempDir Path dir) throws IOException {
+    Path file = dir.resolve("hosts.yaml");
+    Files.writeString(
+        file,
+        "db:\n  hosts:\n    db1:\n  vars:\n    port: 1521\n"
+            + "all:\n  vars:\n    site: fra\n  children:\n    prod:\n      children:\n        db:\n");
+    Inventory inv = new InventoryLoader(dir).load(file);
+    Host db1 = inv.host("db1").orElseThrow();
+    assertEquals(List.of("all", "prod", "db"), db1.groups());
+    assertEquals(1521L, db1.vars().resolve().get("port"));
+    assertEquals("fra", db1.vars().resolve().get("site"));
+    assertEquals(List.of("db1"), names(inv.hostsIn("prod")));
+  }
+
+  @Test
+  void iniAllVarsApplyToEveryHost(@TempDir Path dir) throws IOException {
+    Path file = dir.resolve("hosts");
+    Files.writeString(file, "[all:vars]\nsite = fra\n[web]\nweb1 site=ber\n[db]\ndb1\n");
+    Inventory inv = new InventoryLoader(dir).load(file);
+    assertEquals("ber", inv.host("web1").orElseThrow().vars().resolve().get("site"));
+    assertEquals("fra", inv.host("db1").orElseThrow().vars().resolve().get("site"));
+  }
+
+  @Test
   void hostsAtTheTopOfAnIniFileAreUngrouped(@TempDir Path dir) throws IOException {
     Path file = dir.resolve("hosts");
     Files.writeString(file, "solo\nboth\n[web]\nboth\n");
