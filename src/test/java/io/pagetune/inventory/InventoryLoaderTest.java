@@ -251,12 +251,12 @@ class InventoryLoaderTest {
   @Test
   void largeRangeLoadsAndSelects(@TempDir Path dir) throws IOException {
     Path file = dir.resolve("hosts");
-    Files.writeString(file, "[web]\nweb[0001:5000] tier=front\n[db]\ndb[1:50]\n");
+    Files.writeString(file, "[web]\nweb[0001:2000] tier=front\n[db]\ndb[1:50]\n");
     Inventory inv = new InventoryLoader(dir).load(file);
-    assertEquals(5_050, inv.hosts().size());
+    assertEquals(2_050, inv.hosts().size());
     assertEquals("web0001", inv.hosts().get(0).name());
     List<Host> chosen = inv.select("web:!web0002:db[0]");
-    assertEquals(5_000, chosen.size());
+    assertEquals(2_000, chosen.size());
     assertEquals("web0003", chosen.get(1).name());
     assertEquals("db1", chosen.get(chosen.size() - 1).name());
   }
