@@ -6,10 +6,11 @@ import java.util.List;
 
 /**
  * One inventory host: its name, the groups it belongs to (sorted: {@code all} first, then by depth,
- * then by name, the order in which group variables apply), and its inventory variables layered by
- * source ({@code INVENTORY_*} layers of {@link io.pagetune.vars.VarSource}; the magic variables
- * {@code inventory_hostname}, {@code inventory_hostname_short}, {@code group_names} and {@code
- * groups} sit in {@code INVENTORY_HOST_VARS}, after the host's own inline variables).
+ * then by {@code ansible_group_priority}, then by name, the order in which group variables apply),
+ * and its inventory variables layered by source ({@code INVENTORY_*} layers of {@link
+ * io.pagetune.vars.VarSource}; the magic variables {@code inventory_hostname}, {@code
+ * inventory_hostname_short}, {@code group_names} and {@code groups} sit in {@code
+ * INVENTORY_HOST_VARS}, after the host's own inline variables).
  */
 public record Host(String name, List<String> groups, VarScope vars, SourceLocation location) {
   public Host {

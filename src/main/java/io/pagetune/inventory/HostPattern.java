@@ -8,6 +8,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
@@ -18,7 +19,9 @@ import java.util.regex.PatternSyntaxException;
  * {@code ~regex} (Java syntax, matched from the start of group and host names like Python's {@code
  * re.match}). {@code &term} intersects, {@code !term} excludes. As in Ansible, unions are taken
  * first, then intersections, then exclusions; with no union term the start is {@code all}. A
- * separator inside {@code [] () {}} belongs to the term, so a regex may use them there.
+ * separator inside {@code [] () {}} belongs to the term, so a regex may use them there. A non-regex
+ * term may end with a subscript, {@code web[0]}, {@code web[-1]}, {@code web[1:3]} (inclusive) or
+ * {@code web[2:]}, which picks from its hosts in inventory order.
  *
  * <p>A term matching nothing is not an error. {@code localhost} or {@code 127.0.0.1} not listed in
  * the inventory selects an implicit local host that is not part of {@code all}.
@@ -30,7 +33,22 @@ public final class HostPattern {
     EXCLUDE
   }
 
-  private record Term(Kind kind, String name, Pattern matcher) {}
+  /** {@code [i]} (negative counts from the end) or {@code [from:to]} (inclusive, open end). */
+  private record Subscript(int from, Integer to, boolean single) {
+    List<String> apply(List<String> hosts) {
+      if (single) {
+        int i = from < 0 ? hosts.size() + from : from;
+        return i >= 0 && i < hosts.size() ? List.of(hosts.get(i)) : List.of();
+      }
+      int end = to == null ? hosts.size() - 1 : Math.min(to, hosts.size() - 1);
+      return from > end ? List.of() : hosts.subList(from, end + 1);
+    }
+  }
+
+  private record Term(Kind kind, String name, Pattern matcher, Subscript subscript) {}
+
+  private static final Pattern SUBSCRIPTED =
+      Pattern.compile("(.+)\\[(?:(-?[0-9]{1,9})|([0-9]{1,9})[:-]([0-9]{0,9}))\\]");
 
   private final String text;
   private final List<Term> terms;
@@ -85,7 +103,7 @@ public final class HostPattern {
         throw bad(text, where, offset, "'~' needs a regular expression after it");
       }
       try {
-        return new Term(kind, body, Pattern.compile(body.substring(1)));
+        return new Term(kind, body, Pattern.compile(body.substring(1)), null);
       } catch (PatternSyntaxException e) {
         throw bad(
             text,
@@ -94,10 +112,22 @@ public final class HostPattern {
             "invalid regular expression '" + body.substring(1) + "': " + e.getDescription());
       }
     }
-    if (isGlob(body)) {
-      return new Term(kind, body, Pattern.compile(globToRegex(body)));
+    Subscript subscript = null;
+    Matcher m = SUBSCRIPTED.matcher(body);
+    if (m.matches()) {
+      body = m.group(1);
+      subscript =
+          m.group(2) != null
+              ? new Subscript(Integer.parseInt(m.group(2)), null, true)
+              : new Subscript(
+                  Integer.parseInt(m.group(3)),
+                  m.group(4).isEmpty() ? null : Integer.valueOf(m.group(4)),
+                  false);
     }
-    return new Term(kind, body, null);
+    if (isGlob(body)) {
+      return new Term(kind, body, Pattern.compile(globToRegex(body)), subscript);
+    }
+    return new Term(kind, body, null, subscript);
   }
 
   private static InputException bad(String text, SourceLocation where, int offset, String why) {
@@ -188,6 +218,21 @@ public final class HostPattern {
   }
 
   private static Set<String> match(Term t, Inventory inventory, Map<String, Host> implicit) {
+    Set<String> names = enumerate(t, inventory, implicit);
+    if (t.subscript() == null) {
+      return names;
+    }
+    List<String> ordered = new ArrayList<>();
+    for (Host h : inventory.hosts()) {
+      if (names.contains(h.name())) {
+        ordered.add(h.name());
+      }
+    }
+    implicit.keySet().stream().filter(names::contains).forEach(ordered::add);
+    return new LinkedHashSet<>(t.subscript().apply(ordered));
+  }
+
+  private static Set<String> enumerate(Term t, Inventory inventory, Map<String, Host> implicit) {
     Set<String> names = new LinkedHashSet<>();
     if (t.matcher() == null) {
       if (inventory.groups().containsKey(t.name())) {

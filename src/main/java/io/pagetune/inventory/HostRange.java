@@ -17,11 +17,6 @@ final class HostRange {
 
   private HostRange() {}
 
-  static boolean hasRange(String name) {
-    int open = name.indexOf('[');
-    return open >= 0 && name.indexOf(']', open) > open;
-  }
-
   static List<String> expand(String name, SourceLocation where) {
     List<String> out = new ArrayList<>();
     expandInto(name, name, where, out);

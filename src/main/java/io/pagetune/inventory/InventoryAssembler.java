@@ -26,6 +26,7 @@ final class InventoryAssembler {
   private final VarsFiles varsFiles;
   private final GroupGraph graph;
   private final Map<String, Map<String, Object>> groupFileVars = new HashMap<>();
+  private final Map<String, Map<String, Object>> groupInlineVars = new HashMap<>();
 
   InventoryAssembler(InventoryDraft draft, VarsFiles varsFiles) {
     this.draft = draft;
@@ -64,7 +65,7 @@ final class InventoryAssembler {
     List<Host> hosts = new ArrayList<>();
     for (InventoryDraft.HostDraft h : draft.hosts().values()) {
       List<String> order = hostGroups.get(h.name);
-      Map<String, Object> hostVars = new LinkedHashMap<>(h.vars);
+      Map<String, Object> hostVars = new LinkedHashMap<>(FrozenValues.map(h.vars));
       hostVars.putAll(MagicVars.forHost(h.name, order, membership));
       hosts.add(new Host(h.name, order, scope(order, hostVars, h.name), h.location));
     }
@@ -113,7 +114,7 @@ final class InventoryAssembler {
     Map<String, Object> allFile = new LinkedHashMap<>();
     Map<String, Object> files = new LinkedHashMap<>();
     for (String g : order) {
-      inline.putAll(draft.groups().get(g).vars);
+      inline.putAll(inlineVars(g));
       if (g.equals(InventoryDraft.ALL)) {
         allFile.putAll(fileVars(g));
       } else {
@@ -125,11 +126,16 @@ final class InventoryAssembler {
         .replace(VarSource.INVENTORY_GROUP_VARS_ALL_FILE, allFile)
         .replace(VarSource.INVENTORY_GROUP_VARS_FILES, files)
         .replace(VarSource.INVENTORY_HOST_VARS, hostVars)
-        .replace(VarSource.INVENTORY_HOST_VARS_FILES, varsFiles.hostVars(host));
+        .replace(VarSource.INVENTORY_HOST_VARS_FILES, FrozenValues.map(varsFiles.hostVars(host)));
   }
 
   private Map<String, Object> fileVars(String group) {
-    return groupFileVars.computeIfAbsent(group, varsFiles::groupVars);
+    return groupFileVars.computeIfAbsent(group, g -> FrozenValues.map(varsFiles.groupVars(g)));
+  }
+
+  private Map<String, Object> inlineVars(String group) {
+    return groupInlineVars.computeIfAbsent(
+        group, g -> FrozenValues.map(draft.groups().get(g).vars));
   }
 
   /** Groups as {@link Group} records; their vars merge the inventory file and group_vars/. */
@@ -139,7 +145,7 @@ final class InventoryAssembler {
         .groups()
         .forEach(
             (name, g) -> {
-              Map<String, Object> vars = new LinkedHashMap<>(g.vars);
+              Map<String, Object> vars = new LinkedHashMap<>(inlineVars(name));
               vars.putAll(fileVars(name));
               List<String> direct =
                   name.equals(InventoryDraft.ALL) ? List.of() : List.copyOf(g.hosts);

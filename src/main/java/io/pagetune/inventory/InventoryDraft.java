@@ -2,10 +2,8 @@ package io.pagetune.inventory;
 
 import io.pagetune.error.InputException;
 import io.pagetune.yaml.SourceLocation;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -125,17 +123,6 @@ final class InventoryDraft {
       return Integer.parseInt(((String) value).trim());
     }
     throw new InputException(where, PRIORITY + " must be an integer, got '" + value + "'");
-  }
-
-  List<String> parentsOf(String group) {
-    List<String> out = new ArrayList<>();
-    groups.forEach(
-        (name, g) -> {
-          if (g.children.containsKey(group)) {
-            out.add(name);
-          }
-        });
-    return out;
   }
 
   private static void checkName(String name, String kind, SourceLocation where) {

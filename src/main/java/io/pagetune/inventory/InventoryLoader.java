@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -19,7 +20,8 @@ import java.util.stream.Stream;
 /**
  * Loads an Ansible inventory file or directory, with the {@code group_vars/} and {@code host_vars/}
  * beside it. {@code .yml}, {@code .yaml} and {@code .json} files are YAML; any other file is INI
- * unless it plainly starts as YAML ({@code ---} or a lone {@code name:} line).
+ * unless it plainly starts as YAML or JSON ({@code ---}, an opening brace, or a lone {@code name:}
+ * line).
  */
 public final class InventoryLoader {
   private static final Set<String> SKIPPED_DIRS = Set.of("group_vars", "host_vars");
@@ -30,7 +32,8 @@ public final class InventoryLoader {
           ".retry", ".md", "~", ".pyc", ".pyo", ".swp", ".bak", ".rpm", ".txt", ".rst", ".orig",
           ".cfg");
 
-  private static final Pattern YAML_START = Pattern.compile("---.*|[A-Za-z0-9_.-]+:\\s*(#.*)?");
+  private static final Pattern YAML_START =
+      Pattern.compile("---.*|\\{.*|[A-Za-z0-9_.-]+:\\s*(#.*)?");
 
   private final YamlReader reader;
 
@@ -46,18 +49,70 @@ public final class InventoryLoader {
     this.reader = new YamlReader(baseDir);
   }
 
+  /** Loads one inventory file or directory. */
   public Inventory load(Path path) {
-    if (!Files.exists(path)) {
-      throw new InputException(SourceLocation.of(reader.label(path)), "inventory not found");
-    }
+    return load(List.of(path));
+  }
+
+  /** Loads several inventories into one (like repeated {@code -i}); later sources merge in. */
+  public Inventory load(List<Path> paths) {
     InventoryDraft draft = new InventoryDraft();
     List<Path> varsDirs = new ArrayList<>();
-    loadSource(path, draft, varsDirs);
+    Set<Path> seen = new HashSet<>();
+    for (Path path : paths) {
+      if (!Files.exists(path)) {
+        throw new InputException(SourceLocation.of(shownName(path)), "inventory not found");
+      }
+      readSource(path, draft, varsDirs, seen);
+    }
     return new InventoryAssembler(draft, new VarsFiles(reader, varsDirs)).assemble();
   }
 
-  private void loadSource(Path path, InventoryDraft draft, List<Path> varsDirs) {
+  /**
+   * An {@code -i} argument: an existing file or directory, or else, when it has a comma, an inline
+   * host list such as {@code web1,web2:2222,} (Ansible's host list form).
+   */
+  public Inventory loadSource(String source) {
+    Path path = Path.of(source);
+    if (Files.exists(path) || source.indexOf(',') < 0) {
+      return load(path);
+    }
+    InventoryDraft draft = new InventoryDraft();
+    SourceLocation where = SourceLocation.of("-i");
+    for (String item : source.split(",")) {
+      String name = item.strip();
+      if (name.isEmpty()) {
+        continue;
+      }
+      HostSpec spec = HostSpec.parse(name, where);
+      for (String host : spec.names()) {
+        draft.addHost(InventoryDraft.UNGROUPED, host, where);
+        if (spec.port().isPresent()) {
+          draft.host(host, where).vars.put("ansible_port", (long) spec.port().getAsInt());
+        }
+      }
+    }
+    return new InventoryAssembler(draft, new VarsFiles(reader, List.of())).assemble();
+  }
+
+  /** Relative to the base directory when inside it, else as the user wrote it. */
+  private String shownName(Path path) {
+    String label = reader.label(path);
+    return Path.of(label).isAbsolute() && !path.isAbsolute() ? path.toString() : label;
+  }
+
+  /** No hosts at all; patterns can still select the implicit {@code localhost}. */
+  public static Inventory empty() {
+    InventoryDraft draft = new InventoryDraft();
+    return new InventoryAssembler(draft, new VarsFiles(new YamlReader(Path.of("")), List.of()))
+        .assemble();
+  }
+
+  private void readSource(Path path, InventoryDraft draft, List<Path> varsDirs, Set<Path> seen) {
     if (Files.isDirectory(path)) {
+      if (!seen.add(realPath(path))) {
+        return; // a symbolic link back into a directory already read
+      }
       addOnce(varsDirs, path);
       for (Path child : sortedChildren(path)) {
         String name = child.getFileName().toString();
@@ -67,7 +122,7 @@ public final class InventoryLoader {
             || (!dir && SKIPPED_SUFFIXES.stream().anyMatch(name::endsWith))) {
           continue;
         }
-        loadSource(child, draft, varsDirs);
+        readSource(child, draft, varsDirs, seen);
       }
     } else {
       Path parent = path.toAbsolutePath().getParent();
@@ -75,6 +130,15 @@ public final class InventoryLoader {
         addOnce(varsDirs, parent);
       }
       loadFile(path, draft);
+    }
+  }
+
+  private Path realPath(Path dir) {
+    try {
+      return dir.toRealPath();
+    } catch (IOException e) {
+      throw new InputException(
+          SourceLocation.of(reader.label(dir)), "cannot read directory: " + e.getMessage());
     }
   }
 
@@ -126,7 +190,7 @@ public final class InventoryLoader {
     }
   }
 
-  /** The first meaningful line is {@code ---} or a bare {@code name:} mapping key. */
+  /** The first meaningful line is {@code ---}, a JSON object, or a bare {@code name:} key. */
   static boolean looksLikeYaml(String text) {
     for (String line : text.split("\r?\n|\r")) {
       String s = line.strip();

@@ -56,6 +56,15 @@ class HostPatternTest {
         "nosuch|-",
         "web1.example.com:nosuch:web1.example.com|web1.example.com",
         "staging:web1.example.com|web1.example.com web3.example.org db2.example.com",
+        "web[0]|web1.example.com",
+        "web[-1]|web3.example.org",
+        "web[1:2]|web2.example.com web3.example.org",
+        "web[1:]|web2.example.com web3.example.org",
+        "web[0:0]|web1.example.com",
+        "web[7]|-",
+        "all:!web[0]|web2.example.com web3.example.org db1.example.com db2.example.com eu-web1"
+            + " lonely",
+        "web*[0]|web1.example.com",
       })
   void patternsSelectHostsInInventoryOrder(String pattern, String expected) {
     List<String> want = expected.equals("-") ? List.of() : Arrays.asList(expected.split(" "));

@@ -114,6 +114,30 @@ class InventoryLoaderTest {
   }
 
   @Test
+  void groupsMayBeDefinedAnywhereInTheYamlTree(@TempDir Path dir) throws IOException {
+    Path file = dir.resolve("hosts.yaml");
+    Files.writeString(
+        file,
+        "db:\n  hosts:\n    db1:\n  vars:\n    port: 1521\n"
+            + "all:\n  vars:\n    site: fra\n  children:\n    prod:\n      children:\n        db:\n");
+    Inventory inv = new InventoryLoader(dir).load(file);
+    Host db1 = inv.host("db1").orElseThrow();
+    assertEquals(List.of("all", "prod", "db"), db1.groups());
+    assertEquals(1521L, db1.vars().resolve().get("port"));
+    assertEquals("fra", db1.vars().resolve().get("site"));
+    assertEquals(List.of("db1"), names(inv.hostsIn("prod")));
+  }
+
+  @Test
+  void iniAllVarsApplyToEveryHost(@TempDir Path dir) throws IOException {
+    Path file = dir.resolve("hosts");
+    Files.writeString(file, "[all:vars]\nsite = fra\n[web]\nweb1 site=ber\n[db]\ndb1\n");
+    Inventory inv = new InventoryLoader(dir).load(file);
+    assertEquals("ber", inv.host("web1").orElseThrow().vars().resolve().get("site"));
+    assertEquals("fra", inv.host("db1").orElseThrow().vars().resolve().get("site"));
+  }
+
+  @Test
   void hostsAtTheTopOfAnIniFileAreUngrouped(@TempDir Path dir) throws IOException {
     Path file = dir.resolve("hosts");
     Files.writeString(file, "solo\nboth\n[web]\nboth\n");
@@ -136,6 +160,7 @@ class InventoryLoaderTest {
     Map<String, Object> db02 = inv.host("db02").orElseThrow().vars().resolve();
     assertEquals("small", db02.get("db_size"), "an inline host variable beats group_vars/");
     assertEquals(1522L, db02.get("db_port"));
+    assertEquals(80L, inv.groups().get("web").vars().get("http_port"), "web.yaml after web");
   }
 
   @Test
@@ -195,6 +220,81 @@ class InventoryLoaderTest {
   void inputErrorsNameFileLineAndColumn(String fixture, String message) {
     InputException e = assertThrows(InputException.class, () -> Fixtures.load(fixture));
     assertEquals(message, e.getMessage());
+  }
+
+  @Test
+  void jsonWithoutExtensionIsReadAsYaml(@TempDir Path dir) throws IOException {
+    Path file = dir.resolve("hosts");
+    Files.writeString(file, "{\"all\": {\"hosts\": {\"h1\": {\"x\": [1, 2]}}}}\n");
+    Inventory inv = new InventoryLoader(dir).load(file);
+    assertEquals(List.of(1L, 2L), inv.host("h1").orElseThrow().vars().resolve().get("x"));
+  }
+
+  @Test
+  void symbolicLinkLoopInADirectoryInventoryIsReadOnce(@TempDir Path dir) throws IOException {
+    Path inv = Files.createDirectories(dir.resolve("inv"));
+    Files.writeString(inv.resolve("hosts"), "[web]\nweb1\n");
+    Files.createSymbolicLink(inv.resolve("loop"), inv);
+    assertEquals(List.of("web1"), names(new InventoryLoader(dir).load(inv).hosts()));
+  }
+
+  @Test
+  void variableValuesCannotBeChangedInPlace() {
+    Inventory inv = Fixtures.load("same/hosts.yml");
+    Object servers = inv.host("db01").orElseThrow().vars().resolve().get("ntp_servers");
+    assertThrows(UnsupportedOperationException.class, () -> ((List<?>) servers).clear());
+    assertThrows(
+        UnsupportedOperationException.class,
+        () -> inv.groups().get("prod").vars().put("env", "dev"));
+  }
+
+  @Test
+  void largeRangeLoadsAndSelects(@TempDir Path dir) throws IOException {
+    Path file = dir.resolve("hosts");
+    Files.writeString(file, "[web]\nweb[0001:2000] tier=front\n[db]\ndb[1:50]\n");
+    Inventory inv = new InventoryLoader(dir).load(file);
+    assertEquals(2_050, inv.hosts().size());
+    assertEquals("web0001", inv.hosts().get(0).name());
+    List<Host> chosen = inv.select("web:!web0002:db[0]");
+    assertEquals(2_000, chosen.size());
+    assertEquals("web0003", chosen.get(1).name());
+    assertEquals("db1", chosen.get(chosen.size() - 1).name());
+  }
+
+  @Test
+  void severalSourcesMergeIntoOneInventory() {
+    Inventory inv =
+        new InventoryLoader(Fixtures.DIR)
+            .load(List.of(Fixtures.path("dirinv/01-static.ini"), Fixtures.path("vars/hosts")));
+    assertEquals(List.of("web1", "web2", "web1.example.com", "db01", "db02"), names(inv.hosts()));
+    assertEquals("example.com", inv.host("db01").orElseThrow().vars().resolve().get("domain"));
+    assertEquals("pool.ntp.org", inv.host("web1").orElseThrow().vars().resolve().get("ntp"));
+  }
+
+  @Test
+  void commaSeparatedSourceIsAnInlineHostList() {
+    Inventory inv = new InventoryLoader(Fixtures.DIR).loadSource("web1, db[1:2]:2222,");
+    assertEquals(List.of("web1", "db1", "db2"), names(inv.hosts()));
+    assertEquals(2222L, inv.host("db2").orElseThrow().vars().resolve().get("ansible_port"));
+    assertEquals(List.of("all", "ungrouped"), inv.host("web1").orElseThrow().groups());
+    assertEquals(
+        List.of("web1.example.com", "db01", "db02"),
+        names(
+            new InventoryLoader(Fixtures.DIR)
+                .loadSource(Fixtures.path("vars/hosts").toString())
+                .hosts()));
+    InputException e =
+        assertThrows(
+            InputException.class, () -> new InventoryLoader(Fixtures.DIR).loadSource("nohosts"));
+    assertEquals("nohosts:1:1: inventory not found", e.getMessage());
+  }
+
+  @Test
+  void emptyInventoryStillKnowsLocalhost() {
+    Inventory inv = InventoryLoader.empty();
+    assertTrue(inv.hosts().isEmpty());
+    assertEquals(List.of("localhost"), names(inv.select("localhost")));
+    assertEquals(List.of(), inv.select("all"));
   }
 
   @Test
