@@ -54,8 +54,10 @@ public final class Cli {
         });
     cmd.setExecutionExceptionHandler(
         (ex, commandLine, parseResult) -> {
-          boolean trace = parseResult.hasMatchedOption("--stacktrace")
-              || (parseResult.subcommand() != null && parseResult.subcommand().hasMatchedOption("--stacktrace"));
+          boolean trace =
+              parseResult.hasMatchedOption("--stacktrace")
+                  || (parseResult.subcommand() != null
+                      && parseResult.subcommand().hasMatchedOption("--stacktrace"));
           if (ex instanceof InputException) {
             err.println(ex.getMessage());
             if (trace) {

@@ -5,7 +5,8 @@ import java.time.Clock;
 import java.util.Map;
 
 /** What commands get from the process: clock, output streams, environment variables. */
-public record CliEnvironment(Clock clock, PrintStream out, PrintStream err, Map<String, String> env) {
+public record CliEnvironment(
+    Clock clock, PrintStream out, PrintStream err, Map<String, String> env) {
   public CliEnvironment {
     env = Map.copyOf(env);
   }

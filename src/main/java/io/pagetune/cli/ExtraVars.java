@@ -52,7 +52,8 @@ final class ExtraVars {
       }
       int eq = text.indexOf('=', i);
       if (eq <= i) {
-        throw new InputException(at, "extra vars must be key=value, @file or a {mapping}: '" + text + "'");
+        throw new InputException(
+            at, "extra vars must be key=value, @file or a {mapping}: '" + text + "'");
       }
       String key = text.substring(i, eq);
       if (!key.matches("[A-Za-z_][A-Za-z0-9_]*")) {

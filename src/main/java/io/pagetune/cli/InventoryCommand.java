@@ -3,7 +3,6 @@ package io.pagetune.cli;
 import io.pagetune.inventory.Inventory;
 import io.pagetune.inventory.InventoryLoader;
 import io.pagetune.inventory.InventoryReport;
-import io.pagetune.yaml.YamlReader;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
@@ -26,7 +25,10 @@ import picocli.CommandLine.Option;
 public final class InventoryCommand implements Callable<Integer> {
   private final CliEnvironment environment;
 
-  @Option(names = {"-i", "--inventory"}, required = true, paramLabel = "INVENTORY",
+  @Option(
+      names = {"-i", "--inventory"},
+      required = true,
+      paramLabel = "INVENTORY",
       description = "Inventory file or directory.")
   Path inventory;
 

@@ -46,49 +46,79 @@ public final class RunCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "PLAYBOOK", description = "The playbook file.")
   Path playbook;
 
-  @Option(names = {"-i", "--inventory"}, required = true, paramLabel = "INVENTORY",
+  @Option(
+      names = {"-i", "--inventory"},
+      required = true,
+      paramLabel = "INVENTORY",
       description = "Inventory file or directory (YAML or INI, with group_vars/ and host_vars/).")
   Path inventory;
 
-  @Option(names = {"-C", "--check"}, description = "Report what would change; change nothing.")
+  @Option(
+      names = {"-C", "--check"},
+      description = "Report what would change; change nothing.")
   boolean check;
 
-  @Option(names = {"-D", "--diff"}, description = "Show a unified diff of every file a task changes.")
+  @Option(
+      names = {"-D", "--diff"},
+      description = "Show a unified diff of every file a task changes.")
   boolean diff;
 
-  @Option(names = {"-l", "--limit"}, paramLabel = "PATTERN",
+  @Option(
+      names = {"-l", "--limit"},
+      paramLabel = "PATTERN",
       description = "Only hosts matching PATTERN (host, group, a:b, a:&b, a:!b, web*, ~regex).")
   String limit;
 
-  @Option(names = {"-t", "--tags"}, split = ",", paramLabel = "TAG",
+  @Option(
+      names = {"-t", "--tags"},
+      split = ",",
+      paramLabel = "TAG",
       description = "Only tasks with these tags.")
   List<String> tags = new ArrayList<>();
 
-  @Option(names = "--skip-tags", split = ",", paramLabel = "TAG",
+  @Option(
+      names = "--skip-tags",
+      split = ",",
+      paramLabel = "TAG",
       description = "Skip tasks with these tags.")
   List<String> skipTags = new ArrayList<>();
 
-  @Option(names = {"-e", "--extra-vars"}, paramLabel = "VARS",
+  @Option(
+      names = {"-e", "--extra-vars"},
+      paramLabel = "VARS",
       description = "key=value pairs, @file.yml, or an inline {mapping}; highest precedence.")
   List<String> extraVars = new ArrayList<>();
 
-  @Option(names = {"-f", "--forks"}, paramLabel = "N", defaultValue = "" + RunOptions.DEFAULT_FORKS,
+  @Option(
+      names = {"-f", "--forks"},
+      paramLabel = "N",
+      defaultValue = "" + RunOptions.DEFAULT_FORKS,
       description = "Hosts run in parallel (default: ${DEFAULT-VALUE}).")
   int forks;
 
-  @Option(names = "--output", paramLabel = "FORMAT", defaultValue = "text",
+  @Option(
+      names = "--output",
+      paramLabel = "FORMAT",
+      defaultValue = "text",
       description = "text (default) or json (one event per line).")
   OutputFormat output;
 
-  @Option(names = "--force-handlers", description = "Run notified handlers even on hosts that failed.")
+  @Option(
+      names = "--force-handlers",
+      description = "Run notified handlers even on hosts that failed.")
   boolean forceHandlers;
 
-  @Option(names = "--detailed-exitcode",
+  @Option(
+      names = "--detailed-exitcode",
       description = "With --check: exit 5 when changes are pending, 0 when nothing would change.")
   boolean detailedExitCode;
 
-  @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "3600",
-      description = "Default command timeout for tasks without timeout: (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--timeout",
+      paramLabel = "SECONDS",
+      defaultValue = "3600",
+      description =
+          "Default command timeout for tasks without timeout: (default: ${DEFAULT-VALUE}).")
   long timeoutSeconds;
 
   @Option(names = "--stacktrace", description = "Print stack traces of errors.")

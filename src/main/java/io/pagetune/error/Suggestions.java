@@ -15,7 +15,8 @@ public final class Suggestions {
           distance(
               given.toLowerCase(java.util.Locale.ROOT),
               candidate.toLowerCase(java.util.Locale.ROOT));
-      if (d < bestDistance || (d == bestDistance && shared(given, candidate) > shared(given, best))) {
+      if (d < bestDistance
+          || (d == bestDistance && shared(given, candidate) > shared(given, best))) {
         bestDistance = d;
         best = candidate;
       }
@@ -29,7 +30,9 @@ public final class Suggestions {
     return closest(given, known).map(s -> "; did you mean '" + s + "'?").orElse("");
   }
 
-  /** Letters two names share (as multisets): breaks ties, so 'taks' suggests 'tasks', not 'tags'. */
+  /**
+   * Letters two names share (as multisets): breaks ties, so 'taks' suggests 'tasks', not 'tags'.
+   */
   static int shared(String a, String b) {
     int[] counts = new int[128];
     for (char c : b.toCharArray()) {

@@ -23,9 +23,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Runs a parsed playbook against an inventory: selects hosts (plays' patterns and {@code
- * --limit}, all validated before any host is contacted), runs the plays in order, closes every
- * connection, and returns the recap and exit status.
+ * Runs a parsed playbook against an inventory: selects hosts (plays' patterns and {@code --limit},
+ * all validated before any host is contacted), runs the plays in order, closes every connection,
+ * and returns the recap and exit status.
  */
 public final class Engine {
   private final ModuleRegistry modules;
@@ -60,7 +60,11 @@ public final class Engine {
   }
 
   public RunResult run(
-      Path playbookFile, Playbook playbook, Inventory inventory, RunOptions options, YamlReader yaml) {
+      Path playbookFile,
+      Playbook playbook,
+      Inventory inventory,
+      RunOptions options,
+      YamlReader yaml) {
     // every host pattern and template name is checked before the first connection
     Preflight.check(playbook, templateRoots(playbookFile));
     Set<String> limit = null;

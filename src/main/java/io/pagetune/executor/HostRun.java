@@ -107,9 +107,10 @@ final class HostRun {
           case CHANGED -> new HostCounts(1, 1, 0, 0, 0, 0, 0, 0);
           case SKIPPED -> new HostCounts(0, 0, 0, 0, 1, 0, 0, 0);
           case UNREACHABLE -> new HostCounts(0, 0, 1, 0, 0, 0, 0, 0);
-          case FAILED -> ignored
-              ? new HostCounts(0, 0, 0, 0, 0, 0, 1, 0)
-              : new HostCounts(0, 0, 0, 1, 0, 0, 0, 0);
+          case FAILED ->
+              ignored
+                  ? new HostCounts(0, 0, 0, 0, 0, 0, 1, 0)
+                  : new HostCounts(0, 0, 0, 1, 0, 0, 0, 0);
         };
     counts = counts.plus(add).plus(new HostCounts(0, 0, 0, 0, 0, 0, 0, pendingRestarts));
   }

@@ -19,7 +19,11 @@ final class HostTaskServices implements TaskServices {
   private final String what;
 
   HostTaskServices(
-      TemplateEngine templates, Map<String, Object> vars, Path playDir, SourceLocation at, String what) {
+      TemplateEngine templates,
+      Map<String, Object> vars,
+      Path playDir,
+      SourceLocation at,
+      String what) {
     this.templates = templates;
     this.vars = vars;
     this.playDir = playDir;

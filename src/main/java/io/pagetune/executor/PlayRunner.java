@@ -1,9 +1,9 @@
 package io.pagetune.executor;
 
 import io.pagetune.connection.ConnectionException;
+import io.pagetune.facts.Fact;
 import io.pagetune.facts.FactGatherer;
 import io.pagetune.facts.FactSet;
-import io.pagetune.facts.Fact;
 import io.pagetune.inventory.Host;
 import io.pagetune.inventory.Inventory;
 import io.pagetune.playbook.Block;
@@ -35,7 +35,12 @@ final class PlayRunner {
   private final AtomicBoolean aborted = new AtomicBoolean();
   private PlayContext playCtx;
 
-  PlayRunner(RunContext ctx, Inventory inventory, Map<String, HostRun> hostRuns, Fanout fanout, Play play) {
+  PlayRunner(
+      RunContext ctx,
+      Inventory inventory,
+      Map<String, HostRun> hostRuns,
+      Fanout fanout,
+      Play play) {
     this.ctx = ctx;
     this.inventory = inventory;
     this.hostRuns = hostRuns;
@@ -56,7 +61,11 @@ final class PlayRunner {
     List<String> names = hosts.stream().map(HostRun::name).toList();
     ctx.listener().playStarted(play.displayName(), names);
     if (hosts.isEmpty()) {
-      ctx.listener().warning("no hosts matched '" + play.hosts() + "' (after --limit and earlier failures); play skipped");
+      ctx.listener()
+          .warning(
+              "no hosts matched '"
+                  + play.hosts()
+                  + "' (after --limit and earlier failures); play skipped");
       ctx.listener().playFinished(play.displayName());
       return true;
     }
@@ -168,13 +177,16 @@ final class PlayRunner {
     }
     List<HostRun> selected = hosts;
     ctx.listener().taskStarted(task.displayName(), task.location().toString(), handler);
-    fanout.forEach(selected, h -> {
-      Status s = tasks.run(task, playCtx, h, handler);
-      boolean fatal = Boolean.TRUE.equals(task.keywords().anyErrorsFatal()) || play.anyErrorsFatal();
-      if ((s == Status.FAILED || s == Status.UNREACHABLE) && fatal && !h.rescuable()) {
-        aborted.set(true);
-      }
-    });
+    fanout.forEach(
+        selected,
+        h -> {
+          Status s = tasks.run(task, playCtx, h, handler);
+          boolean fatal =
+              Boolean.TRUE.equals(task.keywords().anyErrorsFatal()) || play.anyErrorsFatal();
+          if ((s == Status.FAILED || s == Status.UNREACHABLE) && fatal && !h.rescuable()) {
+            aborted.set(true);
+          }
+        });
     if (play.maxFailPercentage() != null && !aborted.get()) {
       int failed = 0;
       for (HostRun h : batch) {
@@ -183,7 +195,15 @@ final class PlayRunner {
         }
       }
       if (failed * 100.0 / batch.size() > play.maxFailPercentage()) {
-        ctx.listener().warning("max_fail_percentage " + play.maxFailPercentage() + "% exceeded (" + failed + " of " + batch.size() + " hosts failed); stopping the play");
+        ctx.listener()
+            .warning(
+                "max_fail_percentage "
+                    + play.maxFailPercentage()
+                    + "% exceeded ("
+                    + failed
+                    + " of "
+                    + batch.size()
+                    + " hosts failed); stopping the play");
         aborted.set(true);
       }
     }
@@ -247,28 +267,48 @@ final class PlayRunner {
     for (FactSet set : ctx.factSets()) {
       facts.addAll(set.facts());
     }
-    fanout.forEach(need, h -> {
-      Status status;
-      String message = null;
-      try {
-        Map<String, Object> vars = TaskVars.of(ctx, playCtx, h, null, ctx.options().check());
-        Map<String, Object> values =
-            FactGatherer.gather(h.connection(vars), facts, io.pagetune.connection.Become.NONE, ctx.options().commandTimeout());
-        h.factCache().putAll(values);
-        for (FactSet set : ctx.factSets()) {
-          h.gatheredFacts().putAll(set.assemble(values));
-        }
-        status = Status.OK;
-      } catch (ConnectionException e) {
-        status = Status.UNREACHABLE;
-        message = e.getMessage();
-        h.markUnreachable();
-      }
-      h.count(status, false, 0);
-      ctx.listener().hostResult(new TaskOutcome(h.name(), play.displayName(), "Gathering Facts",
-          play.location().toString(), status, message, null, false, false, false, ctx.options().check(),
-          List.of(), List.of(), Map.of()));
-    });
+    fanout.forEach(
+        need,
+        h -> {
+          Status status;
+          String message = null;
+          try {
+            Map<String, Object> vars = TaskVars.of(ctx, playCtx, h, null, ctx.options().check());
+            Map<String, Object> values =
+                FactGatherer.gather(
+                    h.connection(vars),
+                    facts,
+                    io.pagetune.connection.Become.NONE,
+                    ctx.options().commandTimeout());
+            h.factCache().putAll(values);
+            for (FactSet set : ctx.factSets()) {
+              h.gatheredFacts().putAll(set.assemble(values));
+            }
+            status = Status.OK;
+          } catch (ConnectionException e) {
+            status = Status.UNREACHABLE;
+            message = e.getMessage();
+            h.markUnreachable();
+          }
+          h.count(status, false, 0);
+          ctx.listener()
+              .hostResult(
+                  new TaskOutcome(
+                      h.name(),
+                      play.displayName(),
+                      "Gathering Facts",
+                      play.location().toString(),
+                      status,
+                      message,
+                      null,
+                      false,
+                      false,
+                      false,
+                      ctx.options().check(),
+                      List.of(),
+                      List.of(),
+                      Map.of()));
+        });
   }
 
   @SuppressWarnings("unchecked")
@@ -294,7 +334,15 @@ final class PlayRunner {
 
   private Map<String, Object> groups() {
     Map<String, Object> out = new LinkedHashMap<>();
-    inventory.groups().forEach((name, g) -> out.put(name, inventory.select(name, SourceLocation.UNKNOWN).stream().map(Host::name).toList()));
+    inventory
+        .groups()
+        .forEach(
+            (name, g) ->
+                out.put(
+                    name,
+                    inventory.select(name, SourceLocation.UNKNOWN).stream()
+                        .map(Host::name)
+                        .toList()));
     return out;
   }
 }

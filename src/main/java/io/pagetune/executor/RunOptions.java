@@ -35,43 +35,114 @@ public record RunOptions(
 
   public static RunOptions defaults() {
     return new RunOptions(
-        false, false, null, Set.of(), Set.of(), Map.of(), DEFAULT_FORKS, false, false,
+        false,
+        false,
+        null,
+        Set.of(),
+        Set.of(),
+        Map.of(),
+        DEFAULT_FORKS,
+        false,
+        false,
         Duration.ofHours(1));
   }
 
   public RunOptions withCheck(boolean c) {
-    return new RunOptions(c, diff, limit, tags, skipTags, extraVars, forks, forceHandlers, detailedExitCode, commandTimeout);
+    return new RunOptions(
+        c,
+        diff,
+        limit,
+        tags,
+        skipTags,
+        extraVars,
+        forks,
+        forceHandlers,
+        detailedExitCode,
+        commandTimeout);
   }
 
   public RunOptions withDiff(boolean d) {
-    return new RunOptions(check, d, limit, tags, skipTags, extraVars, forks, forceHandlers, detailedExitCode, commandTimeout);
+    return new RunOptions(
+        check,
+        d,
+        limit,
+        tags,
+        skipTags,
+        extraVars,
+        forks,
+        forceHandlers,
+        detailedExitCode,
+        commandTimeout);
   }
 
   public RunOptions withLimit(String l) {
-    return new RunOptions(check, diff, l, tags, skipTags, extraVars, forks, forceHandlers, detailedExitCode, commandTimeout);
+    return new RunOptions(
+        check,
+        diff,
+        l,
+        tags,
+        skipTags,
+        extraVars,
+        forks,
+        forceHandlers,
+        detailedExitCode,
+        commandTimeout);
   }
 
   public RunOptions withTags(Set<String> t, Set<String> skip) {
-    return new RunOptions(check, diff, limit, t, skip, extraVars, forks, forceHandlers, detailedExitCode, commandTimeout);
+    return new RunOptions(
+        check,
+        diff,
+        limit,
+        t,
+        skip,
+        extraVars,
+        forks,
+        forceHandlers,
+        detailedExitCode,
+        commandTimeout);
   }
 
   public RunOptions withExtraVars(Map<String, Object> vars) {
-    return new RunOptions(check, diff, limit, tags, skipTags, vars, forks, forceHandlers, detailedExitCode, commandTimeout);
+    return new RunOptions(
+        check,
+        diff,
+        limit,
+        tags,
+        skipTags,
+        vars,
+        forks,
+        forceHandlers,
+        detailedExitCode,
+        commandTimeout);
   }
 
   public RunOptions withForks(int f) {
-    return new RunOptions(check, diff, limit, tags, skipTags, extraVars, f, forceHandlers, detailedExitCode, commandTimeout);
+    return new RunOptions(
+        check,
+        diff,
+        limit,
+        tags,
+        skipTags,
+        extraVars,
+        f,
+        forceHandlers,
+        detailedExitCode,
+        commandTimeout);
   }
 
   public RunOptions withDetailedExitCode(boolean d) {
-    return new RunOptions(check, diff, limit, tags, skipTags, extraVars, forks, forceHandlers, d, commandTimeout);
+    return new RunOptions(
+        check, diff, limit, tags, skipTags, extraVars, forks, forceHandlers, d, commandTimeout);
   }
 
   public RunOptions withCommandTimeout(Duration t) {
-    return new RunOptions(check, diff, limit, tags, skipTags, extraVars, forks, forceHandlers, detailedExitCode, t);
+    return new RunOptions(
+        check, diff, limit, tags, skipTags, extraVars, forks, forceHandlers, detailedExitCode, t);
   }
 
   public RunOptions withForceHandlers(boolean f) {
-    return new RunOptions(check, diff, limit, tags, skipTags, extraVars, forks, f, detailedExitCode, commandTimeout);
+    return new RunOptions(
+        check, diff, limit, tags, skipTags, extraVars, forks, f, detailedExitCode, commandTimeout);
   }
 }

@@ -40,7 +40,10 @@ final class TaskRunner {
 
   /** The single result of one invocation (one loop item, or the task without a loop). */
   private record ItemResult(
-      Status status, String message, Map<String, Object> result, List<String> diffs,
+      Status status,
+      String message,
+      Map<String, Object> result,
+      List<String> diffs,
       List<String> restarts) {}
 
   /** Runs the task and reports it; returns the status the recap counts. */
@@ -71,7 +74,13 @@ final class TaskRunner {
         report(task, play, host, handler, check, outcome, null, true);
       }
     } catch (ConnectionException e) {
-      outcome = new ItemResult(Status.UNREACHABLE, e.getMessage(), Map.of("unreachable", true, "msg", e.getMessage()), List.of(), List.of());
+      outcome =
+          new ItemResult(
+              Status.UNREACHABLE,
+              e.getMessage(),
+              Map.of("unreachable", true, "msg", e.getMessage()),
+              List.of(),
+              List.of());
       report(task, play, host, handler, check, outcome, null, false);
     } catch (InputException e) {
       ctx.inputErrors().add(e.getMessage());
@@ -87,9 +96,19 @@ final class TaskRunner {
     for (String cond : task.keywords().when()) {
       if (!ctx.templates().test(cond, vars, task.location(), what + " when")) {
         return new ItemResult(
-            Status.SKIPPED, null,
-            Map.of("changed", false, "skipped", true, "skip_reason", "Conditional result was False", "false_condition", cond),
-            List.of(), List.of());
+            Status.SKIPPED,
+            null,
+            Map.of(
+                "changed",
+                false,
+                "skipped",
+                true,
+                "skip_reason",
+                "Conditional result was False",
+                "false_condition",
+                cond),
+            List.of(),
+            List.of());
       }
     }
     Module module = ctx.modules().find(task.module()).orElseThrow();
@@ -106,9 +125,12 @@ final class TaskRunner {
     module.validate(args);
     Become become = become(task, vars);
     Duration timeout =
-        task.timeout() != null ? Duration.ofSeconds(task.timeout()) : ctx.options().commandTimeout();
+        task.timeout() != null
+            ? Duration.ofSeconds(task.timeout())
+            : ctx.options().commandTimeout();
     Map<String, String> env = new LinkedHashMap<>();
-    Object envValue = ctx.templates().interpolate(task.keywords().environment(), vars, task.location(), what);
+    Object envValue =
+        ctx.templates().interpolate(task.keywords().environment(), vars, task.location(), what);
     if (envValue instanceof Map<?, ?> m) {
       m.forEach((k, v) -> env.put(String.valueOf(k), v == null ? "" : String.valueOf(v)));
     }
@@ -117,7 +139,8 @@ final class TaskRunner {
         new ModuleCall(
             module.name(),
             args,
-            new HostTaskServices(ctx.templates(), vars, play.play().baseDir(), task.moduleLocation(), what),
+            new HostTaskServices(
+                ctx.templates(), vars, play.play().baseDir(), task.moduleLocation(), what),
             become,
             env,
             timeout,
@@ -128,7 +151,11 @@ final class TaskRunner {
       result.put("changed", false);
       result.put("failed", true);
       result.put("msg", plan.failure().get());
-      return withConditions(task, vars, new ItemResult(Status.FAILED, plan.failure().get(), result, List.of(), List.of()), check);
+      return withConditions(
+          task,
+          vars,
+          new ItemResult(Status.FAILED, plan.failure().get(), result, List.of(), List.of()),
+          check);
     }
     List<String> restarts = new ArrayList<>();
     for (Step s : plan.steps()) {
@@ -142,19 +169,33 @@ final class TaskRunner {
         result.put("changed", false);
         result.put("skipped", true);
         result.put("msg", "skipped in check mode: would run " + describe(plan));
-        return new ItemResult(Status.SKIPPED, "would run: " + describe(plan), result, List.of(), List.of());
+        return new ItemResult(
+            Status.SKIPPED, "would run: " + describe(plan), result, List.of(), List.of());
       }
       result.put("changed", plan.changes());
       if (!plan.changes() && plan.reason() != null) {
         result.putIfAbsent("msg", plan.reason());
       }
       return withConditions(
-          task, vars,
-          new ItemResult(plan.changes() ? Status.CHANGED : Status.OK, message(result), result, diffs, restarts),
+          task,
+          vars,
+          new ItemResult(
+              plan.changes() ? Status.CHANGED : Status.OK,
+              message(result),
+              result,
+              diffs,
+              restarts),
           check);
     }
-    if (!ctx.options().check() && plan.changes() && ArgCoercion.toBool(vars.getOrDefault("pagetune_check_only", false), () -> new InputException(task.location(), "pagetune_check_only must be a boolean"))) {
-      String msg = "refusing to change " + host.name() + ": it is marked pagetune_check_only (run with --check)";
+    if (!ctx.options().check()
+        && plan.changes()
+        && ArgCoercion.toBool(
+            vars.getOrDefault("pagetune_check_only", false),
+            () -> new InputException(task.location(), "pagetune_check_only must be a boolean"))) {
+      String msg =
+          "refusing to change "
+              + host.name()
+              + ": it is marked pagetune_check_only (run with --check)";
       result.put("failed", true);
       result.put("msg", msg);
       return new ItemResult(Status.FAILED, msg, result, diffs, List.of());
@@ -175,17 +216,27 @@ final class TaskRunner {
     if (applied.failure().isPresent()) {
       result.put("failed", true);
       result.put("msg", applied.failure().get());
-      return withConditions(task, vars, new ItemResult(Status.FAILED, applied.failure().get(), result, diffs, appliedRestarts), check);
+      return withConditions(
+          task,
+          vars,
+          new ItemResult(Status.FAILED, applied.failure().get(), result, diffs, appliedRestarts),
+          check);
     }
     return withConditions(
-        task, vars,
-        new ItemResult(applied.changed() ? Status.CHANGED : Status.OK, message(result), result,
-            applied.changed() ? diffs : List.of(), appliedRestarts),
+        task,
+        vars,
+        new ItemResult(
+            applied.changed() ? Status.CHANGED : Status.OK,
+            message(result),
+            result,
+            applied.changed() ? diffs : List.of(),
+            appliedRestarts),
         check);
   }
 
   /** Applies {@code changed_when} and {@code failed_when}, which see the registered result. */
-  private ItemResult withConditions(Task task, Map<String, Object> vars, ItemResult r, boolean check) {
+  private ItemResult withConditions(
+      Task task, Map<String, Object> vars, ItemResult r, boolean check) {
     if (task.changedWhen().isEmpty() && task.failedWhen().isEmpty()) {
       return r;
     }
@@ -207,9 +258,11 @@ final class TaskRunner {
       result.put("failed", failedNow);
       if (failedNow) {
         status = Status.FAILED;
-        message = message == null || r.status() != Status.FAILED
-            ? "failed_when condition is true" + (result.get("msg") != null ? ": " + result.get("msg") : "")
-            : message;
+        message =
+            message == null || r.status() != Status.FAILED
+                ? "failed_when condition is true"
+                    + (result.get("msg") != null ? ": " + result.get("msg") : "")
+                : message;
       } else if (status == Status.FAILED) {
         status = Boolean.TRUE.equals(result.get("changed")) ? Status.CHANGED : Status.OK;
         message = null;
@@ -259,7 +312,9 @@ final class TaskRunner {
     boolean on =
         task.keywords().become() != null
             ? task.keywords().become()
-            : ArgCoercion.toBool(vars.getOrDefault("ansible_become", false), () -> new InputException(task.location(), "ansible_become must be a boolean"));
+            : ArgCoercion.toBool(
+                vars.getOrDefault("ansible_become", false),
+                () -> new InputException(task.location(), "ansible_become must be a boolean"));
     if (!on) {
       return Become.NONE;
     }
@@ -267,15 +322,24 @@ final class TaskRunner {
         task.keywords().becomeUser() != null
             ? task.keywords().becomeUser()
             : String.valueOf(vars.getOrDefault("ansible_become_user", "root"));
-    return Become.as(String.valueOf(ctx.templates().interpolate(user, vars, task.location(), "become_user")));
+    return Become.as(
+        String.valueOf(ctx.templates().interpolate(user, vars, task.location(), "become_user")));
   }
 
   private List<Object> loopItems(Task task, Map<String, Object> vars) {
-    Object v = ctx.templates().interpolate(task.loop(), vars, task.location(), "task '" + task.displayName() + "' loop");
+    Object v =
+        ctx.templates()
+            .interpolate(
+                task.loop(), vars, task.location(), "task '" + task.displayName() + "' loop");
     if (v instanceof List<?> l) {
       return new ArrayList<>(l);
     }
-    throw new InputException(task.location(), "task '" + task.displayName() + "': loop must evaluate to a list, got " + (v == null ? "nothing" : "'" + v + "'"));
+    throw new InputException(
+        task.location(),
+        "task '"
+            + task.displayName()
+            + "': loop must evaluate to a list, got "
+            + (v == null ? "nothing" : "'" + v + "'"));
   }
 
   private static String label(Object item) {
@@ -294,7 +358,8 @@ final class TaskRunner {
       results.add(r.result());
       restarts.addAll(r.restarts());
       if (r.status() == Status.UNREACHABLE) {
-        return new ItemResult(Status.UNREACHABLE, r.message(), Map.of("results", results), List.of(), restarts);
+        return new ItemResult(
+            Status.UNREACHABLE, r.message(), Map.of("results", results), List.of(), restarts);
       }
       if (r.status() == Status.FAILED) {
         status = Status.FAILED;
@@ -337,7 +402,8 @@ final class TaskRunner {
       String item,
       boolean loopSummary) {
     boolean noLog = Boolean.TRUE.equals(task.keywords().noLog());
-    boolean ignored = r.status() == Status.FAILED && Boolean.TRUE.equals(task.keywords().ignoreErrors());
+    boolean ignored =
+        r.status() == Status.FAILED && Boolean.TRUE.equals(task.keywords().ignoreErrors());
     ctx.listener()
         .hostResult(
             new TaskOutcome(
@@ -374,7 +440,8 @@ final class TaskRunner {
     if (r.status() == Status.CHANGED) {
       host.notified().addAll(task.notifies());
     }
-    boolean ignored = r.status() == Status.FAILED && Boolean.TRUE.equals(task.keywords().ignoreErrors());
+    boolean ignored =
+        r.status() == Status.FAILED && Boolean.TRUE.equals(task.keywords().ignoreErrors());
     if (r.status() == Status.UNREACHABLE) {
       host.markUnreachable();
       host.count(Status.UNREACHABLE, false, 0);

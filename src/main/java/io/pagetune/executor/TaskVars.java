@@ -37,8 +37,11 @@ final class TaskVars {
     vars.put("play_hosts", play.playHosts());
     vars.put("hostvars", play.hostvars());
     vars.put("groups", play.groups());
-    vars.putIfAbsent("group_names", host.host().groups().stream()
-        .filter(g -> !g.equals("all") && !g.equals("ungrouped")).toList());
+    vars.putIfAbsent(
+        "group_names",
+        host.host().groups().stream()
+            .filter(g -> !g.equals("all") && !g.equals("ungrouped"))
+            .toList());
     return vars;
   }
 }

@@ -68,7 +68,10 @@ public final class BaseFacts implements FactSet {
     Object vcpus = gathered.get("processor_vcpus");
     f.put("processor_vcpus", vcpus == null ? null : parseLongOrNull(vcpus.toString()));
     Map<String, String> os = (Map<String, String>) gathered.getOrDefault("os_release", Map.of());
-    f.put("distribution", os.getOrDefault("NAME", gathered.get("system") == null ? null : (String) gathered.get("system")));
+    f.put(
+        "distribution",
+        os.getOrDefault(
+            "NAME", gathered.get("system") == null ? null : (String) gathered.get("system")));
     f.put("distribution_version", os.get("VERSION_ID"));
     Map<String, Long> mem = (Map<String, Long>) gathered.getOrDefault("meminfo", Map.of());
     f.put("meminfo", mem);

@@ -14,8 +14,6 @@ public record SimpleFact<T>(String name, String script, Function<CommandResult, 
   /** The trimmed stdout, or null when the snippet failed or printed nothing. */
   public static SimpleFact<String> text(String name, String script) {
     return new SimpleFact<>(
-        name,
-        script,
-        r -> r.exitCode() != 0 || r.stdout().isBlank() ? null : r.stdout().strip());
+        name, script, r -> r.exitCode() != 0 || r.stdout().isBlank() ? null : r.stdout().strip());
   }
 }

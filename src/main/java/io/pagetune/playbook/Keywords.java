@@ -25,7 +25,8 @@ public record Keywords(
     Boolean anyErrorsFatal) {
 
   public static final Keywords NONE =
-      new Keywords(List.of(), List.of(), null, null, Map.of(), null, null, null, null, Map.of(), null);
+      new Keywords(
+          List.of(), List.of(), null, null, Map.of(), null, null, null, null, Map.of(), null);
 
   public Keywords {
     when = List.copyOf(when);
@@ -61,7 +62,16 @@ public record Keywords(
   /** The same keywords without vars (block vars are kept in their own layer). */
   public Keywords withoutVars() {
     return new Keywords(
-        when, tags, become, becomeUser, environment, ignoreErrors, checkMode, diff, noLog, Map.of(),
+        when,
+        tags,
+        become,
+        becomeUser,
+        environment,
+        ignoreErrors,
+        checkMode,
+        diff,
+        noLog,
+        Map.of(),
         anyErrorsFatal);
   }
 }

@@ -22,26 +22,77 @@ import java.util.Set;
 
 /**
  * Parses and validates a playbook (with {@code import_playbook} and {@code import_tasks}) into the
- * immutable model. Every input error is raised here, with {@code file:line:col}, before any host
- * is contacted.
+ * immutable model. Every input error is raised here, with {@code file:line:col}, before any host is
+ * contacted.
  */
 public final class PlaybookLoader {
   static final Set<String> PLAY_KEYS =
       Set.of(
-          "name", "hosts", "vars", "vars_files", "gather_facts", "become", "become_user", "serial",
-          "strategy", "max_fail_percentage", "any_errors_fatal", "environment", "tasks", "handlers",
-          "pre_tasks", "post_tasks", "tags", "check_mode", "diff", "ignore_errors", "no_log",
-          "force_handlers", "connection", "remote_user");
+          "name",
+          "hosts",
+          "vars",
+          "vars_files",
+          "gather_facts",
+          "become",
+          "become_user",
+          "serial",
+          "strategy",
+          "max_fail_percentage",
+          "any_errors_fatal",
+          "environment",
+          "tasks",
+          "handlers",
+          "pre_tasks",
+          "post_tasks",
+          "tags",
+          "check_mode",
+          "diff",
+          "ignore_errors",
+          "no_log",
+          "force_handlers",
+          "connection",
+          "remote_user");
   static final Set<String> TASK_KEYS =
       Set.of(
-          "name", "when", "loop", "with_items", "with_list", "loop_control", "register", "notify",
-          "listen", "changed_when", "failed_when", "ignore_errors", "check_mode", "diff", "tags",
-          "become", "become_user", "environment", "no_log", "vars", "args", "timeout",
+          "name",
+          "when",
+          "loop",
+          "with_items",
+          "with_list",
+          "loop_control",
+          "register",
+          "notify",
+          "listen",
+          "changed_when",
+          "failed_when",
+          "ignore_errors",
+          "check_mode",
+          "diff",
+          "tags",
+          "become",
+          "become_user",
+          "environment",
+          "no_log",
+          "vars",
+          "args",
+          "timeout",
           "any_errors_fatal");
   static final Set<String> BLOCK_KEYS =
       Set.of(
-          "name", "block", "rescue", "always", "when", "tags", "become", "become_user",
-          "environment", "ignore_errors", "check_mode", "diff", "no_log", "vars",
+          "name",
+          "block",
+          "rescue",
+          "always",
+          "when",
+          "tags",
+          "become",
+          "become_user",
+          "environment",
+          "ignore_errors",
+          "check_mode",
+          "diff",
+          "no_log",
+          "vars",
           "any_errors_fatal");
   private static final int MAX_IMPORT_DEPTH = 20;
 
@@ -134,9 +185,14 @@ public final class PlaybookLoader {
         handlers.add(t);
       }
     }
-    List<TaskNode> pre = m.has("pre_tasks") ? taskList(m.get("pre_tasks"), kw, Map.of(), baseDir, false) : List.of();
-    List<TaskNode> tasks = m.has("tasks") ? taskList(m.get("tasks"), kw, Map.of(), baseDir, false) : List.of();
-    List<TaskNode> post = m.has("post_tasks") ? taskList(m.get("post_tasks"), kw, Map.of(), baseDir, false) : List.of();
+    List<TaskNode> pre =
+        m.has("pre_tasks") ? taskList(m.get("pre_tasks"), kw, Map.of(), baseDir, false) : List.of();
+    List<TaskNode> tasks =
+        m.has("tasks") ? taskList(m.get("tasks"), kw, Map.of(), baseDir, false) : List.of();
+    List<TaskNode> post =
+        m.has("post_tasks")
+            ? taskList(m.get("post_tasks"), kw, Map.of(), baseDir, false)
+            : List.of();
     checkNotifyTargets(handlers, List.of(pre, tasks, post));
     return new Play(
         m.has("name") ? YamlFields.string(m.get("name"), "name") : null,
@@ -201,7 +257,9 @@ public final class PlaybookLoader {
     }
     throw new InputException(
         v.location(),
-        "strategy must be linear or free, got '" + s + "'"
+        "strategy must be linear or free, got '"
+            + s
+            + "'"
             + Suggestions.didYouMean(String.valueOf(s), List.of("linear", "free")));
   }
 
@@ -223,7 +281,9 @@ public final class PlaybookLoader {
             m.has("environment")
                 ? YamlFields.plainMap(m.get("environment"), "environment")
                 : Map.of(),
-            m.has("ignore_errors") ? YamlFields.bool(m.get("ignore_errors"), "ignore_errors") : null,
+            m.has("ignore_errors")
+                ? YamlFields.bool(m.get("ignore_errors"), "ignore_errors")
+                : null,
             m.has("check_mode") ? YamlFields.bool(m.get("check_mode"), "check_mode") : null,
             m.has("diff") ? YamlFields.bool(m.get("diff"), "diff") : null,
             m.has("no_log") ? YamlFields.bool(m.get("no_log"), "no_log") : null,
@@ -337,7 +397,10 @@ public final class PlaybookLoader {
     module.validate(spec.validate(module.name(), args, moduleAt, false));
 
     Object loop = null;
-    String loopKey = m.has("loop") ? "loop" : m.has("with_items") ? "with_items" : m.has("with_list") ? "with_list" : null;
+    String loopKey =
+        m.has("loop")
+            ? "loop"
+            : m.has("with_items") ? "with_items" : m.has("with_list") ? "with_list" : null;
     if (loopKey != null) {
       loop = m.get(loopKey).toPlain();
       if (!(loop instanceof List) && !(loop instanceof String s && s.contains("${"))) {
@@ -357,8 +420,15 @@ public final class PlaybookLoader {
     Map<String, Object> taskVars = kw.vars();
     Keywords effective =
         new Keywords(
-            kw.when(), kw.tags(), kw.become(), kw.becomeUser(), kw.environment(),
-            kw.ignoreErrors(), kw.checkMode(), kw.diff(), kw.noLog(),
+            kw.when(),
+            kw.tags(),
+            kw.become(),
+            kw.becomeUser(),
+            kw.environment(),
+            kw.ignoreErrors(),
+            kw.checkMode(),
+            kw.diff(),
+            kw.noLog(),
             m.has("vars") ? YamlFields.plainMap(m.get("vars"), "vars") : Map.of(),
             kw.anyErrorsFatal());
     if (taskVars.isEmpty()) {
@@ -377,8 +447,12 @@ public final class PlaybookLoader {
         m.has("register") ? register(m.get("register")) : null,
         m.has("notify") ? YamlFields.strings(m.get("notify"), "notify", false) : List.of(),
         m.has("listen") ? YamlFields.strings(m.get("listen"), "listen", false) : List.of(),
-        m.has("changed_when") ? YamlFields.conditions(m.get("changed_when"), "changed_when") : List.of(),
-        m.has("failed_when") ? YamlFields.conditions(m.get("failed_when"), "failed_when") : List.of(),
+        m.has("changed_when")
+            ? YamlFields.conditions(m.get("changed_when"), "changed_when")
+            : List.of(),
+        m.has("failed_when")
+            ? YamlFields.conditions(m.get("failed_when"), "failed_when")
+            : List.of(),
         m.has("timeout") ? YamlFields.integer(m.get("timeout"), "timeout") : null);
   }
 
@@ -444,7 +518,10 @@ public final class PlaybookLoader {
         if (!known.contains(n) && !n.contains("${")) {
           throw new InputException(
               t.location(),
-              "notify: no handler named or listening to '" + n + "'" + Suggestions.didYouMean(n, known));
+              "notify: no handler named or listening to '"
+                  + n
+                  + "'"
+                  + Suggestions.didYouMean(n, known));
         }
       }
     }

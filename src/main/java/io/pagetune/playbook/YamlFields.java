@@ -42,7 +42,8 @@ final class YamlFields {
       }
       if (s.value() instanceof String str && str.contains("${")) {
         throw new InputException(
-            v.location(), what + " must be true or false (templated values are not supported here)");
+            v.location(),
+            what + " must be true or false (templated values are not supported here)");
       }
     }
     throw new InputException(v.location(), what + " must be true or false");

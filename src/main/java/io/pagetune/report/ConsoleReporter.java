@@ -93,7 +93,8 @@ public final class ConsoleReporter implements RunListener {
     }
     out.println(paint(colour, line));
     for (String restart : o.restarts()) {
-      out.println(paint(MAGENTA, (o.checkMode() ? "  would restart: " : "  pending restart: ") + restart));
+      out.println(
+          paint(MAGENTA, (o.checkMode() ? "  would restart: " : "  pending restart: ") + restart));
     }
   }
 
@@ -160,7 +161,7 @@ public final class ConsoleReporter implements RunListener {
     out.flush();
   }
 
-  /** "ok=1    ": the value left-aligned in four columns, as ansible-playbook prints it. */
+  /** "ok=1 ": the value left-aligned in four columns, as ansible-playbook prints it. */
   private static String field(String name, int value) {
     return name + "=" + pad(String.valueOf(value), 4) + " ";
   }

@@ -4,11 +4,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One task's result on one host, or one loop item's ({@code item} set). A looping task reports
- * each item, then one summary outcome with {@code loop} true: summaries are what the recap counts. {@code ignored}: failed but {@code
- * ignore_errors}; {@code rescued}: the failure was handled by a rescue section; {@code diffs} are
- * unified diffs, {@code restarts} the restarts the change needs; {@code result} is what {@code
- * register} stores, already stripped for {@code no_log}.
+ * One task's result on one host, or one loop item's ({@code item} set). A looping task reports each
+ * item, then one summary outcome with {@code loop} true: summaries are what the recap counts.
+ * {@code ignored}: failed but {@code ignore_errors}; {@code rescued}: the failure was handled by a
+ * rescue section; {@code diffs} are unified diffs, {@code restarts} the restarts the change needs;
+ * {@code result} is what {@code register} stores, already stripped for {@code no_log}.
  */
 public record TaskOutcome(
     String host,
@@ -29,6 +29,9 @@ public record TaskOutcome(
   public TaskOutcome {
     diffs = List.copyOf(diffs);
     restarts = List.copyOf(restarts);
-    result = result == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(result));
+    result =
+        result == null
+            ? Map.of()
+            : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(result));
   }
 }

@@ -20,7 +20,8 @@ import java.util.regex.PatternSyntaxException;
  */
 final class Conversions {
   private static final Pattern HUMAN_SIZE =
-      Pattern.compile("\\s*([0-9]+(?:\\.[0-9]+)?)\\s*([KMGTP]?)(i?B?)?\\s*", Pattern.CASE_INSENSITIVE);
+      Pattern.compile(
+          "\\s*([0-9]+(?:\\.[0-9]+)?)\\s*([KMGTP]?)(i?B?)?\\s*", Pattern.CASE_INSENSITIVE);
 
   private Conversions() {}
 
@@ -89,7 +90,11 @@ final class Conversions {
     }
     BigDecimal total = BigDecimal.ZERO;
     for (Object o : c) {
-      total = total.add(o instanceof Number n ? new BigDecimal(n.toString()) : new BigDecimal(String.valueOf(o).trim()));
+      total =
+          total.add(
+              o instanceof Number n
+                  ? new BigDecimal(n.toString())
+                  : new BigDecimal(String.valueOf(o).trim()));
     }
     return TemplateEngine.normalize(total);
   }

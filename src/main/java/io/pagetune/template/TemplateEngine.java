@@ -4,12 +4,12 @@ import freemarker.cache.FileTemplateLoader;
 import freemarker.core.Environment;
 import freemarker.core.InvalidReferenceException;
 import freemarker.core.TemplateClassResolver;
+import freemarker.ext.beans.BeansWrapper;
 import freemarker.template.Configuration;
 import freemarker.template.DefaultObjectWrapperBuilder;
 import freemarker.template.Template;
 import freemarker.template.TemplateExceptionHandler;
 import freemarker.template.TemplateModel;
-import freemarker.ext.beans.BeansWrapper;
 import io.pagetune.yaml.SourceLocation;
 import java.io.IOException;
 import java.io.StringReader;
@@ -61,7 +61,8 @@ public final class TemplateEngine {
     config.setNewBuiltinClassResolver(TemplateClassResolver.ALLOWS_NOTHING_RESOLVER);
     config.setInterpolationSyntax(Configuration.DOLLAR_INTERPOLATION_SYNTAX);
     config.setLocalizedLookup(false);
-    DefaultObjectWrapperBuilder wrapper = new DefaultObjectWrapperBuilder(Configuration.VERSION_2_3_34);
+    DefaultObjectWrapperBuilder wrapper =
+        new DefaultObjectWrapperBuilder(Configuration.VERSION_2_3_34);
     wrapper.setExposureLevel(BeansWrapper.EXPOSE_NOTHING);
     wrapper.setUseAdaptersForContainers(true);
     wrapper.setIterableSupport(true);
@@ -95,7 +96,8 @@ public final class TemplateEngine {
    *
    * @param what names the thing for messages, e.g. "task 'Plan sysctl'"
    */
-  public Object interpolate(Object value, Map<String, Object> vars, SourceLocation at, String what) {
+  public Object interpolate(
+      Object value, Map<String, Object> vars, SourceLocation at, String what) {
     if (!VarsModel.containsTemplate(value)) {
       return value;
     }
@@ -195,7 +197,8 @@ public final class TemplateEngine {
   }
 
   /** Evaluates an expression to a plain Java value (Map, List, String, Long, Double, Boolean). */
-  public Object evaluate(String expression, Map<String, Object> vars, SourceLocation at, String what) {
+  public Object evaluate(
+      String expression, Map<String, Object> vars, SourceLocation at, String what) {
     return evaluateWith(expression, model(vars, at), at, what);
   }
 

@@ -18,8 +18,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Turns FreeMarker values back into plain Java values, keeping numbers exact (FreeMarker's own
- * deep unwrap may turn an integral BigDecimal into a Double).
+ * Turns FreeMarker values back into plain Java values, keeping numbers exact (FreeMarker's own deep
+ * unwrap may turn an integral BigDecimal into a Double).
  */
 final class Unwrap {
   private Unwrap() {}

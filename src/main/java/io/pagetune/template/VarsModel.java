@@ -27,7 +27,8 @@ final class VarsModel implements TemplateHashModelEx {
   private final Map<String, TemplateModel> resolved = new HashMap<>();
   private final Set<String> resolving = new HashSet<>();
 
-  VarsModel(Map<String, Object> vars, TemplateEngine engine, ObjectWrapper wrapper, SourceLocation at) {
+  VarsModel(
+      Map<String, Object> vars, TemplateEngine engine, ObjectWrapper wrapper, SourceLocation at) {
     this.vars = vars;
     this.engine = engine;
     this.wrapper = wrapper;

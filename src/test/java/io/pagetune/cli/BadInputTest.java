@@ -16,9 +16,8 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every kind of bad input exits with code 4 and one {@code file:line:col: message} line on
- * stderr, before any host is touched (the marker file a valid first task would create is never
- * written).
+ * Every kind of bad input exits with code 4 and one {@code file:line:col: message} line on stderr,
+ * before any host is touched (the marker file a valid first task would create is never written).
  */
 class BadInputTest {
   @TempDir Path dir;
@@ -41,17 +40,61 @@ class BadInputTest {
   static Stream<Arguments> badPlaybooks() {
     String head = "- hosts: all\n  gather_facts: false\n  tasks:\n" + FIRST_TASK;
     return Stream.of(
-        Arguments.of("malformed YAML", head + "    - name: x\n      debug: {msg: [1, 2\n", "p.yml:", "invalid YAML"),
-        Arguments.of("duplicate key", head + "    - name: a\n      name: b\n      debug: {msg: hi}\n", "p.yml:7:7", "duplicate key 'name'"),
-        Arguments.of("no module", head + "    - name: lonely\n      when: true\n", "p.yml:6:7", "task has no module ('lonely')"),
-        Arguments.of("two modules", head + "    - debug: {msg: a}\n      fail: {msg: b}\n", "p.yml:7:7", "task has two modules: 'debug' and 'fail'"),
-        Arguments.of("unknown module", head + "    - shel: echo hi\n", "p.yml:6:7", "unknown module or task keyword 'shel'; did you mean 'shell'?"),
-        Arguments.of("unknown argument", head + "    - copy: {dest: /tmp/x, contnt: hi}\n", "p.yml:6:7", "copy: unknown argument 'contnt'; did you mean 'content'?"),
-        Arguments.of("missing argument", head + "    - copy: {content: hi}\n", "p.yml:6:7", "copy: missing required argument 'dest'"),
-        Arguments.of("wrong type", head + "    - copy: {dest: /tmp/x, content: hi, backup: maybe}\n", "p.yml:6:7", "copy: argument 'backup' must be a boolean"),
-        Arguments.of("import of a missing playbook", "- import_playbook: nowhere.yml\n", "p.yml:1:20", "nowhere.yml not found"),
-        Arguments.of("unknown play keyword", "- hosts: all\n  taks: []\n", "p.yml:2:3", "unknown play keyword 'taks'; did you mean 'tasks'?"),
-        Arguments.of("notify without handler", head + "    - debug: {msg: a}\n      notify: restart db\n", "p.yml:6:7", "no handler named or listening to 'restart db'"));
+        Arguments.of(
+            "malformed YAML",
+            head + "    - name: x\n      debug: {msg: [1, 2\n",
+            "p.yml:",
+            "invalid YAML"),
+        Arguments.of(
+            "duplicate key",
+            head + "    - name: a\n      name: b\n      debug: {msg: hi}\n",
+            "p.yml:7:7",
+            "duplicate key 'name'"),
+        Arguments.of(
+            "no module",
+            head + "    - name: lonely\n      when: true\n",
+            "p.yml:6:7",
+            "task has no module ('lonely')"),
+        Arguments.of(
+            "two modules",
+            head + "    - debug: {msg: a}\n      fail: {msg: b}\n",
+            "p.yml:7:7",
+            "task has two modules: 'debug' and 'fail'"),
+        Arguments.of(
+            "unknown module",
+            head + "    - shel: echo hi\n",
+            "p.yml:6:7",
+            "unknown module or task keyword 'shel'; did you mean 'shell'?"),
+        Arguments.of(
+            "unknown argument",
+            head + "    - copy: {dest: /tmp/x, contnt: hi}\n",
+            "p.yml:6:7",
+            "copy: unknown argument 'contnt'; did you mean 'content'?"),
+        Arguments.of(
+            "missing argument",
+            head + "    - copy: {content: hi}\n",
+            "p.yml:6:7",
+            "copy: missing required argument 'dest'"),
+        Arguments.of(
+            "wrong type",
+            head + "    - copy: {dest: /tmp/x, content: hi, backup: maybe}\n",
+            "p.yml:6:7",
+            "copy: argument 'backup' must be a boolean"),
+        Arguments.of(
+            "import of a missing playbook",
+            "- import_playbook: nowhere.yml\n",
+            "p.yml:1:20",
+            "nowhere.yml not found"),
+        Arguments.of(
+            "unknown play keyword",
+            "- hosts: all\n  taks: []\n",
+            "p.yml:2:3",
+            "unknown play keyword 'taks'; did you mean 'tasks'?"),
+        Arguments.of(
+            "notify without handler",
+            head + "    - debug: {msg: a}\n      notify: restart db\n",
+            "p.yml:6:7",
+            "no handler named or listening to 'restart db'"));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -86,7 +129,12 @@ class BadInputTest {
         "- hosts: all\n  gather_facts: false\n  tasks:\n    - name: Plan sysctl\n      debug:\n        msg: \"pages=${sga_size}\"\n");
     CliRun run = CliRun.of("run", rel(playbook), "-i", rel(inventory));
     assertEquals(4, run.exitCode(), run.toString());
-    assertTrue(run.err().strip().endsWith("p.yml:5:7: task 'Plan sysctl': undefined variable 'sga_size' (give a default with sga_size!'value' or test with sga_size??)"), run.toString());
+    assertTrue(
+        run.err()
+            .strip()
+            .endsWith(
+                "p.yml:5:7: task 'Plan sysctl': undefined variable 'sga_size' (give a default with sga_size!'value' or test with sga_size??)"),
+        run.toString());
     assertFalse(run.err().strip().contains("\n"), run.toString());
   }
 

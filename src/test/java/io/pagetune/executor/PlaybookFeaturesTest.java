@@ -101,11 +101,14 @@ class PlaybookFeaturesTest {
     assertFalse(run.out().contains("TASK [make root]"), run.out());
     assertFalse(Files.exists(dir.resolve("h1/always")));
 
-    CliRun never = CliRun.of("run", PLAYBOOK, "-i", inventory.toString(), "--tags", "debugonly", "--limit", "h1");
+    CliRun never =
+        CliRun.of(
+            "run", PLAYBOOK, "-i", inventory.toString(), "--tags", "debugonly", "--limit", "h1");
     assertTrue(never.out().contains("ok: [h1] => hidden"), never.out());
 
     CliRun skip =
-        CliRun.of("run", PLAYBOOK, "-i", inventory.toString(), "--skip-tags", "files", "--limit", "h2");
+        CliRun.of(
+            "run", PLAYBOOK, "-i", inventory.toString(), "--skip-tags", "files", "--limit", "h2");
     assertFalse(skip.out().contains("TASK [write files]"), skip.out());
   }
 
@@ -132,7 +135,9 @@ class PlaybookFeaturesTest {
     assertTrue(finished != null, json.out());
     JsonNode totals = finished.get("totals");
     assertEquals(changedEvents, totals.get("changed").asInt());
-    assertEquals(hostResults, totals.get("ok").asInt() + totals.get("skipped").asInt() + 1 /* the rescued failure */);
+    assertEquals(
+        hostResults,
+        totals.get("ok").asInt() + totals.get("skipped").asInt() + 1 /* the rescued failure */);
     // the text recap of an identical run has the same totals
     Path other = dir.resolve("again");
     Files.createDirectories(other);

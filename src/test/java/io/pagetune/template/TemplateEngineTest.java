@@ -35,7 +35,8 @@ class TemplateEngineTest {
 
   @Test
   void conversionsWorkForNumbersAndStrings() {
-    Map<String, Object> vars = Map.of("s", "6144", "n", 6144L, "yes", "yes", "out", "Hugepagesize:    2048 kB");
+    Map<String, Object> vars =
+        Map.of("s", "6144", "n", 6144L, "yes", "yes", "out", "Hugepagesize:    2048 kB");
     assertEquals(6145L, engine.evaluate("int(s) + 1", vars, AT, "t"));
     assertEquals(6145L, engine.evaluate("int(n) + 1", vars, AT, "t"));
     assertEquals(true, engine.evaluate("bool(yes)", vars, AT, "t"));
@@ -52,7 +53,8 @@ class TemplateEngineTest {
             TemplateException.class,
             () -> engine.render("size=${sga_size}", Map.of(), AT, "task 'Plan sysctl'"));
     assertTrue(
-        e.getMessage().startsWith("play.yml:7:5: task 'Plan sysctl': undefined variable 'sga_size'"),
+        e.getMessage()
+            .startsWith("play.yml:7:5: task 'Plan sysctl': undefined variable 'sga_size'"),
         e.getMessage());
   }
 
@@ -109,7 +111,9 @@ class TemplateEngineTest {
     TemplateException e =
         assertThrows(
             TemplateException.class, () -> files.renderFile("nope.ftl", Map.of(), AT, "task 'x'"));
-    assertTrue(e.getMessage().startsWith("play.yml:7:5: task 'x': template file 'nope.ftl' not found"), e.getMessage());
+    assertTrue(
+        e.getMessage().startsWith("play.yml:7:5: task 'x': template file 'nope.ftl' not found"),
+        e.getMessage());
   }
 
   @Test

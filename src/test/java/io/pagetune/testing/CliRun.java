@@ -11,7 +11,8 @@ import java.util.Map;
 
 /** Runs the CLI in-process and captures its exit code, stdout and stderr. */
 public record CliRun(int exitCode, String out, String err) {
-  public static final Clock CLOCK = Clock.fixed(Instant.parse("2026-11-29T10:00:00Z"), ZoneOffset.UTC);
+  public static final Clock CLOCK =
+      Clock.fixed(Instant.parse("2026-11-29T10:00:00Z"), ZoneOffset.UTC);
 
   public static CliRun of(String... args) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();

@@ -60,7 +60,9 @@ class YamlReaderTest {
 
   @Test
   void billionLaughsIsRefused() {
-    StringBuilder sb = new StringBuilder("a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n");
+    StringBuilder sb =
+        new StringBuilder(
+            "a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n");
     char prev = 'a';
     for (char c = 'b'; c <= 'i'; c++) {
       sb.append(c).append(": &").append(c).append(" [");
