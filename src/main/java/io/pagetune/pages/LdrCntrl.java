@@ -66,27 +66,39 @@ public record LdrCntrl(List<Option> options) {
   public LdrCntrl mergedWith(LdrCntrl desired) {
     List<Option> out = new ArrayList<>(options);
     for (Option d : desired.options) {
-      boolean replaced = false;
+      int first = -1;
       for (int i = 0; i < out.size(); i++) {
         if (out.get(i).sameName(d.name())) {
-          out.set(i, d);
-          replaced = true;
-          break;
+          if (first < 0) {
+            out.set(i, d);
+            first = i;
+          } else {
+            // a repeated option would leave the loader's choice unclear: keep one
+            out.remove(i--);
+          }
         }
       }
-      if (!replaced) {
+      if (first < 0) {
         out.add(d);
       }
     }
     return new LdrCntrl(out);
   }
 
-  /** True when every desired option is present with an equivalent value (64K equals 65536). */
+  /**
+   * True when every desired option is present, each time it appears, with an equivalent value (64K
+   * equals 65536).
+   */
   public boolean satisfies(LdrCntrl desired) {
     for (Option d : desired.options) {
-      Optional<String> have = option(d.name());
-      if (have.isEmpty() || !equivalent(d.name(), have.get(), d.value())) {
+      List<Option> have = options.stream().filter(o -> o.sameName(d.name())).toList();
+      if (have.isEmpty()) {
         return false;
+      }
+      for (Option h : have) {
+        if (!equivalent(d.name(), h.value(), d.value())) {
+          return false;
+        }
       }
     }
     return true;

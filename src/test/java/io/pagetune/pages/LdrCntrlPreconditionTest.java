@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pagetune.pages.LdrCntrlPrecondition.Status;
 import java.util.Optional;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -28,7 +29,7 @@ class LdrCntrlPreconditionTest {
     assertTrue(p.reason().contains(new SapKernelVersion(release, patch).toString()));
   }
 
-  @org.junit.jupiter.api.Test
+  @Test
   void unreadableVersionIsUnknown() {
     assertEquals(Status.UNKNOWN, LdrCntrlPrecondition.evaluate(Optional.empty()).status());
   }

@@ -36,6 +36,14 @@ class LdrCntrlTest {
   }
 
   @Test
+  void repeatedOptionIsNotCompliantAndMergeKeepsOne() {
+    LdrCntrl twice =
+        LdrCntrl.parse("DATAPSIZE=64K@TEXTPSIZE=64K@STACKPSIZE=64K@SHMPSIZE=64K@DATAPSIZE=4K");
+    assertFalse(twice.satisfies(DESIRED));
+    assertEquals(DESIRED, twice.mergedWith(DESIRED));
+  }
+
+  @Test
   void sizesCompareByBytes() {
     assertTrue(
         LdrCntrl.parse("DATAPSIZE=65536@TEXTPSIZE=64k@STACKPSIZE=64K@SHMPSIZE=64K")

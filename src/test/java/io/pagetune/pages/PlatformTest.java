@@ -3,6 +3,7 @@ package io.pagetune.pages;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.pagetune.pages.Platform.Os;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -20,7 +21,7 @@ class PlatformTest {
     assertEquals(release, p.displayRelease());
   }
 
-  @org.junit.jupiter.api.Test
+  @Test
   void oddOutput() {
     Platform p = Platform.parse("FreeBSD\n");
     assertEquals(Os.OTHER, p.os());

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -22,7 +23,7 @@ class ThpPolicyTest {
     assertEquals(mode, ThpPolicy.forOracle(release, kernel).mode());
   }
 
-  @org.junit.jupiter.api.Test
+  @Test
   void uekDetection() {
     assertTrue(ThpPolicy.isUek7OrLater("5.15.0-1.el9uek.aarch64"));
     assertFalse(ThpPolicy.isUek7OrLater("5.15.0-1.el9.x86_64"));
