@@ -24,22 +24,23 @@ public record AlertLogLargePages(
     OptionalLong pageSizeBytes,
     Optional<String> recommendation) {
 
-  private static final String SIZE = "(\\d+)\\s*([KMGT]?B)";
+  private static final String SIZE = "(\\d{1,12})\\s*([KMGT]?B)";
   private static final Pattern TOTAL =
       Pattern.compile(
           "Total Shared Global Region in (?:Large|Huge) ?Pages\\s*=\\s*"
               + SIZE
-              + "\\s*\\((\\d+)%\\)",
+              + "\\s*\\((\\d{1,3})%\\)",
           Pattern.CASE_INSENSITIVE);
   private static final Pattern USED =
       Pattern.compile(
-          "(?:Large|Huge) ?Pages used by this instance:\\s*(\\d+)", Pattern.CASE_INSENSITIVE);
+          "(?:Large|Huge) ?Pages used by this instance:\\s*(\\d{1,15})", Pattern.CASE_INSENSITIVE);
   private static final Pattern UNUSED =
       Pattern.compile(
-          "(?:Large|Huge) ?Pages unused system wide\\s*=\\s*(\\d+)", Pattern.CASE_INSENSITIVE);
+          "(?:Large|Huge) ?Pages unused system wide\\s*=\\s*(\\d{1,15})", Pattern.CASE_INSENSITIVE);
   private static final Pattern CONFIGURED =
       Pattern.compile(
-          "(?:Large|Huge) ?Pages configured system wide\\s*=\\s*(\\d+)", Pattern.CASE_INSENSITIVE);
+          "(?:Large|Huge) ?Pages configured system wide\\s*=\\s*(\\d{1,15})",
+          Pattern.CASE_INSENSITIVE);
   private static final Pattern PAGE_SIZE =
       Pattern.compile("(?:Large|Huge) ?Page size\\s*=\\s*" + SIZE, Pattern.CASE_INSENSITIVE);
 

@@ -94,6 +94,14 @@ public record Meminfo(Map<String, Long> counts, Map<String, Long> bytes) {
         && hugePagesRsvd().getAsLong() > 0;
   }
 
+  /**
+   * Transparent huge pages are in use ({@code AnonHugePages} above 0): switching THP off at run
+   * time does not split them, so a reboot is needed for the change to be complete.
+   */
+  public boolean transparentHugePagesInUse() {
+    return anonHugePagesBytes().orElse(0) > 0;
+  }
+
   public static Fact<Meminfo> fact() {
     return new ScriptFact<>("meminfo", "cat /proc/meminfo", r -> parse(r.stdout()));
   }

@@ -23,7 +23,8 @@ public record SapcontrolOutput(
   /** Columns whose text may contain ", "; at most one per table. */
   private static final List<String> FREE_TEXT = List.of("textstatus", "VersionInfo");
 
-  private static final Pattern SCRIPT_LINE = Pattern.compile("^(\\d+)\\s+([A-Za-z]+):\\s?(.*)$");
+  private static final Pattern SCRIPT_LINE =
+      Pattern.compile("^(\\d{1,6})\\s+([A-Za-z]+):\\s?(.*)$");
   private static final Pattern PARAMETER_LINE = Pattern.compile("^0 : (.*)$");
   private static final Pattern DATE =
       Pattern.compile("^\\d{2}\\.\\d{2}\\.\\d{4} \\d{2}:\\d{2}:\\d{2}$");

@@ -9,7 +9,7 @@ import java.util.regex.Pattern;
  * madvise} from 21c on UEK7 or later. Never a single hard-coded value.
  */
 public record ThpPolicy(String mode, String reason) {
-  private static final Pattern KERNEL = Pattern.compile("^(\\d+)\\.(\\d+)");
+  private static final Pattern KERNEL = Pattern.compile("^(\\d{1,4})\\.(\\d{1,4})");
 
   public static ThpPolicy forOracle(int release, String kernelRelease) {
     if (release <= 19) {
