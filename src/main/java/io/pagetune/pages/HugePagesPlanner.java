@@ -63,6 +63,18 @@ public record HugePagesPlanner(
     return capped(pages, pageBytes, memTotalBytes, breakdown);
   }
 
+  /** {@link #fromSegments(IpcsShm, long, long)} with page size and RAM from meminfo. */
+  public HugePagesSizing fromSegments(IpcsShm ipcs, Meminfo meminfo) {
+    return fromSegments(
+        ipcs, meminfo.hugepagesizeBytes().orElse(0), meminfo.memTotalBytes().orElse(0));
+  }
+
+  /** {@link #fromSga(List, long, long)} with page size and RAM from meminfo. */
+  public HugePagesSizing fromSga(List<InstanceSga> instances, Meminfo meminfo) {
+    return fromSga(
+        instances, meminfo.hugepagesizeBytes().orElse(0), meminfo.memTotalBytes().orElse(0));
+  }
+
   /** Declared sizes: per instance {@code ⌈SGA/page⌉ + allowance}. */
   public HugePagesSizing fromSga(List<InstanceSga> instances, long pageBytes, long memTotalBytes) {
     if (pageBytes <= 0) {

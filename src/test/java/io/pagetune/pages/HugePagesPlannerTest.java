@@ -91,6 +91,26 @@ class HugePagesPlannerTest {
   }
 
   @Test
+  void fromMeminfoFixtures() {
+    Meminfo host = Meminfo.parse(Fixtures.read("facts/meminfo/oracle_host_64g.txt"));
+    IpcsShm ipcs = IpcsShm.parse(Fixtures.read("facts/ipcs_shm/linux_domain.txt"));
+    assertEquals(
+        6145,
+        assertInstanceOf(HugePagesSizing.Sized.class, PLANNER.fromSegments(ipcs, host)).pages());
+    // the Exadata sample has no MemTotal line: the cap cannot be checked, so no number is given
+    Meminfo exadata = Meminfo.parse(Fixtures.read("facts/meminfo/exadata_after_start.txt"));
+    HugePagesSizing.Refused r =
+        assertInstanceOf(HugePagesSizing.Refused.class, PLANNER.fromSegments(ipcs, exadata));
+    assertTrue(r.reason().contains("MemTotal"), r.reason());
+    Meminfo noHuge = Meminfo.parse(Fixtures.read("facts/meminfo/no_hugetlb_kernel.txt"));
+    HugePagesSizing.Refused unsupported =
+        assertInstanceOf(
+            HugePagesSizing.Refused.class,
+            PLANNER.fromSga(List.of(new InstanceSga("ORCL", 1L << 30)), noHuge));
+    assertTrue(unsupported.reason().contains("Hugepagesize"), unsupported.reason());
+  }
+
+  @Test
   void memlockNinetyPercentOf64GbMatchesOracleExample() {
     MemlockRecommendation m = PLANNER.memlock(16L << 30, RAM_64G);
     assertEquals(60397977L, m.kb());
