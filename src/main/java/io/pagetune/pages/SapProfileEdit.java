@@ -1,6 +1,7 @@
 package io.pagetune.pages;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
@@ -77,7 +78,7 @@ public final class SapProfileEdit {
     // after the highest-numbered SETENV line, so the block stays readable; else at the end
     int after =
         entries.active().stream()
-            .max((a, b) -> Integer.compare(a.index(), b.index()))
+            .max(Comparator.comparingInt(SetenvEntry::index))
             .map(e -> e.line().number())
             .orElse(profile.lines().size());
     StringBuilder sb = new StringBuilder();
@@ -86,7 +87,7 @@ public final class SapProfileEdit {
       if (l.number() == after) {
         sb.append(l.terminator().isEmpty() ? nl : l.terminator());
         sb.append(stamp.comment(summary)).append(nl).append(line);
-        // keep a missing final newline missing only when the file continues after us
+        // a line we add at the very end gets a newline: SAP wants profiles to end with one
         sb.append(l.number() == profile.lines().size() ? nl : l.terminator());
       } else {
         sb.append(l.terminator());
