@@ -42,8 +42,7 @@ class UnifiedDiffTest {
 
   @Test
   void insertionWithoutContextIsReportedAfterThePrecedingLine() {
-    assertEquals(
-        HEAD + "@@ -1,0 +2 @@\n+b\n", UnifiedDiff.of("/etc/x", "a\nc\n", "a\nb\nc\n", 0));
+    assertEquals(HEAD + "@@ -1,0 +2 @@\n+b\n", UnifiedDiff.of("/etc/x", "a\nc\n", "a\nb\nc\n", 0));
   }
 
   @Test
@@ -68,9 +67,7 @@ class UnifiedDiffTest {
     String before = numbered(10, -1, -1);
     String after = numbered(10, 2, 9);
     assertEquals(
-        HEAD
-            + "@@ -1,3 +1,3 @@\n l1\n-l2\n+L2\n l3\n"
-            + "@@ -8,3 +8,3 @@\n l8\n-l9\n+L9\n l10\n",
+        HEAD + "@@ -1,3 +1,3 @@\n l1\n-l2\n+L2\n l3\n" + "@@ -8,3 +8,3 @@\n l8\n-l9\n+L9\n l10\n",
         UnifiedDiff.of("/etc/x", before, after, 1));
     // with 3 lines of context the six unchanged lines between the changes join the hunks
     String merged = UnifiedDiff.of("/etc/x", before, after, 3);
@@ -92,7 +89,8 @@ class UnifiedDiffTest {
     String before = "vm.swappiness = 10\nkernel.shmmax = 1\n";
     String after = "vm.swappiness = 10\nvm.nr_hugepages = 6144\nkernel.shmmax = 1\n";
     assertEquals(
-        HEAD + "@@ -1,2 +1,3 @@\n vm.swappiness = 10\n+vm.nr_hugepages = 6144\n kernel.shmmax = 1\n",
+        HEAD
+            + "@@ -1,2 +1,3 @@\n vm.swappiness = 10\n+vm.nr_hugepages = 6144\n kernel.shmmax = 1\n",
         UnifiedDiff.of("/etc/x", before, after, 3));
   }
 
