@@ -61,7 +61,12 @@ public final class SysctlModule implements Module {
     String name = args.string("name");
     if (!SysctlKey.isValid(name)) {
       return Optional.of(
-          new String[] {"name", "'" + name + "' is not a sysctl name ([A-Za-z0-9_./-]+)"});
+          new String[] {
+            "name", "'" + name + "' is not a sysctl name ([A-Za-z0-9_./-]+, not starting with '-')"
+          });
+    }
+    if (!args.string("sysctl_file").startsWith("/")) {
+      return Optional.of(new String[] {"sysctl_file", "must be an absolute path"});
     }
     Optional<String> value = args.optString("value");
     if (args.string("state").equals("present") && (value.isEmpty() || value.get().isBlank())) {

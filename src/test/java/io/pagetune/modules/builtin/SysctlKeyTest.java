@@ -33,5 +33,6 @@ class SysctlKeyTest {
     assertFalse(SysctlKey.isValid("vm.x y"));
     assertFalse(SysctlKey.isValid("vm.x;reboot"));
     assertFalse(SysctlKey.isValid(""));
+    assertFalse(SysctlKey.isValid("-p"));
   }
 }

@@ -221,6 +221,8 @@ class SysctlModuleTest {
   void argumentErrors() {
     harness.assertRejected(args("name", "vm.nr hugepages", "value", 1), "is not a sysctl name");
     harness.assertRejected(args("name", "vm;reboot", "value", 1), "is not a sysctl name");
+    harness.assertRejected(args("name", "-p", "value", 1), "is not a sysctl name");
+    harness.assertRejected(args("value", 1, "sysctl_file", "-e"), "must be an absolute path");
     harness.assertRejected(args("value", "1\nkernel.panic = 1"), "'value' must be a single line");
     harness.assertRejected(args("value", "1\r"), "'value' must be a single line");
     harness.assertRejected(args(), "'value' is required with state=present");
