@@ -87,6 +87,14 @@ class SysctlModuleTest {
   }
 
   @Test
+  void backupKeepsThePreviousFile() {
+    write(conf, "vm.nr_hugepages = 1\n", "rw-r--r--");
+    ApplyResult r = harness.assertConverges(args("value", 2, "backup", true));
+    assertEquals(List.of(conf + ModuleHarness.BACKUP_SUFFIX), r.backups());
+    assertEquals("vm.nr_hugepages = 1\n", read(Path.of(r.backups().get(0))));
+  }
+
+  @Test
   void slashSeparatedAndDuplicateEntriesCount() {
     write(conf, "vm/nr_hugepages = 1\n# keep\n- vm.nr_hugepages=2\n", "rw-r--r--");
     harness.assertConverges(args("value", 6144));
