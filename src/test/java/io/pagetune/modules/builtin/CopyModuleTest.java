@@ -179,6 +179,14 @@ class CopyModuleTest {
   }
 
   @Test
+  void aSymlinkedParentDirectoryIsFollowed() throws Exception {
+    Path real = Files.createDirectory(dir.resolve("real-dir"));
+    Path link = Files.createSymbolicLink(dir.resolve("dir-link"), real);
+    harness.assertConverges(Map.of("dest", link.resolve("f").toString(), "content", "x\n"));
+    assertEquals("x\n", read(real.resolve("f")));
+  }
+
+  @Test
   void symlinkDestIsRefused() throws Exception {
     Path real = write(dir.resolve("real"), "r", "rw-r--r--");
     Path link = Files.createSymbolicLink(dir.resolve("link"), real);
