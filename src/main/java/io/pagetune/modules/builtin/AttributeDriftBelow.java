@@ -40,8 +40,10 @@ final class AttributeDriftBelow implements Fact<Boolean> {
     if (tests.isEmpty()) {
       return "true";
     }
+    // a relative path starting with '-' or '(' would be read by find as an expression
+    String start = path.startsWith("/") ? path : "./" + path;
     return "find "
-        + ShellQuote.quote(path)
+        + ShellQuote.quote(start)
         + " ! -type l \\( "
         + String.join(" -o ", tests)
         + " \\) -print | head -n 1";

@@ -11,7 +11,8 @@ import java.util.Optional;
 /**
  * A path on the host as planning found it: its metadata and, for a regular file, its bytes.
  *
- * @param parentMissing the path does not exist and neither does a directory to create it in
+ * @param parentMissing the path does not exist and its parent is missing or not a directory (a
+ *     symlink parent is trusted to lead to one: stat does not follow it)
  */
 record CurrentFile(
     String path, Optional<FileMeta> meta, Optional<byte[]> content, boolean parentMissing) {
@@ -24,7 +25,9 @@ record CurrentFile(
             : Optional.empty();
     boolean parentMissing =
         meta.isEmpty()
-            && host.stat(parent(path)).map(m -> m.type() != FileMeta.Type.DIRECTORY).orElse(true);
+            && host.stat(parent(path))
+                .map(m -> m.type() == FileMeta.Type.FILE || m.type() == FileMeta.Type.OTHER)
+                .orElse(true);
     return new CurrentFile(path, meta, content, parentMissing);
   }
 

@@ -9,7 +9,8 @@ import java.util.regex.Pattern;
  * specifies.
  */
 final class SysctlKey {
-  private static final Pattern VALID = Pattern.compile("[A-Za-z0-9_./-]+");
+  // [A-Za-z0-9_./-]+, but never starting with '-': "sysctl -n -p" would load a file into the kernel
+  private static final Pattern VALID = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_./-]*");
   private static final Pattern BLANKS = Pattern.compile("\\s+");
 
   private SysctlKey() {}

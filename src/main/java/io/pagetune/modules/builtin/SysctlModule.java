@@ -36,7 +36,8 @@ public final class SysctlModule implements Module {
           Arg.optional("sysctl_file", ArgType.STRING, DEFAULT_FILE),
           Arg.optional("sysctl_set", ArgType.BOOL, false),
           Arg.optional("reload", ArgType.BOOL, true),
-          Arg.optional("ignoreerrors", ArgType.BOOL, false));
+          Arg.optional("ignoreerrors", ArgType.BOOL, false),
+          Arg.optional("backup", ArgType.BOOL, false));
 
   @Override
   public String name() {
@@ -61,7 +62,12 @@ public final class SysctlModule implements Module {
     String name = args.string("name");
     if (!SysctlKey.isValid(name)) {
       return Optional.of(
-          new String[] {"name", "'" + name + "' is not a sysctl name ([A-Za-z0-9_./-]+)"});
+          new String[] {
+            "name", "'" + name + "' is not a sysctl name ([A-Za-z0-9_./-]+, not starting with '-')"
+          });
+    }
+    if (!args.string("sysctl_file").startsWith("/")) {
+      return Optional.of(new String[] {"sysctl_file", "must be an absolute path"});
     }
     Optional<String> value = args.optString("value");
     if (args.string("state").equals("present") && (value.isEmpty() || value.get().isBlank())) {
@@ -98,7 +104,7 @@ public final class SysctlModule implements Module {
     var lines = TextLines.parse(text.get());
     var edited = present ? SysctlConf.set(lines, name, value) : SysctlConf.remove(lines, name);
     byte[] after = TextLines.join(edited).getBytes(StandardCharsets.UTF_8);
-    Plan filePlan = FileUpdate.plan(current, after, FileAttributes.KEEP, false);
+    Plan filePlan = FileUpdate.plan(current, after, FileAttributes.KEEP, args.bool("backup"));
     if (filePlan.failure().isPresent()) {
       return filePlan;
     }
