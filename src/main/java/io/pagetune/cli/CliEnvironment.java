@@ -11,6 +11,11 @@ public record CliEnvironment(
     env = Map.copyOf(env);
   }
 
+  /** True when the process talks to a terminal (not in tests, pipes or CI logs). */
+  public boolean terminal() {
+    return System.console() != null && out == System.out;
+  }
+
   /** Colour only on a terminal, and never when NO_COLOR is set or TERM is dumb. */
   public boolean colorTerminal() {
     return System.console() != null

@@ -11,7 +11,9 @@ import io.pagetune.playbook.PlaybookLoader;
 import io.pagetune.report.ConsoleReporter;
 import io.pagetune.report.JsonEventReporter;
 import io.pagetune.report.Listeners;
+import io.pagetune.report.PlainProgress;
 import io.pagetune.report.RunListener;
+import io.pagetune.report.TtyProgress;
 import io.pagetune.yaml.YamlReader;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -124,6 +126,13 @@ public final class RunCommand implements Callable<Integer> {
   @Option(names = "--stacktrace", description = "Print stack traces of errors.")
   boolean stacktrace;
 
+  @Option(
+      names = "--progress",
+      paramLabel = "MODE",
+      defaultValue = "auto",
+      description = "auto (a status line on a terminal, plain lines otherwise), tty, plain, none.")
+  ProgressMode progress;
+
   public RunCommand(CliEnvironment environment) {
     this.environment = environment;
   }
@@ -156,12 +165,20 @@ public final class RunCommand implements Callable<Integer> {
         output == OutputFormat.JSON
             ? new JsonEventReporter(environment.out(), environment.clock())
             : new ConsoleReporter(environment.out(), environment.colorTerminal(), diff);
+    List<RunListener> listeners = new ArrayList<>();
+    ProgressMode mode = progress.resolve(environment.colorTerminal() || environment.terminal());
+    if (mode == ProgressMode.TTY) {
+      listener = new TtyProgress(listener, environment.err());
+    } else if (mode == ProgressMode.PLAIN) {
+      listeners.add(new PlainProgress(environment.err()));
+    }
+    listeners.add(0, listener);
     Engine engine =
         new Engine(
             modules,
             Wiring.connections(List.of()),
             Wiring.factSets(),
-            new Listeners(List.of(listener)),
+            new Listeners(listeners),
             environment.clock());
     RunResult result = engine.run(playbook, book, inv, options, yaml);
     // input errors that only showed while running (undefined variables) end on stderr too

@@ -394,7 +394,11 @@ public final class PlaybookLoader {
       extra.forEach(args::putIfAbsent);
     }
     ArgSpec spec = module.spec();
-    module.validate(spec.validate(module.name(), args, moduleAt, false));
+    io.pagetune.modules.Args checked = spec.validate(module.name(), args, moduleAt, false);
+    // cross-argument checks see real values only; templated ones are checked again at run time
+    if (args.values().stream().noneMatch(PlaybookLoader::templated)) {
+      module.validate(checked);
+    }
 
     Object loop = null;
     String loopKey =
@@ -454,6 +458,19 @@ public final class PlaybookLoader {
             ? YamlFields.conditions(m.get("failed_when"), "failed_when")
             : List.of(),
         m.has("timeout") ? YamlFields.integer(m.get("timeout"), "timeout") : null);
+  }
+
+  private static boolean templated(Object v) {
+    if (v instanceof String s) {
+      return s.contains("${") || s.contains("<#");
+    }
+    if (v instanceof Map<?, ?> m) {
+      return m.values().stream().anyMatch(PlaybookLoader::templated);
+    }
+    if (v instanceof List<?> l) {
+      return l.stream().anyMatch(PlaybookLoader::templated);
+    }
+    return false;
   }
 
   private static String register(YamlValue v) {

@@ -1,0 +1,144 @@
+#!/usr/bin/env bash
+# Fan-out benchmark: the same HugePages-style work run three ways against N inventory hosts that
+# all point at one OpenSSH sshd on loopback (each host with its own working directory):
+#   pagetune, ansible-playbook (ansible-core), and a raw floor of N parallel `ssh host cat /proc/meminfo`.
+# Needs Debian's openssh-server and ansible-core, GNU time, python3 and a JDK 17+.
+# Usage: bench/run.sh [N ...]           (default N: 20 100; RUNS=3 repetitions each)
+#        RSS_ONLY=500 bench/run.sh      (pagetune peak RSS at N=500 only)
+# Writes bench/results/<timestamp>.tsv and prints a summary (bench/summarize.py).
+set -euo pipefail
+here=$(CDPATH= cd -- "$(dirname -- "$0")" && pwd)
+repo=$(dirname "$here")
+runs=${RUNS:-3}
+sizes=("$@")
+[ ${#sizes[@]} -gt 0 ] || sizes=(20 100)
+
+for tool in /usr/sbin/sshd ansible-playbook ssh ssh-keygen /usr/bin/time python3 java; do
+  command -v "$tool" >/dev/null || { echo "bench: missing $tool (apt-get install openssh-server ansible-core time python3)" >&2; exit 2; }
+done
+
+user=${BENCH_USER:-ptbench}
+if ! id "$user" >/dev/null 2>&1; then
+  [ "$(id -u)" = 0 ] || { echo "bench: create a user '$user' with shell /bin/sh, or run as root" >&2; exit 2; }
+  useradd -m -s /bin/sh "$user"   # a light login shell: the floor measures SSH, not dotfiles
+fi
+
+jar="$repo/target/pagetune.jar"
+[ -f "$jar" ] || (cd "$repo" && ./mvnw -q -B -DskipTests -Dspotless.check.skip=true package)
+
+work=$(mktemp -d /tmp/pagetune-bench.XXXXXX)
+chmod 755 "$work"
+cleanup() { [ -f "$work/sshd.pid" ] && kill "$(cat "$work/sshd.pid")" 2>/dev/null || true; rm -rf "$work"; }
+trap cleanup EXIT
+
+ssh-keygen -q -t ed25519 -N '' -f "$work/hostkey"
+ssh-keygen -q -t ed25519 -N '' -f "$work/id"
+cp "$work/id.pub" "$work/authorized_keys"
+chown "$user" "$work/id" "$work/id.pub"
+chmod 644 "$work/authorized_keys"
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+cat > "$work/sshd_config" <<CFG
+ListenAddress 127.0.0.1
+Port $port
+HostKey $work/hostkey
+PidFile $work/sshd.pid
+AuthorizedKeysFile $work/authorized_keys
+PasswordAuthentication no
+KbdInteractiveAuthentication no
+UsePAM no
+StrictModes no
+# every tool gets the same generous limits: this measures the tools, not sshd's throttling
+MaxStartups 600:30:1000
+MaxSessions 64
+Subsystem sftp internal-sftp
+LogLevel ERROR
+CFG
+mkdir -p /run/sshd
+/usr/sbin/sshd -f "$work/sshd_config" -E "$work/sshd.log"
+for _ in $(seq 50); do [ -f "$work/sshd.pid" ] && break; sleep 0.1; done
+echo "[127.0.0.1]:$port $(cut -d' ' -f1,2 "$work/hostkey.pub")" > "$work/known_hosts"
+
+inventory() { # N -> inventory path (INI, read by both tools)
+  local n=$1 inv="$work/hosts-$1.ini"
+  {
+    echo "[all]"
+    for i in $(seq -f '%03g' 1 "$n"); do
+      echo "host$i ansible_host=127.0.0.1 ansible_port=$port root=$work/hosts/host$i"
+    done
+    echo "[all:vars]"
+    echo "ansible_user=$user"
+    echo "ansible_ssh_private_key_file=$work/id"
+  } > "$inv"
+  echo "$inv"
+}
+
+reset_hosts() { # N
+  rm -rf "$work/hosts"
+  mkdir -p "$work/hosts"
+  for i in $(seq -f '%03g' 1 "$1"); do mkdir "$work/hosts/host$i"; done
+  chown -R "$user" "$work/hosts"
+}
+
+ansible_cfg() { # N
+  local forks=$(( $1 < 50 ? $1 : 50 ))
+  cat > "$work/ansible.cfg" <<CFG
+[defaults]
+forks = $forks
+host_key_checking = False
+retry_files_enabled = False
+interpreter_python = auto_silent
+[ssh_connection]
+pipelining = True
+ssh_args = -o ControlMaster=auto -o ControlPersist=60s -o UserKnownHostsFile=/dev/null -o StrictHostKeyChecking=no
+control_path_dir = $work/cp
+CFG
+}
+
+results="$here/results/$(date -u +%Y%m%dT%H%M%SZ).tsv"
+mkdir -p "$here/results"
+printf 'tool\tn\tmode\trep\twall_s\tcpu_s\tpeak_rss_kb\texit\n' > "$results"
+
+measure() { # tool n mode rep -- command...
+  local tool=$1 n=$2 mode=$3 rep=$4; shift 5
+  local t="$work/time.out" rc=0 wall usr sys rss cpu
+  /usr/bin/time -f '%e %U %S %M' -o "$t" bash -c '"$@"' bench "$@" > "$work/last.log" 2>&1 || rc=$?
+  read -r wall usr sys rss < <(tail -n 1 "$t")
+  cpu=$(python3 -c "print(round($usr + $sys, 2))")
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$tool" "$n" "$mode" "$rep" "$wall" "$cpu" "$rss" "$rc" >> "$results"
+  echo "  $tool n=$n $mode #$rep: ${wall}s wall, ${cpu}s cpu, ${rss} KB peak, exit $rc" >&2
+  if [ "$rc" != 0 ] && [ "$rc" != 2 ]; then tail -n 20 "$work/last.log" >&2; fi
+}
+
+pagetune() { java ${PAGETUNE_JAVA_OPTS:-} -jar "$jar" run "$here/work/pagetune.yml" -i "$1" --known-hosts "$work/known_hosts" "${@:2}"; }
+ansible() { ANSIBLE_CONFIG="$work/ansible.cfg" ansible-playbook -i "$1" "$here/work/ansible.yml" "${@:2}"; }
+floor() { seq "$1" | xargs -P "$1" -I{} ssh -p "$port" -i "$work/id" -o BatchMode=yes \
+  -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o LogLevel=ERROR "$user@127.0.0.1" 'cat /proc/meminfo' > /dev/null; }
+
+export jar here work port user
+export -f pagetune ansible floor
+
+if [ -n "${RSS_ONLY:-}" ]; then
+  n=$RSS_ONLY; inv=$(inventory "$n")
+  for rep in $(seq "$runs"); do
+    reset_hosts "$n"; measure pagetune "$n" apply "$rep" -- pagetune "$inv"
+  done
+else
+  for n in "${sizes[@]}"; do
+    inv=$(inventory "$n"); ansible_cfg "$n"
+    echo "N=$n" >&2
+    for rep in $(seq "$runs"); do
+      # side by side in one run: each tool's apply, re-run and check, then the floor
+      reset_hosts "$n"
+      measure pagetune "$n" apply "$rep" -- pagetune "$inv"
+      measure pagetune "$n" rerun "$rep" -- pagetune "$inv"
+      measure pagetune "$n" check "$rep" -- pagetune "$inv" --check
+      reset_hosts "$n"
+      measure ansible "$n" apply "$rep" -- ansible "$inv"
+      measure ansible "$n" rerun "$rep" -- ansible "$inv"
+      measure ansible "$n" check "$rep" -- ansible "$inv" --check
+      measure floor "$n" ssh "$rep" -- floor "$n"
+    done
+  done
+fi
+echo "results: $results" >&2
+python3 "$here/summarize.py" "$results"

@@ -1,0 +1,41 @@
+#!/usr/bin/env python3
+"""Medians and ratios of a bench/run.sh results file, as a Markdown table."""
+import csv
+import statistics
+import sys
+from collections import defaultdict
+
+rows = list(csv.DictReader(open(sys.argv[1]), delimiter="\t"))
+groups = defaultdict(list)
+for r in rows:
+    groups[(r["tool"], int(r["n"]), r["mode"])].append(r)
+
+
+def med(key, tool, n, mode):
+    vals = [float(r[key]) for r in groups.get((tool, n, mode), [])]
+    return statistics.median(vals) if vals else None
+
+
+print("| N | mode | tool | runs | median wall s | median CPU s | median peak RSS MB | failed runs |")
+print("|---|---|---|---|---|---|---|---|")
+for (tool, n, mode), rs in sorted(groups.items(), key=lambda k: (k[0][1], k[0][2], k[0][0])):
+    bad = sum(1 for r in rs if r["exit"] not in ("0",))
+    print(f"| {n} | {mode} | {tool} | {len(rs)} | {med('wall_s', tool, n, mode):.2f} | "
+          f"{med('cpu_s', tool, n, mode):.2f} | {med('peak_rss_kb', tool, n, mode) / 1024:.0f} | {bad} |")
+
+print()
+print("| N | mode | ansible / pagetune (wall) | pagetune / floor (wall) | ansible / pagetune (CPU) |")
+print("|---|---|---|---|---|")
+for n in sorted({k[1] for k in groups}):
+    floor = med("wall_s", "floor", n, "ssh")
+    for mode in ("apply", "rerun", "check"):
+        p = med("wall_s", "pagetune", n, mode)
+        a = med("wall_s", "ansible", n, mode)
+        pc = med("cpu_s", "pagetune", n, mode)
+        ac = med("cpu_s", "ansible", n, mode)
+        if p is None:
+            continue
+        fa = f"{a / p:.1f}x" if a else "-"
+        ff = f"{p / floor:.1f}x" if floor else "-"
+        fc = f"{ac / pc:.1f}x" if ac and pc else "-"
+        print(f"| {n} | {mode} | {fa} | {ff} | {fc} |")

@@ -1,0 +1,45 @@
+package io.pagetune.report;
+
+import java.io.PrintStream;
+import java.util.List;
+
+/**
+ * Not on a terminal: a plain line per finished task ("progress: task 'x' done on 98/100 hosts,
+ * failed 2, unreachable 0"), for logs of long fleet runs.
+ */
+public final class PlainProgress implements RunListener {
+  private final PrintStream out;
+  private final ProgressTracker tracker = new ProgressTracker();
+
+  public PlainProgress(PrintStream out) {
+    this.out = out;
+  }
+
+  private void finishTask() {
+    if (!tracker.task().isEmpty()) {
+      out.println("progress: " + tracker.line());
+    }
+  }
+
+  @Override
+  public void playStarted(String play, List<String> hosts) {
+    tracker.play(hosts);
+  }
+
+  @Override
+  public void taskStarted(String task, String location, boolean handler) {
+    finishTask();
+    tracker.task(task);
+  }
+
+  @Override
+  public void hostResult(TaskOutcome outcome) {
+    tracker.result(outcome);
+  }
+
+  @Override
+  public void playFinished(String play) {
+    finishTask();
+    tracker.task("");
+  }
+}
