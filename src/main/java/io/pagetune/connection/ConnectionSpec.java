@@ -4,8 +4,8 @@ import java.util.Map;
 
 /**
  * How to reach one host, taken from its resolved variables ({@code ansible_connection}, {@code
- * ansible_host}, {@code ansible_port}, {@code ansible_user}, {@code
- * ansible_ssh_private_key_file}). Secrets (password) are held separately and never printed.
+ * ansible_host}, {@code ansible_port}, {@code ansible_user}, {@code ansible_ssh_private_key_file}).
+ * Secrets (password) are held separately and never printed.
  */
 public record ConnectionSpec(
     String inventoryName,

@@ -18,7 +18,11 @@ public final class Connections {
     ConnectionFactory f = factories.get(spec.type());
     if (f == null) {
       throw new ConnectionException(
-          "unsupported ansible_connection '" + spec.type() + "' (known: " + factories.keySet() + ")");
+          "unsupported ansible_connection '"
+              + spec.type()
+              + "' (known: "
+              + factories.keySet()
+              + ")");
     }
     return f.open(spec);
   }

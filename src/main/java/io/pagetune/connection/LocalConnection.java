@@ -91,11 +91,7 @@ public final class LocalConnection implements Connection {
     }
     int rc = finished ? p.exitValue() : -1;
     return new CommandResult(
-        rc,
-        text(out),
-        text(err),
-        Duration.ofNanos(System.nanoTime() - start),
-        !finished);
+        rc, text(out), text(err), Duration.ofNanos(System.nanoTime() - start), !finished);
   }
 
   private static void kill(Process p) {
@@ -174,7 +170,10 @@ public final class LocalConnection implements Connection {
     Optional<FileMeta> existing = stat(target.toString(), options.become());
     Path tmp =
         dir.resolve(
-            "." + target.getFileName() + ".pagetune-" + HexFormat.of().toHexDigits(RANDOM.nextInt()));
+            "."
+                + target.getFileName()
+                + ".pagetune-"
+                + HexFormat.of().toHexDigits(RANDOM.nextInt()));
     try {
       try (OutputStream os =
           Files.newOutputStream(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
@@ -186,11 +185,12 @@ public final class LocalConnection implements Connection {
       }
       int mode =
           options.mode() != null ? options.mode() : existing.map(FileMeta::mode).orElse(0644);
-      PosixFileAttributeView view =
-          Files.getFileAttributeView(tmp, PosixFileAttributeView.class);
+      PosixFileAttributeView view = Files.getFileAttributeView(tmp, PosixFileAttributeView.class);
       view.setPermissions(PosixModes.toPermissions(mode));
-      String owner = options.owner() != null ? options.owner() : existing.map(FileMeta::owner).orElse(null);
-      String group = options.group() != null ? options.group() : existing.map(FileMeta::group).orElse(null);
+      String owner =
+          options.owner() != null ? options.owner() : existing.map(FileMeta::owner).orElse(null);
+      String group =
+          options.group() != null ? options.group() : existing.map(FileMeta::group).orElse(null);
       UserPrincipalLookupService lookup = tmp.getFileSystem().getUserPrincipalLookupService();
       PosixFileAttributes now = view.readAttributes();
       if (owner != null && !owner.equals(now.owner().getName())) {
@@ -202,7 +202,8 @@ public final class LocalConnection implements Connection {
         view.setGroup(g);
       }
       try {
-        Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        Files.move(
+            tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
       } catch (AtomicMoveNotSupportedException e) {
         throw new UncheckedIOException("cannot rename atomically into " + path, e);
       }

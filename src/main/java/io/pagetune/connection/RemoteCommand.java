@@ -36,7 +36,8 @@ public record RemoteCommand(
   }
 
   public static RemoteCommand script(String script) {
-    return new RemoteCommand(null, Objects.requireNonNull(script), Become.NONE, Map.of(), null, null);
+    return new RemoteCommand(
+        null, Objects.requireNonNull(script), Become.NONE, Map.of(), null, null);
   }
 
   public RemoteCommand withBecome(Become b) {

@@ -11,7 +11,10 @@ public final class Suggestions {
     String best = null;
     int bestDistance = Integer.MAX_VALUE;
     for (String candidate : known) {
-      int d = distance(given.toLowerCase(java.util.Locale.ROOT), candidate.toLowerCase(java.util.Locale.ROOT));
+      int d =
+          distance(
+              given.toLowerCase(java.util.Locale.ROOT),
+              candidate.toLowerCase(java.util.Locale.ROOT));
       if (d < bestDistance) {
         bestDistance = d;
         best = candidate;

@@ -71,7 +71,8 @@ public final class Args {
     Object v = values.get(name);
     return v == null
         ? Optional.empty()
-        : Optional.of(ArgCoercion.toMode(v, () -> error(name, "must be an octal mode like '0644'")));
+        : Optional.of(
+            ArgCoercion.toMode(v, () -> error(name, "must be an octal mode like '0644'")));
   }
 
   public List<String> strings(String name) {

@@ -39,7 +39,12 @@ public final class StepRunner {
         changed = true;
         if (!r.ok() && !exec.tolerateFailure()) {
           return new ApplyResult(
-              changed, commands, restarts, backups, plan.data(), Optional.of(failureMessage(exec, r)));
+              changed,
+              commands,
+              restarts,
+              backups,
+              plan.data(),
+              Optional.of(failureMessage(exec, r)));
         }
       } else if (step instanceof Step.Put put) {
         if (put.backup()) {
@@ -68,8 +73,7 @@ public final class StepRunner {
   }
 
   private CommandResult exec(RemoteCommand command, ModuleCall call, Duration timeout) {
-    RemoteCommand effective =
-        command.withDefaultBecome(call.become()).withEnv(call.environment());
+    RemoteCommand effective = command.withDefaultBecome(call.become()).withEnv(call.environment());
     return connection.run(effective, timeout != null ? timeout : call.timeout());
   }
 
@@ -92,6 +96,9 @@ public final class StepRunner {
       return exec.describe() + ": timed out after " + r.elapsed().toSeconds() + "s and was killed";
     }
     String err = r.stderr().isBlank() ? r.stdout() : r.stderr();
-    return exec.describe() + ": exit code " + r.exitCode() + (err.isBlank() ? "" : ": " + err.strip());
+    return exec.describe()
+        + ": exit code "
+        + r.exitCode()
+        + (err.isBlank() ? "" : ": " + err.strip());
   }
 }

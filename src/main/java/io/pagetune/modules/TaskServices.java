@@ -3,8 +3,8 @@ package io.pagetune.modules;
 import io.pagetune.yaml.SourceLocation;
 
 /**
- * Controller-side services a module may need while planning: rendering a template file or reading
- * a local source file relative to the playbook, and evaluating expressions (assert).
+ * Controller-side services a module may need while planning: rendering a template file or reading a
+ * local source file relative to the playbook, and evaluating expressions (assert).
  */
 public interface TaskServices {
   /** Renders {@code templates/<src>} (or a path relative to the playbook) with the host's vars. */

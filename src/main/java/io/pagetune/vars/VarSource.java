@@ -6,7 +6,9 @@ package io.pagetune.vars;
  * used by the inventory (its layers) and by {@link VarScope} (everything above the inventory).
  */
 public enum VarSource {
-  /** {@code vars:} of groups inside the inventory file, {@code all} first, then parents, children. */
+  /**
+   * {@code vars:} of groups inside the inventory file, {@code all} first, then parents, children.
+   */
   INVENTORY_GROUP_VARS,
   /** {@code group_vars/all} beside the inventory. */
   INVENTORY_GROUP_VARS_ALL_FILE,

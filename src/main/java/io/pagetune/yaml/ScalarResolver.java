@@ -18,7 +18,8 @@ final class ScalarResolver {
   private static final Pattern OCTAL12 = Pattern.compile("0o[0-7_]+");
   private static final Pattern HEX = Pattern.compile("[-+]?0x[0-9a-fA-F_]+");
   private static final Pattern FLOAT =
-      Pattern.compile("[-+]?([0-9][0-9_]*)?\\.[0-9_]*([eE][-+]?[0-9]+)?|[-+]?[0-9]+[eE][-+]?[0-9]+");
+      Pattern.compile(
+          "[-+]?([0-9][0-9_]*)?\\.[0-9_]*([eE][-+]?[0-9]+)?|[-+]?[0-9]+[eE][-+]?[0-9]+");
 
   private ScalarResolver() {}
 

@@ -95,7 +95,8 @@ public final class YamlReader {
       String problem = e.getProblem() == null ? e.getMessage() : e.getProblem();
       throw new InputException(at(label, mark), "invalid YAML: " + oneLine(problem));
     } catch (YamlEngineException e) {
-      throw new InputException(SourceLocation.of(label), "invalid YAML: " + oneLine(e.getMessage()));
+      throw new InputException(
+          SourceLocation.of(label), "invalid YAML: " + oneLine(e.getMessage()));
     }
     if (root.isEmpty()) {
       return new YamlValue.Mapping(Map.of(), SourceLocation.of(label));
