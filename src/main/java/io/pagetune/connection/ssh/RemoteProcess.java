@@ -57,9 +57,9 @@ final class RemoteProcess {
         + " while (y in parent && y != root && n < 64) { y = parent[y]; n++ }"
         + " if (y == root && x != root) print x } }' | tr '\\n' ' ')\"\n"
         + "fi\n"
-        + "kill -TERM -- $t 2>/dev/null || exit 0\n"
+        + "kill -s TERM -- $t 2>/dev/null || exit 0\n"
         + "sleep 1\n"
-        + "kill -KILL -- $t 2>/dev/null\n"
+        + "kill -s KILL -- $t 2>/dev/null\n"
         + "exit 0\n";
   }
 }
