@@ -47,6 +47,9 @@ final class ExecChannel {
       String display,
       Consumer<byte[]> onTimeout) {
     long start = System.nanoTime();
+    if (!client.isConnected()) {
+      throw new ConnectionException(host + ": connection is closed, cannot run '" + display + "'");
+    }
     acquire(permits);
     try (Session session = client.startSession()) {
       Session.Command cmd = session.exec(line);
@@ -83,7 +86,7 @@ final class ExecChannel {
       int exit = timedOut || status == null ? -1 : status;
       return new Raw(
           exit, out.bytes(), err.bytes(), Duration.ofNanos(System.nanoTime() - start), timedOut);
-    } catch (IOException e) {
+    } catch (IOException | IllegalStateException e) {
       throw dropped(display, e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -114,6 +117,14 @@ final class ExecChannel {
 
   private ConnectionException dropped(String display, Throwable cause) {
     ensureConnected(display, cause);
+    for (Throwable t = cause; t != null; t = t.getCause()) {
+      if (t instanceof net.schmizz.sshj.transport.TransportException) {
+        // the transport noticed before its state says so
+        return new ConnectionException(
+            host + ": connection dropped while running '" + display + "' (" + t.getMessage() + ")",
+            cause);
+      }
+    }
     return new ConnectionException(
         host + ": SSH channel failed while running '" + display + "': " + cause.getMessage(),
         cause);

@@ -340,6 +340,9 @@ final class RemoteFiles {
     if (Boolean.FALSE.equals(sftp)) {
       return Optional.empty();
     }
+    if (!client.isConnected()) {
+      throw new ConnectionException(conn.host() + ": connection is closed, cannot " + display);
+    }
     SFTPClient s;
     try {
       channels.acquire();
@@ -350,7 +353,7 @@ final class RemoteFiles {
     try {
       try {
         s = client.newSFTPClient();
-      } catch (IOException e) {
+      } catch (IOException | IllegalStateException e) {
         requireConnected(display, e);
         sftp = Boolean.FALSE; // no sftp subsystem: the shell does it
         return Optional.empty();
