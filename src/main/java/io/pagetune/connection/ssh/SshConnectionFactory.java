@@ -64,6 +64,7 @@ public final class SshConnectionFactory implements ConnectionFactory {
     String password = password(spec);
     long delay = settings.backoffBase().toMillis();
     for (int attempt = 1; ; attempt++) {
+      acquireHandshake(target);
       try {
         SSHClient client = connectOnce(target, password);
         return new SshConnection(target, client, settings);
@@ -82,9 +83,21 @@ public final class SshConnectionFactory implements ConnectionFactory {
                   + "); is sshd's MaxStartups too low?",
               e.getCause());
         }
+        // back off while still holding the slot: a saturated server sees fewer handshakes
         sleepWithJitter(delay);
         delay = Math.min(delay * 2, 5_000);
+      } finally {
+        handshakes.release();
       }
+    }
+  }
+
+  private void acquireHandshake(SshTarget target) {
+    try {
+      handshakes.acquire();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new ConnectionException(target.inventoryName() + ": interrupted while connecting", e);
     }
   }
 
@@ -118,18 +131,10 @@ public final class SshConnectionFactory implements ConnectionFactory {
         .setKeepAliveInterval((int) Math.max(1, settings.keepaliveInterval().toSeconds()));
     boolean ok = false;
     try {
-      handshakes.acquire();
-      try {
-        handshake(client, target, verifier);
-        authenticate(client, target, password);
-      } finally {
-        handshakes.release();
-      }
+      handshake(client, target, verifier);
+      authenticate(client, target, password);
       ok = true;
       return client;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new ConnectionException(target.inventoryName() + ": interrupted while connecting", e);
     } finally {
       if (!ok) {
         closeQuietly(client);
@@ -178,7 +183,10 @@ public final class SshConnectionFactory implements ConnectionFactory {
         return true;
       }
       String m = String.valueOf(t.getMessage()).toLowerCase(java.util.Locale.ROOT);
-      if (m.contains("eof") || m.contains("reset") || m.contains("broken")) {
+      if (m.contains("eof")
+          || m.contains("reset")
+          || m.contains("broken")
+          || m.contains("closed connection")) {
         return true;
       }
     }
