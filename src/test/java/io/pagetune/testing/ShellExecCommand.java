@@ -28,15 +28,18 @@ final class ShellExecCommand implements Command {
   private OutputStream err;
   private ExitCallback exit;
   private Process process;
+  private final Path pathPrefix;
   private final java.util.concurrent.atomic.AtomicInteger maxRunning;
 
   ShellExecCommand(
       String command,
       Path workDir,
       boolean newSession,
+      Path pathPrefix,
       Set<Process> running,
       java.util.concurrent.atomic.AtomicInteger maxRunning) {
     this.maxRunning = maxRunning;
+    this.pathPrefix = pathPrefix;
     this.command = command;
     this.workDir = workDir;
     this.newSession = newSession;
@@ -72,7 +75,12 @@ final class ShellExecCommand implements Command {
     argv.add("/bin/sh");
     argv.add("-c");
     argv.add(command);
-    process = new ProcessBuilder(argv).directory(workDir.toFile()).start();
+    ProcessBuilder pb = new ProcessBuilder(argv).directory(workDir.toFile());
+    if (pathPrefix != null) {
+      pb.environment()
+          .put("PATH", pathPrefix + ":" + pb.environment().getOrDefault("PATH", "/usr/bin:/bin"));
+    }
+    process = pb.start();
     running.add(process);
     maxRunning.accumulateAndGet(running.size(), Math::max);
     Thread stdin = pump(in, process.getOutputStream(), "stdin", true);

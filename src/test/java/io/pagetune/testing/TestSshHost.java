@@ -37,27 +37,35 @@ public final class TestSshHost implements AutoCloseable {
       int maxChannels,
       int handshakeLimit,
       String hostKeyType,
-      String password) {
+      String password,
+      java.nio.file.Path pathPrefix) {
     public static Options defaults() {
-      return new Options(true, true, 10, 0, TestKeys.KeyPairTypes.ED25519, null);
+      return new Options(true, true, 10, 0, TestKeys.KeyPairTypes.ED25519, null, null);
+    }
+
+    /** Puts this directory first on the commands' PATH (fake sudo and the like). */
+    public Options withPathPrefix(java.nio.file.Path dir) {
+      return new Options(sftp, newSession, maxChannels, handshakeLimit, hostKeyType, password, dir);
     }
 
     public Options withSftp(boolean on) {
-      return new Options(on, newSession, maxChannels, handshakeLimit, hostKeyType, password);
+      return new Options(
+          on, newSession, maxChannels, handshakeLimit, hostKeyType, password, pathPrefix);
     }
 
     /** false: commands stay in the server's process group (like MINA's process factory). */
     public Options withNewSession(boolean on) {
-      return new Options(sftp, on, maxChannels, handshakeLimit, hostKeyType, password);
+      return new Options(sftp, on, maxChannels, handshakeLimit, hostKeyType, password, pathPrefix);
     }
 
     /** Unauthenticated sessions allowed at once; more are dropped (sshd's MaxStartups). */
     public Options withHandshakeLimit(int limit) {
-      return new Options(sftp, newSession, maxChannels, limit, hostKeyType, password);
+      return new Options(sftp, newSession, maxChannels, limit, hostKeyType, password, pathPrefix);
     }
 
     public Options withPassword(String pw) {
-      return new Options(sftp, newSession, maxChannels, handshakeLimit, hostKeyType, pw);
+      return new Options(
+          sftp, newSession, maxChannels, handshakeLimit, hostKeyType, pw, pathPrefix);
     }
   }
 
@@ -84,7 +92,13 @@ public final class TestSshHost implements AutoCloseable {
     }
     server.setCommandFactory(
         (channel, command) ->
-            new ShellExecCommand(command, workDir, options.newSession(), running, maxRunningSeen));
+            new ShellExecCommand(
+                command,
+                workDir,
+                options.newSession(),
+                options.pathPrefix(),
+                running,
+                maxRunningSeen));
     CoreModuleProperties.MAX_CONCURRENT_CHANNELS.set(server, options.maxChannels());
     if (options.sftp()) {
       SftpSubsystemFactory sftp = new SftpSubsystemFactory.Builder().build();
