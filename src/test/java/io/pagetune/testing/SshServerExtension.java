@@ -127,9 +127,14 @@ public final class SshServerExtension implements BeforeEachCallback, AfterEachCa
   }
 
   public ConnectionSpec spec(String inventoryName, TestSshHost host, Map<String, Object> extra) {
+    return spec(inventoryName, host.port(), extra);
+  }
+
+  /** The spec of any server on 127.0.0.1:port (an OpenSSH fixture, say). */
+  public ConnectionSpec spec(String inventoryName, int port, Map<String, Object> extra) {
     Map<String, Object> vars = new HashMap<>();
     vars.put("ansible_host", "127.0.0.1");
-    vars.put("ansible_port", host.port());
+    vars.put("ansible_port", port);
     vars.put("ansible_user", user());
     vars.put("ansible_ssh_private_key_file", clientKey.toString());
     vars.putAll(extra);
