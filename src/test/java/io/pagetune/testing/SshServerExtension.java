@@ -70,6 +70,15 @@ public final class SshServerExtension implements BeforeEachCallback, AfterEachCa
     return h;
   }
 
+  /** Starts {@code n} hosts, each with its own port, host key and working directory. */
+  public List<TestSshHost> start(int n, TestSshHost.Options options) {
+    List<TestSshHost> started = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      started.add(start(options));
+    }
+    return started;
+  }
+
   /** Starts a host whose key is not written to known_hosts. */
   public TestSshHost startUnknown(TestSshHost.Options options) {
     Path work = TestSshHost.newWorkDir(root, "host-" + hosts.size());

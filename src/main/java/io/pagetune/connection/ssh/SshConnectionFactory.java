@@ -38,6 +38,11 @@ public final class SshConnectionFactory implements ConnectionFactory {
   private final Semaphore handshakes;
   private final KeyLoader keys;
 
+  /** A factory with {@link SshSettings#defaults()}. */
+  public SshConnectionFactory() {
+    this(SshSettings.defaults());
+  }
+
   public SshConnectionFactory(SshSettings settings) {
     this.settings = settings;
     this.config = new DefaultConfig();
