@@ -1,0 +1,379 @@
+package io.pagetune.connection.ssh;
+
+import io.pagetune.connection.Become;
+import io.pagetune.connection.ConnectionException;
+import io.pagetune.connection.FileMeta;
+import io.pagetune.connection.PutOptions;
+import io.pagetune.connection.RemoteCommand;
+import io.pagetune.connection.ShellQuote;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import net.schmizz.sshj.SSHClient;
+import net.schmizz.sshj.sftp.FileAttributes;
+import net.schmizz.sshj.sftp.FileMode;
+import net.schmizz.sshj.sftp.OpenMode;
+import net.schmizz.sshj.sftp.RemoteFile;
+import net.schmizz.sshj.sftp.Response;
+import net.schmizz.sshj.sftp.SFTPClient;
+import net.schmizz.sshj.sftp.SFTPEngine;
+import net.schmizz.sshj.sftp.SFTPException;
+
+/**
+ * File reads, stats and atomic writes for one {@link SshConnection}. SFTP is used when the server
+ * offers it (and no become is asked); otherwise the shell: {@code cat}, {@code stat -c} / {@code ls
+ * -ld}, and uploads streamed on stdin. A write always lands in a hidden temp file next to the
+ * target ({@code .<name>.pagetune-<random>}) and is renamed over it only after the whole content
+ * arrived, so a dropped connection never leaves the target half-written.
+ */
+final class RemoteFiles {
+  private static final Duration FILE_OP_TIMEOUT = Duration.ofMinutes(10);
+  private static final Duration META_TIMEOUT = Duration.ofSeconds(60);
+  private static final int READ_MISSING = 44;
+  private static final String POSIX_RENAME = "posix-rename@openssh.com";
+
+  private final SshConnection conn;
+  private final SSHClient client;
+  private final Semaphore channels;
+  private volatile Boolean sftp;
+  private final Map<String, String> names = new ConcurrentHashMap<>();
+
+  RemoteFiles(SshConnection conn, SSHClient client, Semaphore channels) {
+    this.conn = conn;
+    this.client = client;
+    this.channels = channels;
+  }
+
+  boolean sftpAvailable() {
+    return Boolean.TRUE.equals(sftp);
+  }
+
+  // ---- read ---------------------------------------------------------------------------------
+
+  Optional<byte[]> read(String path, Become become) {
+    if (!become.enabled()) {
+      Optional<Optional<byte[]>> viaSftp = withSftp(s -> sftpRead(s, path), "read " + path);
+      if (viaSftp.isPresent()) {
+        return viaSftp.get();
+      }
+    }
+    String q = ShellQuote.quote(path);
+    String script =
+        "if [ -e "
+            + q
+            + " ]; then exec cat -- "
+            + q
+            + "; else echo "
+            + StatOutput.MISSING
+            + " >&2; exit "
+            + READ_MISSING
+            + "; fi";
+    ExecChannel.Raw r = shell(script, new byte[0], become, META_TIMEOUT, "read " + path);
+    String err = text(r.stderr());
+    if (r.exitCode() == READ_MISSING && err.contains(StatOutput.MISSING)) {
+      return Optional.empty();
+    }
+    if (r.exitCode() != 0) {
+      throw failure("read", path, r);
+    }
+    return Optional.of(r.stdout());
+  }
+
+  private Optional<byte[]> sftpRead(SFTPClient s, String path) throws IOException {
+    try (RemoteFile f = s.open(path, EnumSet.of(OpenMode.READ))) {
+      ByteArrayOutputStream buf = new ByteArrayOutputStream();
+      byte[] chunk = new byte[32 * 1024];
+      long offset = 0;
+      int n;
+      while ((n = f.read(offset, chunk, 0, chunk.length)) > 0) {
+        buf.write(chunk, 0, n);
+        offset += n;
+      }
+      return Optional.of(buf.toByteArray());
+    } catch (SFTPException e) {
+      if (e.getStatusCode() == Response.StatusCode.NO_SUCH_FILE) {
+        return Optional.empty();
+      }
+      throw e;
+    }
+  }
+
+  // ---- stat ---------------------------------------------------------------------------------
+
+  Optional<FileMeta> stat(String path, Become become) {
+    if (!become.enabled()) {
+      Optional<Optional<FileAttributes>> viaSftp =
+          withSftp(s -> sftpLstat(s, path), "stat " + path);
+      if (viaSftp.isPresent()) {
+        return viaSftp.get().map(a -> toMeta(path, a));
+      }
+    }
+    String script = StatOutput.script(ShellQuote.quote(path));
+    ExecChannel.Raw r = shell(script, new byte[0], become, META_TIMEOUT, "stat " + path);
+    if (r.exitCode() != 0) {
+      throw failure("stat", path, r);
+    }
+    return StatOutput.parse(path, text(r.stdout()));
+  }
+
+  private static Optional<FileAttributes> sftpLstat(SFTPClient s, String path) throws IOException {
+    try {
+      return Optional.of(s.lstat(path));
+    } catch (SFTPException e) {
+      if (e.getStatusCode() == Response.StatusCode.NO_SUCH_FILE) {
+        return Optional.empty();
+      }
+      throw e;
+    }
+  }
+
+  private FileMeta toMeta(String path, FileAttributes a) {
+    FileMode.Type t = a.getType();
+    FileMeta.Type type =
+        t == FileMode.Type.REGULAR
+            ? FileMeta.Type.FILE
+            : t == FileMode.Type.DIRECTORY
+                ? FileMeta.Type.DIRECTORY
+                : t == FileMode.Type.SYMLINK ? FileMeta.Type.SYMLINK : FileMeta.Type.OTHER;
+    return new FileMeta(
+        path,
+        type,
+        a.getMode().getPermissionsMask() & 07777,
+        name("passwd", a.getUID()),
+        name("group", a.getGID()),
+        a.getSize());
+  }
+
+  /** SFTP v3 gives numeric ids: resolve them once per id on the host, numeric if unknown. */
+  private String name(String database, int id) {
+    String key = database + ":" + id;
+    String cached = names.get(key);
+    if (cached != null) {
+      return cached;
+    }
+    String script =
+        "n=$(getent "
+            + database
+            + " "
+            + id
+            + " 2>/dev/null | cut -d: -f1); [ -n \"$n\" ] || n=$(awk -F: '$3 == "
+            + id
+            + " { print $1; exit }' /etc/"
+            + database
+            + " 2>/dev/null); printf '%s' \"$n\"";
+    ExecChannel.Raw r = shell(script, new byte[0], Become.NONE, META_TIMEOUT, "id lookup");
+    String found = text(r.stdout()).strip();
+    String name = found.isEmpty() ? Integer.toString(id) : found;
+    names.put(key, name);
+    return name;
+  }
+
+  // ---- put ----------------------------------------------------------------------------------
+
+  void put(byte[] content, String path, PutOptions options) {
+    Become become = options.become();
+    Optional<FileMeta> existing = stat(path, become);
+    if (existing.isPresent() && existing.get().type() == FileMeta.Type.DIRECTORY) {
+      throw new UncheckedIOException(
+          new IOException(conn.host() + ": cannot write " + path + ": it is a directory"));
+    }
+    int mode =
+        options.mode() != null ? options.mode() : existing.map(FileMeta::mode).orElse(0644) & 07777;
+    String owner =
+        options.owner() != null ? options.owner() : existing.map(FileMeta::owner).orElse(null);
+    String group =
+        options.group() != null ? options.group() : existing.map(FileMeta::group).orElse(null);
+    String tmp = tempNameFor(path);
+    if (!become.enabled()) {
+      Optional<Boolean> renamed =
+          withSftp(s -> sftpPut(s, content, tmp, path, mode, owner, group), "put " + path);
+      if (renamed.isPresent()) {
+        if (!renamed.get()) {
+          // outside the SFTP channel's permit: finishing needs a channel of its own
+          finish(tmp, path, content.length, mode, owner, group, Become.NONE);
+        }
+        return;
+      }
+    }
+    String upload = "umask 077; cat > " + ShellQuote.quote(tmp);
+    ExecChannel.Raw r = shell(upload, content, become, FILE_OP_TIMEOUT, "upload " + path);
+    if (r.exitCode() != 0) {
+      removeQuietly(tmp, become);
+      throw failure("upload", path, r);
+    }
+    finish(tmp, path, content.length, mode, owner, group, become);
+  }
+
+  /** Uploads to {@code tmp}; true when it was also renamed into place (no owner to set). */
+  private boolean sftpPut(
+      SFTPClient s, byte[] content, String tmp, String path, int mode, String owner, String group)
+      throws IOException {
+    FileAttributes privateMode = new FileAttributes.Builder().withPermissions(0600).build();
+    try (RemoteFile f =
+        s.open(tmp, EnumSet.of(OpenMode.WRITE, OpenMode.CREAT, OpenMode.EXCL), privateMode)) {
+      int chunk = 32 * 1024;
+      for (int off = 0; off < content.length; off += chunk) {
+        f.write(off, content, off, Math.min(chunk, content.length - off));
+      }
+    }
+    SFTPEngine engine = s.getSFTPEngine();
+    if (owner == null && group == null && engine.supportsServerExtension(POSIX_RENAME, "1")) {
+      try {
+        s.chmod(tmp, mode);
+        posixRename(engine, tmp, path);
+      } catch (SFTPException e) {
+        s.rm(tmp);
+        throw e;
+      }
+      return true;
+    }
+    return false;
+  }
+
+  private static void posixRename(SFTPEngine engine, String from, String to) throws IOException {
+    var req = engine.newExtendedRequest(POSIX_RENAME);
+    req.putString(from, StandardCharsets.UTF_8);
+    req.putString(to, StandardCharsets.UTF_8);
+    engine
+        .request(req)
+        .retrieve(engine.getTimeoutMs(), TimeUnit.MILLISECONDS)
+        .ensureStatusPacketIsOK();
+  }
+
+  /**
+   * Checks the temp file holds every byte, sets mode and owner, then renames it over the target
+   * (same directory, so the rename is atomic). On any failure the temp file is removed.
+   */
+  private void finish(
+      String tmp, String path, int length, int mode, String owner, String group, Become become) {
+    String t = ShellQuote.quote(tmp);
+    StringBuilder s = new StringBuilder();
+    s.append("t=").append(t).append('\n');
+    s.append("if [ \"$(wc -c < \"$t\" | tr -d ' ')\" = ").append(length).append(" ]");
+    s.append(" && chmod ").append(String.format("%04o", mode)).append(" \"$t\"");
+    if (owner != null) {
+      String o = ShellQuote.quote(owner);
+      s.append(" && { [ \"$(ls -ld -- \"$t\" | awk '{ print $3 }')\" = ")
+          .append(o)
+          .append(" ] || chown ")
+          .append(o)
+          .append(" \"$t\"; }");
+    }
+    if (group != null) {
+      String g = ShellQuote.quote(group);
+      s.append(" && { [ \"$(ls -ld -- \"$t\" | awk '{ print $4 }')\" = ")
+          .append(g)
+          .append(" ] || chgrp ")
+          .append(g)
+          .append(" \"$t\"; }");
+    }
+    s.append(" && mv -f -- \"$t\" ").append(ShellQuote.quote(path));
+    s.append("; then exit 0; fi\nrm -f -- \"$t\"\nexit 1\n");
+    ExecChannel.Raw r = shell(s.toString(), new byte[0], become, META_TIMEOUT, "install " + path);
+    if (r.exitCode() != 0) {
+      throw failure("write", path, r);
+    }
+  }
+
+  private void removeQuietly(String tmp, Become become) {
+    try {
+      shell("rm -f -- " + ShellQuote.quote(tmp), new byte[0], become, META_TIMEOUT, "rm temp");
+    } catch (RuntimeException ignored) {
+      // the temp file is hidden and named after its target; it may stay
+    }
+  }
+
+  static String tempNameFor(String path) {
+    int slash = path.lastIndexOf('/');
+    String dir = slash < 0 ? "" : path.substring(0, slash + 1);
+    String name = path.substring(slash + 1);
+    return dir + "." + name + ".pagetune-" + SshConnection.hex(6);
+  }
+
+  // ---- plumbing -----------------------------------------------------------------------------
+
+  private ExecChannel.Raw shell(
+      String script, byte[] stdin, Become become, Duration timeout, String display) {
+    String rendered = ShellQuote.render(RemoteCommand.script(script).withBecome(become));
+    return conn.runShell(rendered, stdin, become, timeout, display);
+  }
+
+  private UncheckedIOException failure(String what, String path, ExecChannel.Raw r) {
+    String err = text(r.stderr()).strip();
+    if (r.timedOut()) {
+      err = "timed out";
+    } else if (SudoFailure.isWrongPassword(r.exitCode(), err)) {
+      err = "sudo refused the become password";
+    }
+    return new UncheckedIOException(
+        new IOException(
+            conn.host()
+                + ": cannot "
+                + what
+                + " "
+                + path
+                + " (exit "
+                + r.exitCode()
+                + (err.isEmpty() ? "" : ": " + err)
+                + ")"));
+  }
+
+  private static String text(byte[] b) {
+    return new String(b, StandardCharsets.UTF_8);
+  }
+
+  /** An SFTP operation; runs under a channel permit on a fresh SFTP channel. */
+  private interface SftpOp<T> {
+    T apply(SFTPClient s) throws IOException;
+  }
+
+  /** The result of {@code op}, or empty when the server has no SFTP subsystem. */
+  private <T> Optional<T> withSftp(SftpOp<T> op, String display) {
+    if (Boolean.FALSE.equals(sftp)) {
+      return Optional.empty();
+    }
+    if (!client.isConnected()) {
+      throw new ConnectionException(conn.host() + ": connection is closed, cannot " + display);
+    }
+    SFTPClient s;
+    try {
+      channels.acquire();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new ConnectionException(conn.host() + ": interrupted waiting for a channel", e);
+    }
+    try {
+      try {
+        s = client.newSFTPClient();
+      } catch (IOException | IllegalStateException e) {
+        requireConnected(display, e);
+        sftp = Boolean.FALSE; // no sftp subsystem: the shell does it
+        return Optional.empty();
+      }
+      sftp = Boolean.TRUE;
+      try (SFTPClient session = s) {
+        return Optional.ofNullable(op.apply(session));
+      } catch (IOException e) {
+        requireConnected(display, e);
+        throw new UncheckedIOException(
+            new IOException(conn.host() + ": " + display + " failed: " + e.getMessage(), e));
+      }
+    } finally {
+      channels.release();
+    }
+  }
+
+  private void requireConnected(String display, Exception e) {
+    if (!client.isConnected() || !client.getTransport().isRunning()) {
+      throw new ConnectionException(conn.host() + ": connection dropped during " + display, e);
+    }
+  }
+}

@@ -1,0 +1,65 @@
+package io.pagetune.connection.ssh;
+
+import io.pagetune.connection.ShellQuote;
+import java.nio.charset.StandardCharsets;
+import java.util.OptionalLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Makes a remote command killable: the wrapper prints its shell's PID on stderr behind a nonce,
+ * then {@code exec}s the command so the PID stays the same. The kill script signals the process
+ * group when the command leads its own group (OpenSSH starts every session with setsid), else the
+ * process and all of its descendants.
+ */
+final class RemoteProcess {
+  private final String nonce;
+
+  RemoteProcess(String nonce) {
+    this.nonce = nonce;
+  }
+
+  String nonce() {
+    return nonce;
+  }
+
+  /** The string sent in the exec request. */
+  String wrap(String rendered) {
+    String inner =
+        "printf '%s %s\\n' " + nonce + " \"$$\" >&2; exec /bin/sh -c " + ShellQuote.quote(rendered);
+    return "exec /bin/sh -c " + ShellQuote.quote(inner);
+  }
+
+  /** The PID announced on stderr so far. */
+  OptionalLong pid(byte[] stderr) {
+    Matcher m = marker().matcher(new String(stderr, StandardCharsets.UTF_8));
+    return m.find() ? OptionalLong.of(Long.parseLong(m.group(1))) : OptionalLong.empty();
+  }
+
+  /** Stderr without the marker line. */
+  String stripMarker(byte[] stderr) {
+    return marker().matcher(new String(stderr, StandardCharsets.UTF_8)).replaceFirst("");
+  }
+
+  private Pattern marker() {
+    return Pattern.compile("(?m)^" + Pattern.quote(nonce) + " (\\d+)\\r?\\n?");
+  }
+
+  /** A script that ends the process tree of {@code pid}: TERM, one second, then KILL. */
+  static String killScript(long pid) {
+    return "p="
+        + pid
+        + "\n"
+        + "g=$(ps -o pgid= -p \"$p\" 2>/dev/null | tr -d ' ')\n"
+        + "if [ \"$g\" = \"$p\" ]; then t=\"-$p\"; else\n"
+        + "  t=\"$p $(ps -e -o pid= -o ppid= | awk -v root=\"$p\" '"
+        + "{ parent[$1] = $2 } END { for (x in parent) { y = x; n = 0;"
+        + " while (y in parent && y != root && n < 64) { y = parent[y]; n++ }"
+        + " if (y == root && x != root) print x } }' | tr '\\n' ' ')\"\n"
+        + "fi\n"
+        + "kill -s TERM -- $t 2>/dev/null || exit 0\n"
+        + "sleep 1\n"
+        + "kill -s KILL -- $t 2>/dev/null\n"
+        + "exit 0\n";
+  }
+}

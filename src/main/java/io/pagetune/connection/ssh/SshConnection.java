@@ -1,0 +1,185 @@
+package io.pagetune.connection.ssh;
+
+import io.pagetune.connection.Become;
+import io.pagetune.connection.CommandResult;
+import io.pagetune.connection.Connection;
+import io.pagetune.connection.FileMeta;
+import io.pagetune.connection.PutOptions;
+import io.pagetune.connection.RemoteCommand;
+import io.pagetune.connection.ShellQuote;
+import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicInteger;
+import net.schmizz.sshj.SSHClient;
+
+/**
+ * One host over SSH: one authenticated sshj client reused by every command, one exec channel per
+ * command (at most {@code maxChannelsPerHost} at once), commands killed on the host at their
+ * timeout, files through SFTP when the server offers it and through the shell otherwise.
+ */
+public final class SshConnection implements Connection {
+  private static final SecureRandom RANDOM = new SecureRandom();
+  private static final Duration KILL_TIMEOUT = Duration.ofSeconds(20);
+
+  private final SshTarget target;
+  private final SSHClient client;
+  private final SshSettings settings;
+  private final Semaphore channels;
+  // kills run while their command's channel is still open: they get a channel of their own
+  private final Semaphore killChannel = new Semaphore(1);
+  private final ExecutorService io;
+  private final ExecChannel exec;
+  private final Map<String, Boolean> sudoWithoutPassword = new ConcurrentHashMap<>();
+  private final RemoteFiles files;
+
+  SshConnection(SshTarget target, SSHClient client, SshSettings settings) {
+    this.target = target;
+    this.client = client;
+    this.settings = settings;
+    this.channels = new Semaphore(settings.maxChannelsPerHost(), true);
+    AtomicInteger n = new AtomicInteger();
+    this.io =
+        Executors.newCachedThreadPool(
+            r -> {
+              Thread t =
+                  new Thread(
+                      r, "pagetune-ssh-" + target.inventoryName() + "-" + n.getAndIncrement());
+              t.setDaemon(true);
+              return t;
+            });
+    this.exec = new ExecChannel(target.inventoryName(), client, io);
+    this.files = new RemoteFiles(this, client, channels);
+  }
+
+  @Override
+  public String host() {
+    return target.inventoryName();
+  }
+
+  /** user@address:port of this connection. */
+  public String endpoint() {
+    return target.where();
+  }
+
+  @Override
+  public CommandResult run(RemoteCommand command, Duration timeout) {
+    byte[] input =
+        command.stdin() == null ? new byte[0] : command.stdin().getBytes(StandardCharsets.UTF_8);
+    ExecChannel.Raw raw =
+        runShell(ShellQuote.render(command), input, command.become(), timeout, command.display());
+    String stderr = new String(raw.stderr(), StandardCharsets.UTF_8);
+    if (command.become().enabled() && SudoFailure.isWrongPassword(raw.exitCode(), stderr)) {
+      return new CommandResult(
+          1,
+          new String(raw.stdout(), StandardCharsets.UTF_8),
+          SudoFailure.message(command.become().user(), host()),
+          raw.elapsed(),
+          false);
+    }
+    return new CommandResult(
+        raw.exitCode(),
+        new String(raw.stdout(), StandardCharsets.UTF_8),
+        stderr,
+        raw.elapsed(),
+        raw.timedOut());
+  }
+
+  /**
+   * Runs an already rendered shell string with raw stdin bytes, killable at its timeout. With
+   * become the sudo password (when sudo asks for one) is sent first on stdin.
+   */
+  ExecChannel.Raw runShell(
+      String rendered, byte[] stdin, Become become, Duration timeout, String display) {
+    RemoteProcess process = new RemoteProcess("pagetune-pid-" + hex(8));
+    byte[] input = become.enabled() ? withPassword(become, stdin) : stdin;
+    ExecChannel.Raw raw =
+        exec.run(
+            process.wrap(rendered),
+            input,
+            timeout,
+            channels,
+            display,
+            stderrSoFar -> kill(process.pid(stderrSoFar), become));
+    byte[] err = process.stripMarker(raw.stderr()).getBytes(StandardCharsets.UTF_8);
+    return new ExecChannel.Raw(raw.exitCode(), raw.stdout(), err, raw.elapsed(), raw.timedOut());
+  }
+
+  private void kill(OptionalLong pid, Become become) {
+    if (pid.isEmpty()) {
+      return; // the wrapper never started, so there is nothing to kill
+    }
+    String script = RemoteProcess.killScript(pid.getAsLong());
+    RemoteCommand killer = RemoteCommand.script(script).withBecome(become);
+    byte[] input = become.enabled() ? withPassword(become, new byte[0]) : new byte[0];
+    exec.run(ShellQuote.render(killer), input, KILL_TIMEOUT, killChannel, "kill", err -> {});
+  }
+
+  private byte[] withPassword(Become become, byte[] stdin) {
+    Optional<String> password = settings.becomePassword().get();
+    if (password.isEmpty() || sudoNeedsNoPassword(become.user())) {
+      return stdin;
+    }
+    byte[] pw = (password.get() + "\n").getBytes(StandardCharsets.UTF_8);
+    byte[] all = new byte[pw.length + stdin.length];
+    System.arraycopy(pw, 0, all, 0, pw.length);
+    System.arraycopy(stdin, 0, all, pw.length, stdin.length);
+    return all;
+  }
+
+  /**
+   * Whether sudo runs without asking (NOPASSWD): then the password must not be written, or it would
+   * become the command's input. Asked once per become user.
+   */
+  private boolean sudoNeedsNoPassword(String user) {
+    return sudoWithoutPassword.computeIfAbsent(
+        user,
+        u -> {
+          String probe = ShellQuote.join(List.of("sudo", "-n", "-u", u, "true"));
+          ExecChannel.Raw r =
+              exec.run(probe, new byte[0], Duration.ofSeconds(30), channels, "sudo -n", e -> {});
+          return r.exitCode() == 0;
+        });
+  }
+
+  @Override
+  public Optional<byte[]> read(String path, Become become) {
+    return files.read(path, become);
+  }
+
+  @Override
+  public Optional<FileMeta> stat(String path, Become become) {
+    return files.stat(path, become);
+  }
+
+  @Override
+  public void put(byte[] content, String path, PutOptions options) {
+    files.put(content, path, options);
+  }
+
+  /** Whether file operations use SFTP (known after the first one). */
+  public boolean usesSftp() {
+    return files.sftpAvailable();
+  }
+
+  @Override
+  public void close() {
+    SshConnectionFactory.closeQuietly(client);
+    io.shutdownNow();
+  }
+
+  static String hex(int bytes) {
+    byte[] b = new byte[bytes];
+    RANDOM.nextBytes(b);
+    return HexFormat.of().formatHex(b);
+  }
+}

@@ -1,0 +1,264 @@
+package io.pagetune.connection.ssh;
+
+import io.pagetune.connection.Connection;
+import io.pagetune.connection.ConnectionException;
+import io.pagetune.connection.ConnectionFactory;
+import io.pagetune.connection.ConnectionSpec;
+import java.io.EOFException;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.NoRouteToHostException;
+import java.net.SocketException;
+import java.net.SocketTimeoutException;
+import java.net.UnknownHostException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.stream.Collectors;
+import net.schmizz.keepalive.KeepAliveProvider;
+import net.schmizz.sshj.DefaultConfig;
+import net.schmizz.sshj.SSHClient;
+import net.schmizz.sshj.userauth.UserAuthException;
+import net.schmizz.sshj.userauth.method.AuthMethod;
+import net.schmizz.sshj.userauth.method.AuthPassword;
+import net.schmizz.sshj.userauth.method.AuthPublickey;
+import net.schmizz.sshj.userauth.password.PasswordUtils;
+
+/**
+ * Opens {@code ssh} connections (sshj): one client per host, all built from one shared config,
+ * handshakes limited factory-wide and retried with backoff when the server drops them (sshd's
+ * MaxStartups). Unreachable hosts, refused logins and bad host keys fail at once with one line.
+ */
+public final class SshConnectionFactory implements ConnectionFactory {
+  private final SshSettings settings;
+  private final DefaultConfig config;
+  private final KnownHostsStore knownHosts;
+  private final SshConfigFile sshConfig;
+  private final Semaphore handshakes;
+  private final KeyLoader keys;
+
+  /** A factory with {@link SshSettings#defaults()}. */
+  public SshConnectionFactory() {
+    this(SshSettings.defaults());
+  }
+
+  public SshConnectionFactory(SshSettings settings) {
+    this.settings = settings;
+    this.config = new DefaultConfig();
+    // real keepalive@openssh.com requests, so a dead peer is noticed
+    config.setKeepAliveProvider(KeepAliveProvider.KEEP_ALIVE);
+    this.knownHosts = new KnownHostsStore(settings.hostKeyChecking(), settings.knownHostsFiles());
+    this.sshConfig = SshConfigFile.load(settings.sshConfigFile());
+    this.handshakes = new Semaphore(settings.maxConcurrentHandshakes(), true);
+    this.keys = new KeyLoader(settings.keyPassphrase());
+  }
+
+  @Override
+  public String type() {
+    return "ssh";
+  }
+
+  public SshSettings settings() {
+    return settings;
+  }
+
+  @Override
+  public Connection open(ConnectionSpec spec) {
+    SshTarget target = SshTarget.resolve(spec, sshConfig, settings);
+    String password = password(spec);
+    long delay = settings.backoffBase().toMillis();
+    for (int attempt = 1; ; attempt++) {
+      acquireHandshake(target);
+      try {
+        SSHClient client = connectOnce(target, password);
+        return new SshConnection(target, client, settings);
+      } catch (HandshakeDropped e) {
+        if (attempt >= settings.connectAttempts()) {
+          throw new ConnectionException(
+              target.inventoryName()
+                  + ": connection to "
+                  + target.address()
+                  + ":"
+                  + target.port()
+                  + " was closed during the handshake "
+                  + attempt
+                  + " times ("
+                  + e.getCause().getMessage()
+                  + "); is sshd's MaxStartups too low?",
+              e.getCause());
+        }
+        // back off while still holding the slot: a saturated server sees fewer handshakes
+        sleepWithJitter(delay);
+        delay = Math.min(delay * 2, 5_000);
+      } finally {
+        handshakes.release();
+      }
+    }
+  }
+
+  private void acquireHandshake(SshTarget target) {
+    try {
+      handshakes.acquire();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new ConnectionException(target.inventoryName() + ": interrupted while connecting", e);
+    }
+  }
+
+  private static String password(ConnectionSpec spec) {
+    Object p = spec.vars().get("ansible_password");
+    if (p == null) {
+      p = spec.vars().get("ansible_ssh_pass");
+    }
+    return p == null ? null : p.toString();
+  }
+
+  /** A reset or EOF after TCP connected: worth another try. */
+  private static final class HandshakeDropped extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    HandshakeDropped(Throwable cause) {
+      super(cause);
+    }
+  }
+
+  private SSHClient connectOnce(SshTarget target, String password) throws HandshakeDropped {
+    SSHClient client = new SSHClient(config);
+    KnownHostsStore.Verifier verifier = knownHosts.verifier(target.inventoryName());
+    client.addHostKeyVerifier(verifier);
+    client.setConnectTimeout((int) settings.connectTimeout().toMillis());
+    client.setTimeout((int) settings.socketTimeout().toMillis());
+    // sshj starts the keepalive thread on connect: the interval must be set before
+    client
+        .getConnection()
+        .getKeepAlive()
+        .setKeepAliveInterval((int) Math.max(1, settings.keepaliveInterval().toSeconds()));
+    boolean ok = false;
+    try {
+      handshake(client, target, verifier);
+      authenticate(client, target, password);
+      ok = true;
+      return client;
+    } finally {
+      if (!ok) {
+        closeQuietly(client);
+      }
+    }
+  }
+
+  private void handshake(SSHClient client, SshTarget target, KnownHostsStore.Verifier verifier)
+      throws HandshakeDropped {
+    String to = target.address() + ":" + target.port();
+    try {
+      client.connect(target.address(), target.port());
+    } catch (UnknownHostException e) {
+      throw new ConnectionException(
+          target.inventoryName() + ": cannot resolve host name '" + target.address() + "'", e);
+    } catch (ConnectException e) {
+      throw new ConnectionException(
+          target.inventoryName() + ": cannot connect to " + to + ": connection refused", e);
+    } catch (NoRouteToHostException e) {
+      throw new ConnectionException(
+          target.inventoryName() + ": cannot connect to " + to + ": no route to host", e);
+    } catch (SocketTimeoutException e) {
+      throw new ConnectionException(
+          target.inventoryName()
+              + ": cannot connect to "
+              + to
+              + ": timed out after "
+              + settings.connectTimeout().toSeconds()
+              + " s",
+          e);
+    } catch (IOException e) {
+      if (verifier.failure() != null) {
+        throw new ConnectionException(verifier.failure(), e);
+      }
+      if (isDrop(e)) {
+        throw new HandshakeDropped(e);
+      }
+      throw new ConnectionException(
+          target.inventoryName() + ": SSH handshake with " + to + " failed: " + e.getMessage(), e);
+    }
+  }
+
+  private static boolean isDrop(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof SocketException || t instanceof EOFException) {
+        return true;
+      }
+      String m = String.valueOf(t.getMessage()).toLowerCase(java.util.Locale.ROOT);
+      if (m.contains("eof")
+          || m.contains("reset")
+          || m.contains("broken")
+          || m.contains("closed connection")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private void authenticate(SSHClient client, SshTarget target, String password) {
+    List<KeyLoader.LoadedKey> loaded = keys.load(client, target);
+    List<AuthMethod> methods = new ArrayList<>();
+    for (KeyLoader.LoadedKey k : loaded) {
+      methods.add(new AuthPublickey(k.provider()));
+    }
+    if (password != null) {
+      methods.add(new AuthPassword(PasswordUtils.createOneOff(password.toCharArray())));
+    }
+    String tried =
+        loaded.isEmpty()
+            ? "no key"
+            : "key "
+                + loaded.stream().map(k -> k.file().toString()).collect(Collectors.joining(", "));
+    if (password != null) {
+      tried += " and a password";
+    }
+    if (methods.isEmpty()) {
+      throw new ConnectionException(
+          target.inventoryName()
+              + ": no usable private key (looked for "
+              + target.keyFiles().stream().map(Object::toString).collect(Collectors.joining(", "))
+              + ") and no ansible_password for user "
+              + target.user());
+    }
+    try {
+      client.auth(target.user(), methods);
+    } catch (UserAuthException e) {
+      throw new ConnectionException(
+          target.inventoryName()
+              + ": authentication failed for user "
+              + target.user()
+              + " with "
+              + tried,
+          e);
+    } catch (IOException e) {
+      throw new ConnectionException(
+          target.inventoryName()
+              + ": connection to "
+              + target.where()
+              + " dropped during login: "
+              + e.getMessage(),
+          e);
+    }
+  }
+
+  private static void sleepWithJitter(long delay) {
+    long jittered = delay / 2 + ThreadLocalRandom.current().nextLong(delay / 2 + 1);
+    try {
+      Thread.sleep(jittered);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new ConnectionException("interrupted while waiting to reconnect", e);
+    }
+  }
+
+  static void closeQuietly(SSHClient client) {
+    try {
+      client.close();
+    } catch (IOException | RuntimeException ignored) {
+      // closing a half-open client can fail; nothing is left to release
+    }
+  }
+}

@@ -1,0 +1,139 @@
+package io.pagetune.testing;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.KeyPair;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Debian's OpenSSH sshd on a random loopback port (never 22), with its own config, host key,
+ * authorized_keys and pid file in a temp directory, run in the foreground ({@code -D -e}). Skip the
+ * tests that use it with {@link #available()} when {@code /usr/sbin/sshd} is missing.
+ */
+public final class OpenSshFixture implements AutoCloseable {
+  public static final Path SSHD = Path.of("/usr/sbin/sshd");
+  private static final List<Path> SFTP_SERVERS =
+      List.of(Path.of("/usr/lib/openssh/sftp-server"), Path.of("/usr/libexec/openssh/sftp-server"));
+
+  private final Path dir;
+  private final KeyPair hostKey;
+  private final int port;
+  private final Process sshd;
+
+  private OpenSshFixture(Path dir, KeyPair hostKey, int port, Process sshd) {
+    this.dir = dir;
+    this.hostKey = hostKey;
+    this.port = port;
+    this.sshd = sshd;
+  }
+
+  public static boolean available() {
+    return Files.isExecutable(SSHD);
+  }
+
+  /** Starts sshd; every key in {@code authorized} may log in as any user. */
+  public static OpenSshFixture start(Path dir, boolean sftp, KeyPair... authorized) {
+    try {
+      Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+      KeyPair hostKey = TestKeys.ed25519();
+      Path hostKeyFile = TestKeys.write(hostKey, dir.resolve("ssh_host_ed25519_key"), null);
+      StringBuilder keys = new StringBuilder();
+      for (KeyPair k : authorized) {
+        keys.append(TestKeys.publicLine(k)).append('\n');
+      }
+      Path authorizedKeys = Files.writeString(dir.resolve("authorized_keys"), keys);
+      Files.setPosixFilePermissions(authorizedKeys, PosixFilePermissions.fromString("rw-r--r--"));
+      int port = freePort();
+      StringBuilder config = new StringBuilder();
+      config.append("Port ").append(port).append('\n');
+      config.append("ListenAddress 127.0.0.1\n");
+      config.append("HostKey ").append(hostKeyFile).append('\n');
+      config.append("PidFile ").append(dir.resolve("sshd.pid")).append('\n');
+      config.append("AuthorizedKeysFile ").append(authorizedKeys).append('\n');
+      config.append("StrictModes no\nUsePAM no\nPubkeyAuthentication yes\n");
+      config.append("PasswordAuthentication no\nKbdInteractiveAuthentication no\n");
+      config.append("PermitRootLogin prohibit-password\nMaxStartups 50:30:100\nLogLevel ERROR\n");
+      if (sftp) {
+        Path server = SFTP_SERVERS.stream().filter(Files::isExecutable).findFirst().orElseThrow();
+        config.append("Subsystem sftp ").append(server).append('\n');
+      }
+      Path configFile = Files.writeString(dir.resolve("sshd_config"), config);
+      ensurePrivsepDir();
+      Process p =
+          new ProcessBuilder(SSHD.toString(), "-D", "-e", "-f", configFile.toString())
+              .redirectErrorStream(true)
+              .redirectOutput(dir.resolve("sshd.log").toFile())
+              .start();
+      OpenSshFixture f = new OpenSshFixture(dir, hostKey, port, p);
+      f.awaitListening();
+      return f;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static void ensurePrivsepDir() throws IOException {
+    Path privsep = Path.of("/run/sshd");
+    if (!Files.isDirectory(privsep) && "root".equals(System.getProperty("user.name"))) {
+      Files.createDirectories(privsep);
+    }
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      return s.getLocalPort();
+    }
+  }
+
+  private void awaitListening() throws IOException {
+    for (int i = 0; i < 100; i++) {
+      if (!sshd.isAlive()) {
+        throw new IOException("sshd exited: " + Files.readString(dir.resolve("sshd.log")));
+      }
+      try (Socket s = new Socket(InetAddress.getLoopbackAddress(), port)) {
+        if (s.isConnected()) {
+          return;
+        }
+      } catch (IOException notYet) {
+        try {
+          Thread.sleep(100);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new IOException("interrupted", e);
+        }
+      }
+    }
+    throw new IOException("sshd did not listen on port " + port);
+  }
+
+  public int port() {
+    return port;
+  }
+
+  public String knownHostsLine() {
+    return "[127.0.0.1]:" + port + " " + TestKeys.publicLine(hostKey);
+  }
+
+  /** Kills sshd and every session process it started, as a crash would. */
+  public void kill() {
+    sshd.descendants().forEach(ProcessHandle::destroyForcibly);
+    sshd.destroyForcibly();
+    try {
+      sshd.waitFor(10, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  @Override
+  public void close() {
+    kill();
+  }
+}

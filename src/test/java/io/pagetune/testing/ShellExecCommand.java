@@ -1,0 +1,149 @@
+package io.pagetune.testing;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.apache.sshd.server.Environment;
+import org.apache.sshd.server.ExitCallback;
+import org.apache.sshd.server.channel.ChannelSession;
+import org.apache.sshd.server.command.Command;
+
+/**
+ * An exec request run like OpenSSH runs it: {@code /bin/sh -c <command>} in the host's working
+ * directory, started in a new session ({@code setsid}) so the command leads its own process group,
+ * stdin passed through until EOF. Closing the channel does not kill the process (OpenSSH without a
+ * pty does not either): only an explicit kill ends a runaway command.
+ */
+final class ShellExecCommand implements Command {
+  private final String command;
+  private final Path workDir;
+  private final boolean newSession;
+  private final Set<Process> running;
+  private InputStream in;
+  private OutputStream out;
+  private OutputStream err;
+  private ExitCallback exit;
+  private Process process;
+  private final Path pathPrefix;
+  private final java.util.concurrent.atomic.AtomicInteger maxRunning;
+
+  ShellExecCommand(
+      String command,
+      Path workDir,
+      boolean newSession,
+      Path pathPrefix,
+      Set<Process> running,
+      java.util.concurrent.atomic.AtomicInteger maxRunning) {
+    this.maxRunning = maxRunning;
+    this.pathPrefix = pathPrefix;
+    this.command = command;
+    this.workDir = workDir;
+    this.newSession = newSession;
+    this.running = running;
+  }
+
+  @Override
+  public void setInputStream(InputStream in) {
+    this.in = in;
+  }
+
+  @Override
+  public void setOutputStream(OutputStream out) {
+    this.out = out;
+  }
+
+  @Override
+  public void setErrorStream(OutputStream err) {
+    this.err = err;
+  }
+
+  @Override
+  public void setExitCallback(ExitCallback callback) {
+    this.exit = callback;
+  }
+
+  @Override
+  public void start(ChannelSession channel, Environment env) throws IOException {
+    List<String> argv = new ArrayList<>();
+    if (newSession) {
+      argv.add("setsid");
+    }
+    argv.add("/bin/sh");
+    argv.add("-c");
+    argv.add(command);
+    ProcessBuilder pb = new ProcessBuilder(argv).directory(workDir.toFile());
+    if (pathPrefix != null) {
+      pb.environment()
+          .put("PATH", pathPrefix + ":" + pb.environment().getOrDefault("PATH", "/usr/bin:/bin"));
+    }
+    process = pb.start();
+    running.add(process);
+    maxRunning.accumulateAndGet(running.size(), Math::max);
+    Thread stdin = pump(in, process.getOutputStream(), "stdin", true);
+    Thread stdout = pump(process.getInputStream(), out, "stdout", false);
+    Thread stderr = pump(process.getErrorStream(), err, "stderr", false);
+    Thread waiter =
+        new Thread(
+            () -> {
+              int code;
+              try {
+                code = process.waitFor();
+                stdout.join(5000);
+                stderr.join(5000);
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                code = -1;
+              }
+              running.remove(process);
+              stdin.interrupt();
+              exit.onExit(code);
+            },
+            "test-sshd-wait");
+    waiter.setDaemon(true);
+    waiter.start();
+  }
+
+  private static Thread pump(InputStream from, OutputStream to, String name, boolean closeTo) {
+    Thread t =
+        new Thread(
+            () -> {
+              byte[] buf = new byte[16384];
+              try {
+                int n;
+                while ((n = from.read(buf)) > 0) {
+                  to.write(buf, 0, n);
+                  to.flush();
+                }
+              } catch (IOException e) {
+                // the other side went away
+              } finally {
+                if (closeTo) {
+                  try {
+                    to.close();
+                  } catch (IOException ignored) {
+                    // already closed
+                  }
+                }
+              }
+            },
+            "test-sshd-" + name);
+    t.setDaemon(true);
+    t.start();
+    return t;
+  }
+
+  @Override
+  public void destroy(ChannelSession channel) {
+    if (process != null) {
+      try {
+        process.getOutputStream().close();
+      } catch (IOException ignored) {
+        // the process already closed its stdin
+      }
+    }
+  }
+}

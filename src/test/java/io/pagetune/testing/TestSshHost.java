@@ -1,0 +1,252 @@
+package io.pagetune.testing;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyPair;
+import java.security.PublicKey;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.sshd.common.config.keys.KeyUtils;
+import org.apache.sshd.common.keyprovider.KeyPairProvider;
+import org.apache.sshd.common.session.Session;
+import org.apache.sshd.common.session.SessionListener;
+import org.apache.sshd.core.CoreModuleProperties;
+import org.apache.sshd.server.SshServer;
+import org.apache.sshd.server.session.ServerSession;
+import org.apache.sshd.sftp.server.FileHandle;
+import org.apache.sshd.sftp.server.SftpEventListener;
+import org.apache.sshd.sftp.server.SftpSubsystemFactory;
+
+/**
+ * One in-process SSH server (Apache MINA SSHD) on a random loopback port with its own host key,
+ * public-key (and optionally password) auth, real {@code /bin/sh} commands in its own working
+ * directory, and SFTP when asked. Faults: {@link #killSessions()}, {@link #stop()}, {@link
+ * #killSessionsAfterSftpBytes(long)}.
+ */
+public final class TestSshHost implements AutoCloseable {
+  /** How a host is set up. */
+  public record Options(
+      boolean sftp,
+      boolean newSession,
+      int maxChannels,
+      int handshakeLimit,
+      String hostKeyType,
+      String password,
+      java.nio.file.Path pathPrefix) {
+    public static Options defaults() {
+      return new Options(true, true, 10, 0, TestKeys.KeyPairTypes.ED25519, null, null);
+    }
+
+    /** Puts this directory first on the commands' PATH (fake sudo and the like). */
+    public Options withPathPrefix(java.nio.file.Path dir) {
+      return new Options(sftp, newSession, maxChannels, handshakeLimit, hostKeyType, password, dir);
+    }
+
+    public Options withSftp(boolean on) {
+      return new Options(
+          on, newSession, maxChannels, handshakeLimit, hostKeyType, password, pathPrefix);
+    }
+
+    /** false: commands stay in the server's process group (like MINA's process factory). */
+    public Options withNewSession(boolean on) {
+      return new Options(sftp, on, maxChannels, handshakeLimit, hostKeyType, password, pathPrefix);
+    }
+
+    /** Unauthenticated sessions allowed at once; more are dropped (sshd's MaxStartups). */
+    public Options withHandshakeLimit(int limit) {
+      return new Options(sftp, newSession, maxChannels, limit, hostKeyType, password, pathPrefix);
+    }
+
+    public Options withPassword(String pw) {
+      return new Options(
+          sftp, newSession, maxChannels, handshakeLimit, hostKeyType, pw, pathPrefix);
+    }
+  }
+
+  private final SshServer server;
+  private final KeyPair hostKey;
+  private final Path workDir;
+  private final List<PublicKey> authorized = new CopyOnWriteArrayList<>();
+  private final Set<Process> running = ConcurrentHashMap.newKeySet();
+  private final AtomicLong killAfterSftpBytes = new AtomicLong(-1);
+  private final AtomicInteger droppedHandshakes = new AtomicInteger();
+  private final AtomicInteger maxRunningSeen = new AtomicInteger();
+
+  TestSshHost(Options options, Path workDir) {
+    this.workDir = workDir;
+    this.hostKey = TestKeys.generate(options.hostKeyType(), bits(options.hostKeyType()));
+    server = SshServer.setUpDefaultServer();
+    server.setHost("127.0.0.1");
+    server.setPort(0);
+    server.setKeyPairProvider(KeyPairProvider.wrap(hostKey));
+    server.setPublickeyAuthenticator(
+        (user, key, session) -> authorized.stream().anyMatch(k -> KeyUtils.compareKeys(k, key)));
+    if (options.password() != null) {
+      server.setPasswordAuthenticator((user, pw, session) -> options.password().equals(pw));
+    }
+    server.setCommandFactory(
+        (channel, command) ->
+            new ShellExecCommand(
+                command,
+                workDir,
+                options.newSession(),
+                options.pathPrefix(),
+                running,
+                maxRunningSeen));
+    CoreModuleProperties.MAX_CONCURRENT_CHANNELS.set(server, options.maxChannels());
+    if (options.sftp()) {
+      SftpSubsystemFactory sftp = new SftpSubsystemFactory.Builder().build();
+      sftp.addSftpEventListener(new KillDuringWrite());
+      server.setSubsystemFactories(List.of(sftp));
+    }
+    if (options.handshakeLimit() > 0) {
+      server.addSessionListener(new HandshakeLimit(options.handshakeLimit()));
+    }
+  }
+
+  private static int bits(String type) {
+    return type.equals(TestKeys.KeyPairTypes.RSA) ? 2048 : 256;
+  }
+
+  void start() {
+    try {
+      server.start();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  public int port() {
+    return server.getPort();
+  }
+
+  public Path workDir() {
+    return workDir;
+  }
+
+  public PublicKey hostKey() {
+    return hostKey.getPublic();
+  }
+
+  /** This host's known_hosts line ({@code [127.0.0.1]:port type base64}). */
+  public String knownHostsLine() {
+    return "[127.0.0.1]:" + port() + " " + TestKeys.publicLine(hostKey);
+  }
+
+  public void authorize(PublicKey key) {
+    authorized.add(key);
+  }
+
+  /** Handshakes the server dropped because of its handshake limit. */
+  public int droppedHandshakes() {
+    return droppedHandshakes.get();
+  }
+
+  /** The most commands that ran at once on this host. */
+  public int maxRunningSeen() {
+    return maxRunningSeen.get();
+  }
+
+  /** Closes every session at once, as if the network dropped. */
+  public void killSessions() {
+    for (var s : server.getActiveSessions()) {
+      s.close(true);
+    }
+  }
+
+  /** Drops all sessions once an SFTP upload has written at least this many bytes. */
+  public void killSessionsAfterSftpBytes(long bytes) {
+    killAfterSftpBytes.set(bytes);
+  }
+
+  /** Stops the server and ends any command it started. */
+  public void stop() {
+    try {
+      server.stop(true);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    for (Process p : running) {
+      p.descendants().forEach(ProcessHandle::destroyForcibly);
+      p.destroyForcibly();
+    }
+  }
+
+  @Override
+  public void close() {
+    stop();
+  }
+
+  /** Counts unauthenticated sessions and drops those over the limit, like MaxStartups. */
+  private final class HandshakeLimit implements SessionListener {
+    private final int limit;
+    private final Set<Session> pending = ConcurrentHashMap.newKeySet();
+
+    HandshakeLimit(int limit) {
+      this.limit = limit;
+    }
+
+    @Override
+    public void sessionCreated(Session session) {
+      synchronized (pending) {
+        if (pending.size() >= limit) {
+          droppedHandshakes.incrementAndGet();
+          session.close(true);
+          return;
+        }
+        pending.add(session);
+      }
+    }
+
+    @Override
+    public void sessionEvent(Session session, Event event) {
+      if (event == Event.Authenticated) {
+        synchronized (pending) {
+          pending.remove(session);
+        }
+      }
+    }
+
+    @Override
+    public void sessionClosed(Session session) {
+      synchronized (pending) {
+        pending.remove(session);
+      }
+    }
+  }
+
+  /** Drops every session in the middle of a large enough SFTP write. */
+  private final class KillDuringWrite implements SftpEventListener {
+    @Override
+    public void writing(
+        ServerSession session,
+        String remoteHandle,
+        FileHandle localHandle,
+        long offset,
+        byte[] data,
+        int dataOffset,
+        int dataLen)
+        throws IOException {
+      long limit = killAfterSftpBytes.get();
+      if (limit >= 0 && offset >= limit) {
+        killAfterSftpBytes.set(-1);
+        killSessions();
+        throw new IOException("test: connection dropped mid-upload");
+      }
+    }
+  }
+
+  static Path newWorkDir(Path parent, String name) {
+    try {
+      return Files.createDirectories(parent.resolve(name));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}
