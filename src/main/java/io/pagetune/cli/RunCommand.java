@@ -1,5 +1,8 @@
 package io.pagetune.cli;
 
+import io.pagetune.connection.ssh.HostKeyChecking;
+import io.pagetune.connection.ssh.SshConnectionFactory;
+import io.pagetune.connection.ssh.SshSettings;
 import io.pagetune.executor.Engine;
 import io.pagetune.executor.RunOptions;
 import io.pagetune.executor.RunResult;
@@ -126,6 +129,8 @@ public final class RunCommand implements Callable<Integer> {
   @Option(names = "--stacktrace", description = "Print stack traces of errors.")
   boolean stacktrace;
 
+  @picocli.CommandLine.Mixin SshOptions ssh = new SshOptions();
+
   @Option(
       names = "--progress",
       paramLabel = "MODE",
@@ -173,10 +178,15 @@ public final class RunCommand implements Callable<Integer> {
       listeners.add(new PlainProgress(environment.err()));
     }
     listeners.add(0, listener);
+    SshSettings sshSettings = ssh.settings(environment);
+    if (ssh.mode() == HostKeyChecking.OFF) {
+      listener.warning(
+          "host key checking is off (--host-key-checking=off): hosts are not authenticated");
+    }
     Engine engine =
         new Engine(
             modules,
-            Wiring.connections(List.of()),
+            Wiring.connections(List.of(new SshConnectionFactory(sshSettings))),
             Wiring.factSets(),
             new Listeners(listeners),
             environment.clock());

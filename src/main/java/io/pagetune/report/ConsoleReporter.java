@@ -20,6 +20,7 @@ public final class ConsoleReporter implements RunListener {
   private final PrintStream out;
   private final boolean color;
   private final boolean showDiffs;
+  private final java.util.List<String> warnings = new java.util.ArrayList<>();
   private String currentHeader;
   private String pendingHeader;
 
@@ -127,6 +128,7 @@ public final class ConsoleReporter implements RunListener {
 
   @Override
   public void warning(String message) {
+    warnings.add(message);
     out.println(paint(MAGENTA, "[WARNING]: " + message));
   }
 
@@ -152,6 +154,9 @@ public final class ConsoleReporter implements RunListener {
         sb.append("    ").append(paint(MAGENTA, "pending_restarts=" + c.pending()));
       }
       out.println(sb);
+    }
+    for (String w : warnings) {
+      out.println(paint(MAGENTA, "[WARNING]: " + w));
     }
     if (summary.checkMode()) {
       out.println();

@@ -1,0 +1,78 @@
+package io.pagetune.cli;
+
+import io.pagetune.connection.ssh.HostKeyChecking;
+import io.pagetune.connection.ssh.SshSettings;
+import java.io.Console;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
+import picocli.CommandLine.Option;
+
+/** SSH options shared by every command that contacts hosts. */
+public final class SshOptions {
+  @Option(
+      names = "--host-key-checking",
+      paramLabel = "MODE",
+      defaultValue = "strict",
+      description =
+          "strict (default: the key must be in known_hosts), accept-new (add unknown hosts, fail"
+              + " on changed keys), off (accept anything; a warning is printed).")
+  String hostKeyChecking;
+
+  @Option(
+      names = "--known-hosts",
+      paramLabel = "FILE",
+      description = "Also trust the keys in FILE (besides ~/.ssh/known_hosts); repeatable.")
+  List<Path> knownHosts = new ArrayList<>();
+
+  @Option(
+      names = {"-K", "--ask-become-pass"},
+      description = "Prompt for the sudo password (else PAGETUNE_BECOME_PASSWORD is used).")
+  boolean askBecomePass;
+
+  @Option(
+      names = "--ssh-handshakes",
+      paramLabel = "N",
+      defaultValue = "10",
+      description =
+          "SSH handshakes in flight at once (keep below sshd's MaxStartups; default: ${DEFAULT-VALUE}).")
+  int handshakes;
+
+  HostKeyChecking mode() {
+    try {
+      return HostKeyChecking.parse(hostKeyChecking);
+    } catch (IllegalArgumentException e) {
+      throw new io.pagetune.error.InputException(
+          io.pagetune.yaml.SourceLocation.of("--host-key-checking"), e.getMessage());
+    }
+  }
+
+  /** Settings from the defaults, these options and the environment (never from argv secrets). */
+  SshSettings settings(CliEnvironment env) {
+    SshSettings s =
+        SshSettings.defaults().withHostKeyChecking(mode()).withExtraKnownHosts(knownHosts);
+    Supplier<Optional<String>> become =
+        () -> Optional.ofNullable(env.env().get(SshSettings.BECOME_PASSWORD_ENV));
+    if (askBecomePass) {
+      String typed = prompt("BECOME password: ");
+      become = () -> Optional.of(typed);
+    }
+    Supplier<Optional<String>> passphrase =
+        () -> Optional.ofNullable(env.env().get(SshSettings.KEY_PASSPHRASE_ENV));
+    return s.withSecrets(become, passphrase)
+        .withLimits(s.maxChannelsPerHost(), handshakes, s.connectAttempts(), s.backoffBase());
+  }
+
+  private static String prompt(String text) {
+    Console console = System.console();
+    if (console == null) {
+      throw new io.pagetune.error.InputException(
+          io.pagetune.yaml.SourceLocation.of("--ask-become-pass"),
+          "no terminal to prompt on; set " + SshSettings.BECOME_PASSWORD_ENV + " instead");
+    }
+    char[] typed = console.readPassword(text);
+    return typed == null ? "" : new String(typed);
+  }
+}
