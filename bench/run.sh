@@ -22,6 +22,9 @@ if ! id "$user" >/dev/null 2>&1; then
   [ "$(id -u)" = 0 ] || { echo "bench: create a user '$user' with shell /bin/sh, or run as root" >&2; exit 2; }
   useradd -m -s /bin/sh "$user"   # a light login shell: the floor measures SSH, not dotfiles
 fi
+if [ "$(id -u)" = 0 ] && grep -q "^$user:!" /etc/shadow; then
+  usermod -p '*' "$user"          # sshd refuses locked accounts even for key logins
+fi
 
 jar="$repo/target/pagetune.jar"
 [ -f "$jar" ] || (cd "$repo" && ./mvnw -q -B -DskipTests -Dspotless.check.skip=true package)
