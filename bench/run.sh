@@ -5,6 +5,7 @@
 # Needs Debian's openssh-server and ansible-core, GNU time, python3 and a JDK 17+.
 # Usage: bench/run.sh [N ...]           (default N: 20 100; RUNS=3 repetitions each)
 #        RSS_ONLY=500 bench/run.sh      (pagetune peak RSS at N=500 only)
+#        TOOLS="pagetune floor" bench/run.sh 100   (a subset of the tools)
 # Writes bench/results/<timestamp>.tsv and prints a summary (bench/summarize.py).
 set -euo pipefail
 here=$(CDPATH= cd -- "$(dirname -- "$0")" && pwd)
@@ -112,12 +113,14 @@ measure() { # tool n mode rep -- command...
   if [ "$rc" != 0 ] && [ "$rc" != 2 ]; then tail -n 20 "$work/last.log" >&2; fi
 }
 
-pagetune() { java ${PAGETUNE_JAVA_OPTS:-} -jar "$jar" run "$here/work/pagetune.yml" -i "$1" --known-hosts "$work/known_hosts" "${@:2}"; }
+pagetune() { "$repo/pagetune" run "$here/work/pagetune.yml" -i "$1" --known-hosts "$work/known_hosts" --progress none ${PAGETUNE_ARGS:-} "${@:2}"; }
 ansible() { ANSIBLE_CONFIG="$work/ansible.cfg" ansible-playbook -i "$1" "$here/work/ansible.yml" "${@:2}"; }
 floor() { seq "$1" | xargs -P "$1" -I{} ssh -p "$port" -i "$work/id" -o BatchMode=yes \
   -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o LogLevel=ERROR "$user@127.0.0.1" 'cat /proc/meminfo' > /dev/null; }
 
-export jar here work port user
+wants() { case " ${TOOLS:-pagetune ansible floor} " in *" $1 "*) return 0;; *) return 1;; esac; }
+
+export jar here repo work port user PAGETUNE_ARGS PAGETUNE_JAVA_OPTS
 export -f pagetune ansible floor
 
 if [ -n "${RSS_ONLY:-}" ]; then
@@ -131,15 +134,21 @@ else
     echo "N=$n" >&2
     for rep in $(seq "$runs"); do
       # side by side in one run: each tool's apply, re-run and check, then the floor
-      reset_hosts "$n"
-      measure pagetune "$n" apply "$rep" -- pagetune "$inv"
-      measure pagetune "$n" rerun "$rep" -- pagetune "$inv"
-      measure pagetune "$n" check "$rep" -- pagetune "$inv" --check
-      reset_hosts "$n"
-      measure ansible "$n" apply "$rep" -- ansible "$inv"
-      measure ansible "$n" rerun "$rep" -- ansible "$inv"
-      measure ansible "$n" check "$rep" -- ansible "$inv" --check
-      measure floor "$n" ssh "$rep" -- floor "$n"
+      if wants pagetune; then
+        reset_hosts "$n"
+        measure pagetune "$n" apply "$rep" -- pagetune "$inv"
+        measure pagetune "$n" rerun "$rep" -- pagetune "$inv"
+        measure pagetune "$n" check "$rep" -- pagetune "$inv" --check
+      fi
+      if wants ansible; then
+        reset_hosts "$n"
+        measure ansible "$n" apply "$rep" -- ansible "$inv"
+        measure ansible "$n" rerun "$rep" -- ansible "$inv"
+        measure ansible "$n" check "$rep" -- ansible "$inv" --check
+      fi
+      if wants floor; then
+        measure floor "$n" ssh "$rep" -- floor "$n"
+      fi
     done
   done
 fi

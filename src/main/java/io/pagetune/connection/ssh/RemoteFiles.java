@@ -44,6 +44,7 @@ final class RemoteFiles {
   private final SSHClient client;
   private final Semaphore channels;
   private volatile Boolean sftp;
+  private SFTPClient shared;
   private final Map<String, String> names = new ConcurrentHashMap<>();
 
   RemoteFiles(SshConnection conn, SSHClient client, Semaphore channels) {
@@ -343,31 +344,68 @@ final class RemoteFiles {
     if (!client.isConnected()) {
       throw new ConnectionException(conn.host() + ": connection is closed, cannot " + display);
     }
-    SFTPClient s;
+    SFTPClient session;
     try {
-      channels.acquire();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new ConnectionException(conn.host() + ": interrupted waiting for a channel", e);
+      session = sharedSession();
+    } catch (IOException | IllegalStateException e) {
+      requireConnected(display, e);
+      sftp = Boolean.FALSE; // no sftp subsystem: the shell does it
+      return Optional.empty();
     }
+    sftp = Boolean.TRUE;
     try {
+      return Optional.ofNullable(op.apply(session));
+    } catch (SFTPException e) {
+      requireConnected(display, e);
+      throw new UncheckedIOException(
+          new IOException(conn.host() + ": " + display + " failed: " + e.getMessage(), e));
+    } catch (IOException e) {
+      discard(session);
+      requireConnected(display, e);
+      throw new UncheckedIOException(
+          new IOException(conn.host() + ": " + display + " failed: " + e.getMessage(), e));
+    }
+  }
+
+  /**
+   * One SFTP channel per connection, opened on first use and shared by every file operation
+   * (requests are multiplexed by id), so a file task costs round trips, not channel set-ups. It
+   * holds one of the host's channel permits for as long as it is open.
+   */
+  private synchronized SFTPClient sharedSession() throws IOException {
+    if (shared == null) {
       try {
-        s = client.newSFTPClient();
-      } catch (IOException | IllegalStateException e) {
-        requireConnected(display, e);
-        sftp = Boolean.FALSE; // no sftp subsystem: the shell does it
-        return Optional.empty();
+        channels.acquire();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new ConnectionException(conn.host() + ": interrupted waiting for a channel", e);
       }
-      sftp = Boolean.TRUE;
-      try (SFTPClient session = s) {
-        return Optional.ofNullable(op.apply(session));
-      } catch (IOException e) {
-        requireConnected(display, e);
-        throw new UncheckedIOException(
-            new IOException(conn.host() + ": " + display + " failed: " + e.getMessage(), e));
+      try {
+        shared = client.newSFTPClient();
+      } catch (IOException | RuntimeException e) {
+        channels.release();
+        throw e;
       }
-    } finally {
+    }
+    return shared;
+  }
+
+  private synchronized void discard(SFTPClient session) {
+    if (shared == session && shared != null) {
+      shared = null;
       channels.release();
+      try {
+        session.close();
+      } catch (IOException ignored) {
+        // the channel is already broken; the next operation opens a new one
+      }
+    }
+  }
+
+  /** Closes the shared SFTP channel (the connection is closing). */
+  synchronized void close() {
+    if (shared != null) {
+      discard(shared);
     }
   }
 

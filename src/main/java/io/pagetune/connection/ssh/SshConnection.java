@@ -173,6 +173,7 @@ public final class SshConnection implements Connection {
 
   @Override
   public void close() {
+    files.close();
     SshConnectionFactory.closeQuietly(client);
     io.shutdownNow();
   }
