@@ -35,13 +35,12 @@ public record Serial(List<String> sizes) {
 
   static int size(String spec, int total) {
     String s = spec.trim();
-    int n;
     if (s.endsWith("%")) {
       double pct = Double.parseDouble(s.substring(0, s.length() - 1).trim());
-      n = (int) Math.floor(total * pct / 100.0);
-    } else {
-      n = Integer.parseInt(s);
+      // a share smaller than one host still moves one host at a time
+      return Math.max(1, (int) Math.floor(total * pct / 100.0));
     }
-    return Math.max(1, n <= 0 ? total : n);
+    int n = Integer.parseInt(s);
+    return n <= 0 ? total : n; // serial: 0 means all hosts, as in Ansible
   }
 }
