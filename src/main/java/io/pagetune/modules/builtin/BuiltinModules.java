@@ -21,7 +21,9 @@ public final class BuiltinModules {
         new SetFactModule(),
         new DebugModule(),
         new AssertModule(),
-        new FailModule());
+        new FailModule(),
+        new RequestRestartModule(),
+        new RestoreFileModule());
   }
 
   public static ModuleRegistry registry() {

@@ -29,7 +29,9 @@ class BuiltinModulesTest {
             "set_fact",
             "debug",
             "assert",
-            "fail"),
+            "fail",
+            "request_restart",
+            "restore_file"),
         registry.names());
     assertEquals("lineinfile", registry.find("ansible.builtin.lineinfile").orElseThrow().name());
     assertEquals("; did you mean 'sysctl'?", registry.didYouMean("sysctrl"));

@@ -1,0 +1,47 @@
+package io.pagetune.modules.builtin;
+
+import io.pagetune.modules.Arg;
+import io.pagetune.modules.ArgSpec;
+import io.pagetune.modules.ArgType;
+import io.pagetune.modules.HostState;
+import io.pagetune.modules.Module;
+import io.pagetune.modules.ModuleCall;
+import io.pagetune.modules.Plan;
+import io.pagetune.modules.RestartTarget;
+import io.pagetune.modules.Step;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * {@code request_restart}: asks for a restart as a restart intent instead of restarting inline. As
+ * a handler it turns "notify: restart PRD" into a durable, window-aware restart.
+ */
+public final class RequestRestartModule implements Module {
+  private static final ArgSpec SPEC =
+      ArgSpec.of(
+          Arg.required("kind", ArgType.STRING)
+              .choices("sap_system", "web_server", "db_instance", "service", "reboot"),
+          Arg.optional("id", ArgType.STRING),
+          Arg.optional("reason", ArgType.STRING, "requested by the playbook"));
+
+  @Override
+  public String name() {
+    return "request_restart";
+  }
+
+  @Override
+  public ArgSpec spec() {
+    return SPEC;
+  }
+
+  @Override
+  public Plan plan(ModuleCall call, HostState host) {
+    RestartTarget.Kind kind =
+        RestartTarget.Kind.valueOf(call.args().string("kind").toUpperCase(Locale.ROOT));
+    String id = call.args().optString("id").orElse(host.host());
+    RestartTarget target = new RestartTarget(kind, host.host(), id);
+    Step step = new Step.RequestRestart(target, call.args().string("reason"));
+    return Plan.of(List.of(step), List.of()).withData(Map.of("restart", target.describe()));
+  }
+}
