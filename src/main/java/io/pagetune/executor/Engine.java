@@ -33,6 +33,7 @@ public final class Engine {
   private final List<FactSet> factSets;
   private final RunListener listener;
   private final Clock clock;
+  private final RunServices services;
 
   public Engine(
       ModuleRegistry modules,
@@ -40,6 +41,17 @@ public final class Engine {
       List<FactSet> factSets,
       RunListener listener,
       Clock clock) {
+    this(modules, connections, factSets, listener, clock, RunServices.NONE);
+  }
+
+  public Engine(
+      ModuleRegistry modules,
+      Connections connections,
+      List<FactSet> factSets,
+      RunListener listener,
+      Clock clock,
+      RunServices services) {
+    this.services = services;
     this.modules = modules;
     this.connections = connections;
     this.factSets = List.copyOf(factSets);
@@ -85,6 +97,7 @@ public final class Engine {
       targets.put(play, hosts);
     }
     InputErrors inputErrors = new InputErrors();
+    String runId = RunIds.next(clock);
     RunContext ctx =
         new RunContext(
             modules,
@@ -95,8 +108,13 @@ public final class Engine {
             factSets,
             options,
             clock,
-            inputErrors);
+            inputErrors,
+            services,
+            runId);
     listener.runStarted(playbook.file(), options.check());
+    if (!options.check()) {
+      services.journal().runStarted(runId, playbook.file(), false);
+    }
     Map<String, HostRun> hostRuns = new LinkedHashMap<>();
     boolean aborted = false;
     try (Fanout fanout = new Fanout(options.forks())) {
@@ -106,13 +124,20 @@ public final class Engine {
           break;
         }
       }
+      if (!options.check()) {
+        services.restarts().runFinished(runId);
+      }
     } finally {
       hostRuns.values().forEach(HostRun::close);
     }
     Map<String, HostCounts> counts = new LinkedHashMap<>();
     hostRuns.forEach((name, run) -> counts.put(name, run.counts()));
-    RunSummary summary = new RunSummary(counts, inputErrors.all(), options.check(), aborted);
+    RunSummary summary =
+        new RunSummary(runId, counts, inputErrors.all(), options.check(), aborted);
     ExitStatus exit = ExitStatus.of(summary, options.detailedExitCode());
+    if (!options.check()) {
+      services.journal().runFinished(runId, exit == ExitStatus.SUCCESS ? "ok" : exit.name().toLowerCase(java.util.Locale.ROOT));
+    }
     listener.runFinished(summary, exit.code());
     return new RunResult(summary, exit);
   }

@@ -19,7 +19,9 @@ record RunContext(
     List<FactSet> factSets,
     RunOptions options,
     Clock clock,
-    InputErrors inputErrors) {
+    InputErrors inputErrors,
+    RunServices services,
+    String runId) {
 
   RunContext {
     factSets = List.copyOf(factSets);

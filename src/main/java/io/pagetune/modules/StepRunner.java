@@ -21,10 +21,23 @@ public final class StepRunner {
 
   private final Connection connection;
   private final Clock clock;
+  private final WriteObserver observer;
+  private final boolean alwaysBackup;
 
   public StepRunner(Connection connection, Clock clock) {
+    this(connection, clock, WriteObserver.NONE, false);
+  }
+
+  /**
+   * @param alwaysBackup keep a backup of every replaced file, whatever the task says (a journaled
+   *     run must be able to roll back)
+   */
+  public StepRunner(
+      Connection connection, Clock clock, WriteObserver observer, boolean alwaysBackup) {
     this.connection = connection;
     this.clock = clock;
+    this.observer = observer;
+    this.alwaysBackup = alwaysBackup;
   }
 
   public ApplyResult run(Plan plan, ModuleCall call) {
@@ -47,13 +60,18 @@ public final class StepRunner {
               Optional.of(failureMessage(exec, r)));
         }
       } else if (step instanceof Step.Put put) {
-        if (put.backup()) {
-          backup(put.path(), call).ifPresent(backups::add);
+        Replaced replaced = Replaced.NOTHING;
+        if (put.backup() || alwaysBackup) {
+          replaced = backup(put.path(), call);
+          replaced.backup().ifPresent(backups::add);
+        } else if (observer != WriteObserver.NONE) {
+          replaced = new Replaced(connection.read(put.path(), call.become()), Optional.empty());
         }
         connection.put(
             put.content(),
             put.path(),
             new PutOptions(put.mode(), put.owner(), put.group(), call.become()));
+        observer.written(put.path(), replaced.content(), put.content(), replaced.backup());
         changed = true;
       } else if (step instanceof Step.RequestRestart restart) {
         restarts.add(restart);
@@ -77,18 +95,28 @@ public final class StepRunner {
     return connection.run(effective, timeout != null ? timeout : call.timeout());
   }
 
-  private Optional<String> backup(String path, ModuleCall call) {
+  /** What a write replaced: the old content (none for a new file) and where a copy was kept. */
+  private record Replaced(Optional<byte[]> content, Optional<String> backup) {
+    static final Replaced NOTHING = new Replaced(Optional.empty(), Optional.empty());
+  }
+
+  private Replaced backup(String path, ModuleCall call) {
     Optional<FileMeta> meta = connection.stat(path, call.become());
     if (meta.isEmpty() || meta.get().type() != FileMeta.Type.FILE) {
-      return Optional.empty();
+      return Replaced.NOTHING;
     }
     byte[] old = connection.read(path, call.become()).orElseThrow();
-    String backupPath = path + "." + BACKUP_STAMP.format(clock.instant()) + "~";
+    String stamped = path + "." + BACKUP_STAMP.format(clock.instant());
+    String backupPath = stamped + "~";
+    // two changes of one file within a second must not share (and overwrite) a backup
+    for (int n = 1; connection.stat(backupPath, call.become()).isPresent(); n++) {
+      backupPath = stamped + "." + n + "~";
+    }
     connection.put(
         old,
         backupPath,
         new PutOptions(meta.get().mode(), meta.get().owner(), meta.get().group(), call.become()));
-    return Optional.of(backupPath);
+    return new Replaced(Optional.of(old), Optional.of(backupPath));
   }
 
   private static String failureMessage(Step.Exec exec, CommandResult r) {

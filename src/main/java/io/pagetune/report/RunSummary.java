@@ -6,7 +6,11 @@ import java.util.Map;
 
 /** The recap of a whole run: counts per host in first-seen order, and input errors seen. */
 public record RunSummary(
-    Map<String, HostCounts> hosts, List<String> inputErrors, boolean checkMode, boolean aborted) {
+    String runId,
+    Map<String, HostCounts> hosts,
+    List<String> inputErrors,
+    boolean checkMode,
+    boolean aborted) {
 
   public RunSummary {
     hosts = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(hosts));
