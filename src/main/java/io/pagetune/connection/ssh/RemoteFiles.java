@@ -219,6 +219,8 @@ final class RemoteFiles {
     FileAttributes privateMode = new FileAttributes.Builder().withPermissions(0600).build();
     try (RemoteFile f =
         s.open(tmp, EnumSet.of(OpenMode.WRITE, OpenMode.CREAT, OpenMode.EXCL), privateMode)) {
+      // confirmed writes: a dropped transport fails the pending reply at once, whereas
+      // pipelined writes can sit in sshj's window wait until its timeout
       int chunk = 32 * 1024;
       for (int off = 0; off < content.length; off += chunk) {
         f.write(off, content, off, Math.min(chunk, content.length - off));

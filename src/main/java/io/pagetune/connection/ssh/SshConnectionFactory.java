@@ -127,6 +127,7 @@ public final class SshConnectionFactory implements ConnectionFactory {
     SSHClient client = new SSHClient(config);
     KnownHostsStore.Verifier verifier = knownHosts.verifier(target.inventoryName());
     client.addHostKeyVerifier(verifier);
+    client.setSocketFactory(NoDelaySocketFactory.INSTANCE);
     client.setConnectTimeout((int) settings.connectTimeout().toMillis());
     client.setTimeout((int) settings.socketTimeout().toMillis());
     // sshj starts the keepalive thread on connect: the interval must be set before
