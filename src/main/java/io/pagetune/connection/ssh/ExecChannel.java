@@ -89,8 +89,13 @@ final class ExecChannel {
       ensureConnected(display, null);
       Integer status = cmd.getExitStatus();
       int exit = timedOut || status == null ? -1 : status;
+      byte[] errBytes = err.bytes();
+      if (!timedOut && status == null && cmd.getExitSignal() != null) {
+        // no status: the process died of a signal; say which, as a shell would
+        errBytes = concat(errBytes, "terminated by signal " + cmd.getExitSignal() + "\n");
+      }
       return new Raw(
-          exit, out.bytes(), err.bytes(), Duration.ofNanos(System.nanoTime() - start), timedOut);
+          exit, out.bytes(), errBytes, Duration.ofNanos(System.nanoTime() - start), timedOut);
     } catch (IOException | IllegalStateException e) {
       throw dropped(display, e);
     } catch (InterruptedException e) {
@@ -179,6 +184,13 @@ final class ExecChannel {
             closeQuietly(os);
           }
         });
+  }
+
+  private static byte[] concat(byte[] a, String b) {
+    byte[] tail = b.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    byte[] all = java.util.Arrays.copyOf(a, a.length + tail.length);
+    System.arraycopy(tail, 0, all, a.length, tail.length);
+    return all;
   }
 
   private static void closeQuietly(OutputStream os) {
