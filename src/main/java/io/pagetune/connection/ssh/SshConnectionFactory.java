@@ -11,10 +11,14 @@ import java.net.NoRouteToHostException;
 import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import net.schmizz.keepalive.KeepAliveProvider;
 import net.schmizz.sshj.DefaultConfig;
@@ -135,17 +139,53 @@ public final class SshConnectionFactory implements ConnectionFactory {
         .getConnection()
         .getKeepAlive()
         .setKeepAliveInterval((int) Math.max(1, settings.keepaliveInterval().toSeconds()));
+    // a server that accepts TCP but never answers would hold the handshake forever (the socket
+    // has no read timeout, so that idle sessions live): a watchdog closes it
+    AtomicInteger state = new AtomicInteger(RUNNING);
+    long limit = handshakeTimeout().toMillis();
+    CompletableFuture.runAsync(
+        () -> {
+          if (state.compareAndSet(RUNNING, EXPIRED)) {
+            closeQuietly(client);
+          }
+        },
+        CompletableFuture.delayedExecutor(limit, TimeUnit.MILLISECONDS));
     boolean ok = false;
     try {
       handshake(client, target, verifier);
       authenticate(client, target, password);
-      ok = true;
-      return client;
+      ok = state.compareAndSet(RUNNING, DONE);
+    } catch (HandshakeDropped | RuntimeException e) {
+      if (state.get() != EXPIRED) {
+        throw e;
+      }
     } finally {
       if (!ok) {
+        state.set(EXPIRED);
         closeQuietly(client);
       }
     }
+    if (!ok) {
+      throw new ConnectionException(
+          target.inventoryName()
+              + ": SSH handshake with "
+              + target.address()
+              + ":"
+              + target.port()
+              + " timed out after "
+              + handshakeTimeout().toSeconds()
+              + " s (the port accepts connections but the server does not answer)");
+    }
+    return client;
+  }
+
+  private static final int RUNNING = 0;
+  private static final int DONE = 1;
+  private static final int EXPIRED = 2;
+
+  /** How long connect, key exchange and login may take together. */
+  private Duration handshakeTimeout() {
+    return settings.connectTimeout().multipliedBy(3);
   }
 
   private void handshake(SSHClient client, SshTarget target, KnownHostsStore.Verifier verifier)
