@@ -76,7 +76,7 @@ public final class SshConnectionFactory implements ConnectionFactory {
       acquireHandshake(target);
       try {
         SSHClient client = connectOnce(target, password);
-        return new SshConnection(target, client, settings);
+        return new SshConnection(target, client, settings, becomePassword(spec));
       } catch (HandshakeDropped e) {
         if (attempt >= settings.connectAttempts()) {
           throw new ConnectionException(
@@ -108,6 +108,20 @@ public final class SshConnectionFactory implements ConnectionFactory {
       Thread.currentThread().interrupt();
       throw new ConnectionException(target.inventoryName() + ": interrupted while connecting", e);
     }
+  }
+
+  /** The host's {@code ansible_become_password} (or _pass), else the run-wide one. */
+  private java.util.function.Supplier<java.util.Optional<String>> becomePassword(
+      ConnectionSpec spec) {
+    Object p = spec.vars().get("ansible_become_password");
+    if (p == null) {
+      p = spec.vars().get("ansible_become_pass");
+    }
+    if (p == null) {
+      return settings.becomePassword();
+    }
+    String value = p.toString();
+    return () -> java.util.Optional.of(value);
   }
 
   private static String password(ConnectionSpec spec) {

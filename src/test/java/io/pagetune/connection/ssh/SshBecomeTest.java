@@ -63,6 +63,20 @@ class SshBecomeTest {
   }
 
   @Test
+  void aHostsOwnBecomePasswordWinsOverTheRunWideOne() throws Exception {
+    TestSshHost host = hostWithFakeSudo(false);
+    SshSettings s = ssh.settings().withSecrets(() -> Optional.of("run-wide"), Optional::empty);
+    try (SshConnection c =
+        (SshConnection)
+            new SshConnectionFactory(s)
+                .open(
+                    ssh.spec(
+                        "ora1", host, java.util.Map.of("ansible_become_password", PASSWORD)))) {
+      assertTrue(c.run(RemoteCommand.argv("true").withBecome(Become.as("root")), T).ok());
+    }
+  }
+
+  @Test
   void wrongBecomePasswordIsAClearFailedResult() throws Exception {
     TestSshHost host = hostWithFakeSudo(false);
     try (SshConnection c = open(host, "not-it")) {
