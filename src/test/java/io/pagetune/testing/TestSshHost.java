@@ -63,6 +63,11 @@ public final class TestSshHost implements AutoCloseable {
       return new Options(sftp, newSession, maxChannels, limit, hostKeyType, password, pathPrefix);
     }
 
+    /** {@code ssh-ed25519} (default), {@code ssh-rsa} or {@code ecdsa-sha2-nistp256}. */
+    public Options withHostKeyType(String type) {
+      return new Options(sftp, newSession, maxChannels, handshakeLimit, type, password, pathPrefix);
+    }
+
     public Options withPassword(String pw) {
       return new Options(
           sftp, newSession, maxChannels, handshakeLimit, hostKeyType, pw, pathPrefix);

@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -57,7 +58,7 @@ final class ExecChannel {
       Sink err = new Sink();
       CompletableFuture<Void> outDone = drain(cmd.getInputStream(), out);
       CompletableFuture<Void> errDone = drain(cmd.getErrorStream(), err);
-      CompletableFuture<Void> inDone = feed(cmd.getOutputStream(), stdin);
+      Future<?> inDone = feed(cmd.getOutputStream(), stdin);
       boolean timedOut = false;
       try {
         CompletableFuture.allOf(outDone, errDone)
@@ -65,9 +66,13 @@ final class ExecChannel {
       } catch (TimeoutException e) {
         timedOut = true;
       } catch (ExecutionException e) {
+        // a writer stuck waiting for window space holds a lock that sshj needs to tear the
+        // transport down: interrupt it first
+        inDone.cancel(true);
         throw dropped(display, e.getCause());
       }
       if (timedOut) {
+        inDone.cancel(true);
         onTimeout.accept(err.bytes());
       } else {
         try {
@@ -84,8 +89,13 @@ final class ExecChannel {
       ensureConnected(display, null);
       Integer status = cmd.getExitStatus();
       int exit = timedOut || status == null ? -1 : status;
+      byte[] errBytes = err.bytes();
+      if (!timedOut && status == null && cmd.getExitSignal() != null) {
+        // no status: the process died of a signal; say which, as a shell would
+        errBytes = concat(errBytes, "terminated by signal " + cmd.getExitSignal() + "\n");
+      }
       return new Raw(
-          exit, out.bytes(), err.bytes(), Duration.ofNanos(System.nanoTime() - start), timedOut);
+          exit, out.bytes(), errBytes, Duration.ofNanos(System.nanoTime() - start), timedOut);
     } catch (IOException | IllegalStateException e) {
       throw dropped(display, e);
     } catch (InterruptedException e) {
@@ -118,7 +128,12 @@ final class ExecChannel {
   private ConnectionException dropped(String display, Throwable cause) {
     ensureConnected(display, cause);
     for (Throwable t = cause; t != null; t = t.getCause()) {
-      if (t instanceof net.schmizz.sshj.transport.TransportException) {
+      String m = String.valueOf(t.getMessage());
+      if (t instanceof net.schmizz.sshj.transport.TransportException
+          || t instanceof java.net.SocketException
+          || t instanceof java.io.EOFException
+          || m.contains("Connection reset")
+          || m.contains("Broken transport")) {
         // the transport noticed before its state says so
         return new ConnectionException(
             host + ": connection dropped while running '" + display + "' (" + t.getMessage() + ")",
@@ -153,12 +168,12 @@ final class ExecChannel {
         io);
   }
 
-  private CompletableFuture<Void> feed(OutputStream os, byte[] stdin) {
+  private Future<?> feed(OutputStream os, byte[] stdin) {
     if (stdin.length == 0) {
       closeQuietly(os);
       return CompletableFuture.completedFuture(null);
     }
-    return CompletableFuture.runAsync(
+    return io.submit(
         () -> {
           try {
             os.write(stdin);
@@ -168,8 +183,14 @@ final class ExecChannel {
           } finally {
             closeQuietly(os);
           }
-        },
-        io);
+        });
+  }
+
+  private static byte[] concat(byte[] a, String b) {
+    byte[] tail = b.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    byte[] all = java.util.Arrays.copyOf(a, a.length + tail.length);
+    System.arraycopy(tail, 0, all, a.length, tail.length);
+    return all;
   }
 
   private static void closeQuietly(OutputStream os) {

@@ -199,32 +199,56 @@ final class RemoteFiles {
       if (renamed.isPresent()) {
         if (!renamed.get()) {
           // outside the SFTP channel's permit: finishing needs a channel of its own
-          finish(tmp, path, content.length, mode, owner, group, Become.NONE);
+          finish(null, tmp, path, content.length, mode, owner, group, Become.NONE);
         }
         return;
       }
+    } else if (become.user().equals("root")) {
+      // stage as the login user (SFTP when offered), so sudo's stdin carries only the password;
+      // root copies it next to the target and renames it there
+      String stage = "/tmp/." + baseName(path) + ".pagetune-" + SshConnection.hex(6);
+      uploadAsLoginUser(content, stage, path);
+      finish(stage, tmp, path, content.length, mode, owner, group, become);
+      return;
     }
-    String upload = "umask 077; cat > " + ShellQuote.quote(tmp);
+    // another become user may not read the login user's private staging file: stream the
+    // content through sudo straight into the temp file
+    upload(content, tmp, path, become);
+    finish(null, tmp, path, content.length, mode, owner, group, become);
+  }
+
+  private void uploadAsLoginUser(byte[] content, String file, String path) {
+    Optional<Boolean> viaSftp =
+        withSftp(
+            s -> {
+              sftpUpload(s, content, file);
+              return Boolean.TRUE;
+            },
+            "upload " + path);
+    if (viaSftp.isEmpty()) {
+      upload(content, file, path, Become.NONE);
+    }
+  }
+
+  private void upload(byte[] content, String file, String path, Become become) {
+    // noclobber: never write through a file or link that is already there
+    String upload = "umask 077; set -C; cat > " + ShellQuote.quote(file);
     ExecChannel.Raw r = shell(upload, content, become, FILE_OP_TIMEOUT, "upload " + path);
     if (r.exitCode() != 0) {
-      removeQuietly(tmp, become);
+      removeQuietly(file, become);
       throw failure("upload", path, r);
     }
-    finish(tmp, path, content.length, mode, owner, group, become);
+  }
+
+  private static String baseName(String path) {
+    return path.substring(path.lastIndexOf('/') + 1);
   }
 
   /** Uploads to {@code tmp}; true when it was also renamed into place (no owner to set). */
   private boolean sftpPut(
       SFTPClient s, byte[] content, String tmp, String path, int mode, String owner, String group)
       throws IOException {
-    FileAttributes privateMode = new FileAttributes.Builder().withPermissions(0600).build();
-    try (RemoteFile f =
-        s.open(tmp, EnumSet.of(OpenMode.WRITE, OpenMode.CREAT, OpenMode.EXCL), privateMode)) {
-      int chunk = 32 * 1024;
-      for (int off = 0; off < content.length; off += chunk) {
-        f.write(off, content, off, Math.min(chunk, content.length - off));
-      }
-    }
+    sftpUpload(s, content, tmp);
     SFTPEngine engine = s.getSFTPEngine();
     if (owner == null && group == null && engine.supportsServerExtension(POSIX_RENAME, "1")) {
       try {
@@ -237,6 +261,20 @@ final class RemoteFiles {
       return true;
     }
     return false;
+  }
+
+  /** Writes a new private file with confirmed writes. */
+  private static void sftpUpload(SFTPClient s, byte[] content, String file) throws IOException {
+    FileAttributes privateMode = new FileAttributes.Builder().withPermissions(0600).build();
+    try (RemoteFile f =
+        s.open(file, EnumSet.of(OpenMode.WRITE, OpenMode.CREAT, OpenMode.EXCL), privateMode)) {
+      // confirmed writes: a dropped transport fails the pending reply at once, whereas
+      // pipelined writes can sit in sshj's window wait until its timeout
+      int chunk = 32 * 1024;
+      for (int off = 0; off < content.length; off += chunk) {
+        f.write(off, content, off, Math.min(chunk, content.length - off));
+      }
+    }
   }
 
   private static void posixRename(SFTPEngine engine, String from, String to) throws IOException {
@@ -254,11 +292,24 @@ final class RemoteFiles {
    * (same directory, so the rename is atomic). On any failure the temp file is removed.
    */
   private void finish(
-      String tmp, String path, int length, int mode, String owner, String group, Become become) {
-    String t = ShellQuote.quote(tmp);
+      String source,
+      String tmp,
+      String path,
+      int length,
+      int mode,
+      String owner,
+      String group,
+      Become become) {
     StringBuilder s = new StringBuilder();
-    s.append("t=").append(t).append('\n');
-    s.append("if [ \"$(wc -c < \"$t\" | tr -d ' ')\" = ").append(length).append(" ]");
+    s.append("t=").append(ShellQuote.quote(tmp)).append('\n');
+    // with a staging file: check and copy it next to the target first
+    String checked = source == null ? "$t" : "$s";
+    s.append("s=").append(source == null ? "" : ShellQuote.quote(source)).append('\n');
+    s.append("if [ \"$(wc -c < \"").append(checked).append("\" | tr -d ' ')\" = ");
+    s.append(length).append(" ]");
+    if (source != null) {
+      s.append(" && cp -- \"$s\" \"$t\"");
+    }
     s.append(" && chmod ").append(String.format("%04o", mode)).append(" \"$t\"");
     if (owner != null) {
       String o = ShellQuote.quote(owner);
@@ -277,9 +328,13 @@ final class RemoteFiles {
           .append(" \"$t\"; }");
     }
     s.append(" && mv -f -- \"$t\" ").append(ShellQuote.quote(path));
-    s.append("; then exit 0; fi\nrm -f -- \"$t\"\nexit 1\n");
+    s.append("; then ok=0; else ok=1; rm -f -- \"$t\"; fi\n");
+    s.append("[ -z \"$s\" ] || rm -f -- \"$s\"\nexit $ok\n");
     ExecChannel.Raw r = shell(s.toString(), new byte[0], become, META_TIMEOUT, "install " + path);
     if (r.exitCode() != 0) {
+      if (source != null) {
+        removeQuietly(source, Become.NONE); // sudo may have refused before the script ran
+      }
       throw failure("write", path, r);
     }
   }

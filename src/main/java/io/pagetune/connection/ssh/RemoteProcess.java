@@ -51,7 +51,8 @@ final class RemoteProcess {
         + pid
         + "\n"
         + "g=$(ps -o pgid= -p \"$p\" 2>/dev/null | tr -d ' ')\n"
-        + "if [ \"$g\" = \"$p\" ]; then t=\"-$p\"; else\n"
+        // without ps, trust that sshd made the session its own group (OpenSSH does)
+        + "if [ \"$g\" = \"$p\" ] || ! command -v ps >/dev/null 2>&1; then t=\"-$p\"; else\n"
         + "  t=\"$p $(ps -e -o pid= -o ppid= | awk -v root=\"$p\" '"
         + "{ parent[$1] = $2 } END { for (x in parent) { y = x; n = 0;"
         + " while (y in parent && y != root && n < 64) { y = parent[y]; n++ }"

@@ -20,6 +20,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import net.schmizz.sshj.SSHClient;
 
 /**
@@ -33,7 +34,7 @@ public final class SshConnection implements Connection {
 
   private final SshTarget target;
   private final SSHClient client;
-  private final SshSettings settings;
+  private final Supplier<Optional<String>> becomePassword;
   private final Semaphore channels;
   // kills run while their command's channel is still open: they get a channel of their own
   private final Semaphore killChannel = new Semaphore(1);
@@ -42,10 +43,14 @@ public final class SshConnection implements Connection {
   private final Map<String, Boolean> sudoWithoutPassword = new ConcurrentHashMap<>();
   private final RemoteFiles files;
 
-  SshConnection(SshTarget target, SSHClient client, SshSettings settings) {
+  SshConnection(
+      SshTarget target,
+      SSHClient client,
+      SshSettings settings,
+      Supplier<Optional<String>> becomePassword) {
     this.target = target;
     this.client = client;
-    this.settings = settings;
+    this.becomePassword = becomePassword;
     this.channels = new Semaphore(settings.maxChannelsPerHost(), true);
     AtomicInteger n = new AtomicInteger();
     this.io =
@@ -125,7 +130,7 @@ public final class SshConnection implements Connection {
   }
 
   private byte[] withPassword(Become become, byte[] stdin) {
-    Optional<String> password = settings.becomePassword().get();
+    Optional<String> password = becomePassword.get();
     if (password.isEmpty() || sudoNeedsNoPassword(become.user())) {
       return stdin;
     }

@@ -11,10 +11,14 @@ import java.net.NoRouteToHostException;
 import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import net.schmizz.keepalive.KeepAliveProvider;
 import net.schmizz.sshj.DefaultConfig;
@@ -72,7 +76,7 @@ public final class SshConnectionFactory implements ConnectionFactory {
       acquireHandshake(target);
       try {
         SSHClient client = connectOnce(target, password);
-        return new SshConnection(target, client, settings);
+        return new SshConnection(target, client, settings, becomePassword(spec));
       } catch (HandshakeDropped e) {
         if (attempt >= settings.connectAttempts()) {
           throw new ConnectionException(
@@ -106,6 +110,20 @@ public final class SshConnectionFactory implements ConnectionFactory {
     }
   }
 
+  /** The host's {@code ansible_become_password} (or _pass), else the run-wide one. */
+  private java.util.function.Supplier<java.util.Optional<String>> becomePassword(
+      ConnectionSpec spec) {
+    Object p = spec.vars().get("ansible_become_password");
+    if (p == null) {
+      p = spec.vars().get("ansible_become_pass");
+    }
+    if (p == null) {
+      return settings.becomePassword();
+    }
+    String value = p.toString();
+    return () -> java.util.Optional.of(value);
+  }
+
   private static String password(ConnectionSpec spec) {
     Object p = spec.vars().get("ansible_password");
     if (p == null) {
@@ -127,6 +145,7 @@ public final class SshConnectionFactory implements ConnectionFactory {
     SSHClient client = new SSHClient(config);
     KnownHostsStore.Verifier verifier = knownHosts.verifier(target.inventoryName());
     client.addHostKeyVerifier(verifier);
+    client.setSocketFactory(NoDelaySocketFactory.INSTANCE);
     client.setConnectTimeout((int) settings.connectTimeout().toMillis());
     client.setTimeout((int) settings.socketTimeout().toMillis());
     // sshj starts the keepalive thread on connect: the interval must be set before
@@ -134,17 +153,53 @@ public final class SshConnectionFactory implements ConnectionFactory {
         .getConnection()
         .getKeepAlive()
         .setKeepAliveInterval((int) Math.max(1, settings.keepaliveInterval().toSeconds()));
+    // a server that accepts TCP but never answers would hold the handshake forever (the socket
+    // has no read timeout, so that idle sessions live): a watchdog closes it
+    AtomicInteger state = new AtomicInteger(RUNNING);
+    long limit = handshakeTimeout().toMillis();
+    CompletableFuture.runAsync(
+        () -> {
+          if (state.compareAndSet(RUNNING, EXPIRED)) {
+            closeQuietly(client);
+          }
+        },
+        CompletableFuture.delayedExecutor(limit, TimeUnit.MILLISECONDS));
     boolean ok = false;
     try {
       handshake(client, target, verifier);
       authenticate(client, target, password);
-      ok = true;
-      return client;
+      ok = state.compareAndSet(RUNNING, DONE);
+    } catch (HandshakeDropped | RuntimeException e) {
+      if (state.get() != EXPIRED) {
+        throw e;
+      }
     } finally {
       if (!ok) {
+        state.set(EXPIRED);
         closeQuietly(client);
       }
     }
+    if (!ok) {
+      throw new ConnectionException(
+          target.inventoryName()
+              + ": SSH handshake with "
+              + target.address()
+              + ":"
+              + target.port()
+              + " timed out after "
+              + handshakeTimeout().toSeconds()
+              + " s (the port accepts connections but the server does not answer)");
+    }
+    return client;
+  }
+
+  private static final int RUNNING = 0;
+  private static final int DONE = 1;
+  private static final int EXPIRED = 2;
+
+  /** How long connect, key exchange and login may take together. */
+  private Duration handshakeTimeout() {
+    return settings.connectTimeout().multipliedBy(3);
   }
 
   private void handshake(SSHClient client, SshTarget target, KnownHostsStore.Verifier verifier)

@@ -64,6 +64,9 @@ class OpenSshInteropTest {
       CommandResult fail = c.run(RemoteCommand.script("echo e >&2; exit 4"), T);
       assertEquals(4, fail.exitCode());
       assertEquals("e\n", fail.stderr());
+      CommandResult killed = c.run(RemoteCommand.script("kill -TERM $$"), T);
+      assertEquals(-1, killed.exitCode());
+      assertTrue(killed.stderr().contains("terminated by signal TERM"), killed.stderr());
     }
   }
 

@@ -63,6 +63,20 @@ class SshBecomeTest {
   }
 
   @Test
+  void aHostsOwnBecomePasswordWinsOverTheRunWideOne() throws Exception {
+    TestSshHost host = hostWithFakeSudo(false);
+    SshSettings s = ssh.settings().withSecrets(() -> Optional.of("run-wide"), Optional::empty);
+    try (SshConnection c =
+        (SshConnection)
+            new SshConnectionFactory(s)
+                .open(
+                    ssh.spec(
+                        "ora1", host, java.util.Map.of("ansible_become_password", PASSWORD)))) {
+      assertTrue(c.run(RemoteCommand.argv("true").withBecome(Become.as("root")), T).ok());
+    }
+  }
+
+  @Test
   void wrongBecomePasswordIsAClearFailedResult() throws Exception {
     TestSshHost host = hostWithFakeSudo(false);
     try (SshConnection c = open(host, "not-it")) {
@@ -101,6 +115,23 @@ class SshBecomeTest {
       assertArrayEquals(content, c.read(target.toString(), root).orElseThrow());
       assertEquals(0640, c.stat(target.toString(), root).orElseThrow().mode());
       assertTrue(c.read(target + ".missing", root).isEmpty());
+
+      // a non-root become user gets the content streamed through sudo
+      c.put(
+          "second\n".getBytes(StandardCharsets.UTF_8),
+          target.toString(),
+          PutOptions.DEFAULT.withBecome(Become.as("oracle")));
+      assertEquals("second\n", Files.readString(target));
+      assertEquals(
+          "rw-r-----", PosixFilePermissions.toString(Files.getPosixFilePermissions(target)));
+      try (var left = Files.list(target.getParent())) {
+        assertEquals(java.util.List.of(target), left.toList());
+      }
+      try (var staged = Files.list(Path.of("/tmp"))) {
+        assertTrue(
+            staged.noneMatch(p -> p.getFileName().toString().startsWith(".limits.conf.pagetune-")),
+            "staging file left in /tmp");
+      }
       assertTrue(c.stat(target + ".missing", root).isEmpty());
     }
   }

@@ -60,6 +60,30 @@ class SshConnectFaultsTest {
   }
 
   @Test
+  void silentServerTimesOutTheHandshake() throws Exception {
+    // the kernel accepts connections into the backlog; nobody ever answers
+    try (ServerSocket silent = new ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+      ConnectionSpec spec =
+          ConnectionSpec.fromVars(
+              "web9",
+              Map.of(
+                  "ansible_host", "127.0.0.1",
+                  "ansible_port", silent.getLocalPort(),
+                  "ansible_ssh_private_key_file", ssh.clientKey().toString()));
+      SshSettings settings =
+          ssh.settings()
+              .withTimeouts(Duration.ofMillis(1000), Duration.ZERO, Duration.ofSeconds(5));
+      ConnectionException e = failsToOpen(settings, spec);
+      assertEquals(
+          "web9: SSH handshake with 127.0.0.1:"
+              + silent.getLocalPort()
+              + " timed out after 3 s (the port accepts connections but the server does not"
+              + " answer)",
+          e.getMessage());
+    }
+  }
+
+  @Test
   void unresolvableNameIsUnreachable() {
     ConnectionSpec spec =
         ConnectionSpec.fromVars(

@@ -17,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
@@ -155,8 +156,12 @@ class SshFilesTest {
                 host.stop();
               });
       killer.start();
-      assertThrows(
-          ConnectionException.class, () -> c.put(big, target.toString(), PutOptions.DEFAULT));
+      long t0 = System.nanoTime();
+      ConnectionException e =
+          assertThrows(
+              ConnectionException.class, () -> c.put(big, target.toString(), PutOptions.DEFAULT));
+      assertTrue(e.getMessage().startsWith("db1: connection dropped"), e.getMessage());
+      assertTrue(Duration.ofNanos(System.nanoTime() - t0).toSeconds() < 10, "noticed late");
       killer.join();
     }
     assertEquals("old content\n", Files.readString(target));

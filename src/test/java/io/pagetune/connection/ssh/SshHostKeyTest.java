@@ -28,6 +28,8 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class SshHostKeyTest {
   @RegisterExtension final SshServerExtension ssh = new SshServerExtension();
@@ -51,6 +53,17 @@ class SshHostKeyTest {
         Files.readString(ssh.knownHosts())
             .startsWith("[127.0.0.1]:" + host.port() + " ssh-ed25519 "));
     connects(ssh.settings(), host);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {TestKeys.KeyPairTypes.RSA, TestKeys.KeyPairTypes.ECDSA})
+  void strictWorksWithRsaAndEcdsaHostKeys(String type) throws Exception {
+    TestSshHost host = ssh.start(TestSshHost.Options.defaults().withHostKeyType(type));
+    assertTrue(Files.readString(ssh.knownHosts()).contains(" " + type + " "));
+    connects(ssh.settings(), host);
+    TestSshHost unknown = ssh.startUnknown(TestSshHost.Options.defaults().withHostKeyType(type));
+    assertTrue(
+        refused(ssh.settings(), unknown).getMessage().contains("is unknown: " + type + " SHA256:"));
   }
 
   @Test
