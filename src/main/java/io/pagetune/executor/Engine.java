@@ -132,11 +132,14 @@ public final class Engine {
     }
     Map<String, HostCounts> counts = new LinkedHashMap<>();
     hostRuns.forEach((name, run) -> counts.put(name, run.counts()));
-    RunSummary summary =
-        new RunSummary(runId, counts, inputErrors.all(), options.check(), aborted);
+    RunSummary summary = new RunSummary(runId, counts, inputErrors.all(), options.check(), aborted);
     ExitStatus exit = ExitStatus.of(summary, options.detailedExitCode());
     if (!options.check()) {
-      services.journal().runFinished(runId, exit == ExitStatus.SUCCESS ? "ok" : exit.name().toLowerCase(java.util.Locale.ROOT));
+      services
+          .journal()
+          .runFinished(
+              runId,
+              exit == ExitStatus.SUCCESS ? "ok" : exit.name().toLowerCase(java.util.Locale.ROOT));
     }
     listener.runFinished(summary, exit.code());
     return new RunResult(summary, exit);

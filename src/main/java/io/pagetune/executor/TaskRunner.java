@@ -13,8 +13,10 @@ import io.pagetune.modules.LiveHostState;
 import io.pagetune.modules.Module;
 import io.pagetune.modules.ModuleCall;
 import io.pagetune.modules.Plan;
+import io.pagetune.modules.RestartTarget;
 import io.pagetune.modules.Step;
 import io.pagetune.modules.StepRunner;
+import io.pagetune.modules.WriteObserver;
 import io.pagetune.playbook.Task;
 import io.pagetune.report.Status;
 import io.pagetune.report.TaskOutcome;
@@ -87,7 +89,52 @@ final class TaskRunner {
       outcome = failed(e.getMessage());
       report(task, play, host, handler, check, outcome, null, false);
     }
+    if (outcome.status() == Status.CHANGED && !check && !task.notifies().isEmpty()) {
+      persistNotifiedRestarts(task, play, host);
+    }
     return settle(task, host, outcome);
+  }
+
+  /**
+   * A notified {@code request_restart} handler becomes a restart intent now, when the change is
+   * applied, not when the handler runs at the end of the play: a task that fails in between must
+   * not lose the restart. The handler itself runs later and is deduplicated against this one.
+   */
+  private void persistNotifiedRestarts(Task task, PlayContext play, HostRun host) {
+    for (Task handler : play.play().handlers()) {
+      boolean notified =
+          task.notifies().contains(handler.name())
+              || handler.listen().stream().anyMatch(task.notifies()::contains);
+      if (!notified || !handler.module().endsWith("request_restart")) {
+        continue;
+      }
+      Map<String, Object> vars = TaskVars.of(ctx, play, host, handler, false);
+      Object args =
+          ctx.templates().interpolate(handler.args(), vars, handler.moduleLocation(), "handler");
+      if (!(args instanceof Map<?, ?> a) || a.get("kind") == null) {
+        continue;
+      }
+      RestartTarget target =
+          new RestartTarget(
+              RestartTarget.Kind.valueOf(
+                  String.valueOf(a.get("kind")).toUpperCase(java.util.Locale.ROOT)),
+              host.name(),
+              a.get("id") == null ? host.name() : String.valueOf(a.get("id")));
+      String reason =
+          a.get("reason") == null
+              ? "notified by '" + task.displayName() + "'"
+              : String.valueOf(a.get("reason"));
+      ctx.services()
+          .restarts()
+          .requested(
+              new RestartSink.Request(
+                  ctx.runId(),
+                  host.name(),
+                  vars,
+                  task.displayName(),
+                  new Step.RequestRestart(target, reason),
+                  false));
+    }
   }
 
   private ItemResult once(
@@ -160,7 +207,12 @@ final class TaskRunner {
     List<String> restarts = new ArrayList<>();
     for (Step s : plan.steps()) {
       if (s instanceof Step.RequestRestart r) {
-        restarts.add(r.target().describe() + " (" + r.reason() + ")");
+        restarts.add(
+            ctx.services()
+                .restarts()
+                .requested(
+                    new RestartSink.Request(
+                        ctx.runId(), host.name(), vars, task.displayName(), r, true)));
       }
     }
     List<String> diffs = diffs(task, plan);
@@ -200,7 +252,14 @@ final class TaskRunner {
       result.put("msg", msg);
       return new ItemResult(Status.FAILED, msg, result, diffs, List.of());
     }
-    ApplyResult applied = module.apply(plan, call, new StepRunner(conn, ctx.clock()));
+    ChangeJournal journal = ctx.services().journal();
+    WriteObserver observer =
+        (path, before, after, backup) ->
+            journal.fileChanged(
+                ctx.runId(), host.name(), task.displayName(), path, before, after, backup);
+    ApplyResult applied =
+        module.apply(
+            plan, call, new StepRunner(conn, ctx.clock(), observer, journal.wantsBackups()));
     if (applied.changed()) {
       host.factCache().clear();
     }
@@ -211,7 +270,13 @@ final class TaskRunner {
     }
     List<String> appliedRestarts = new ArrayList<>();
     for (Step.RequestRestart r : applied.restarts()) {
-      appliedRestarts.add(r.target().describe() + " (" + r.reason() + ")");
+      // persisted now, at the moment the change is applied: a later failure cannot lose it
+      appliedRestarts.add(
+          ctx.services()
+              .restarts()
+              .requested(
+                  new RestartSink.Request(
+                      ctx.runId(), host.name(), vars, task.displayName(), r, false)));
     }
     if (applied.failure().isPresent()) {
       result.put("failed", true);

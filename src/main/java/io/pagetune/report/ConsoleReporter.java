@@ -158,9 +158,16 @@ public final class ConsoleReporter implements RunListener {
     for (String w : warnings) {
       out.println(paint(MAGENTA, "[WARNING]: " + w));
     }
+    out.println();
     if (summary.checkMode()) {
-      out.println();
       out.println("Check mode: nothing was changed; 'changed' counts what would change.");
+    } else {
+      out.println(
+          "Run "
+              + summary.runId()
+              + " (pagetune history; pagetune rollback "
+              + summary.runId()
+              + ")");
     }
     out.println();
     out.flush();

@@ -104,6 +104,7 @@ public final class JsonEventReporter implements RunListener {
   @Override
   public void runFinished(RunSummary summary, int exitCode) {
     Map<String, Object> e = event("run_finished");
+    e.put("run_id", summary.runId());
     Map<String, Object> recap = new LinkedHashMap<>();
     summary.hosts().forEach((h, c) -> recap.put(h, counts(c)));
     e.put("recap", recap);
