@@ -9,6 +9,7 @@ import io.pagetune.schedule.Sleeper;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -55,7 +56,7 @@ public final class OracleDriver implements RestartDriver {
   public RestartOutcome restart(RestartTarget target, Connection connection, Duration timeout) {
     String db = target.id();
     if (db == null || !DB_NAME.matcher(db).matches()) {
-      return RestartOutcome.failed("not an Oracle database name: " + db, java.util.List.of());
+      return RestartOutcome.failed("not an Oracle database name: " + db, List.of());
     }
     RestartSession s = new RestartSession(connection, clock, sleeper, timeout);
     try {
@@ -102,18 +103,17 @@ public final class OracleDriver implements RestartDriver {
     }
   }
 
-  private void sqlplus(RestartSession s, String db, String label, String statement) {
-    CommandResult r = s.run(label, sqlplusCommand(db, statement));
-    var m = ORA_ERROR.matcher(r.stdout() + r.stderr());
-    if (r.exitCode() != 0 || m.find()) {
-      String code =
-          ORA_ERROR
-              .matcher(r.stdout() + r.stderr())
-              .results()
-              .map(x -> x.group())
-              .findFirst()
-              .orElse("exit " + r.exitCode());
-      throw new StepFailed(label + " failed (" + code + ")" + RestartSession.detail(r));
+  private void sqlplus(RestartSession s, String db, String statement, String tolerated) {
+    CommandResult r = s.run(statement, sqlplusCommand(db, statement));
+    String text = r.stdout() + "\n" + r.stderr();
+    List<String> errors = ORA_ERROR.matcher(text).results().map(x -> x.group()).toList();
+    if (tolerated != null && errors.contains(tolerated)) {
+      s.log(statement + ": " + tolerated + ", the instance was not running");
+      return;
+    }
+    if (r.exitCode() != 0 || !errors.isEmpty()) {
+      String code = errors.isEmpty() ? "exit " + r.exitCode() : errors.get(0);
+      throw new StepFailed(statement + " failed (" + code + ")" + RestartSession.detail(r));
     }
   }
 
