@@ -1,11 +1,19 @@
 package io.pagetune.schedule.window;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pagetune.error.InputException;
+import io.pagetune.inventory.Host;
+import io.pagetune.vars.VarScope;
+import io.pagetune.vars.VarSource;
+import io.pagetune.yaml.SourceLocation;
 import io.pagetune.yaml.YamlReader;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -45,5 +53,35 @@ class WindowsReportTest {
             "typo      unknown window 'sap-prd-sundy'; did you mean 'sap-prd-sunday'?",
             "");
     assertEquals(expected, text);
+  }
+
+  private static Host host(String name, Map<String, Object> vars) {
+    return new Host(
+        name,
+        List.of("all"),
+        new VarScope().with(VarSource.INVENTORY_HOST_VARS, vars),
+        new SourceLocation("hosts.yml", 7, 5));
+  }
+
+  @Test
+  void hostsTakeTheirWindowFromTheChangeWindowVariable() {
+    List<Host> hosts =
+        List.of(host("a", Map.of("change_window", "web-weekdays")), host("b", Map.of("x", 1)));
+    Map<String, Optional<String>> m = WindowsReport.hostWindows(hosts);
+    assertEquals(List.of("a", "b"), List.copyOf(m.keySet()));
+    assertEquals(Optional.of("web-weekdays"), m.get("a"));
+    assertEquals(Optional.empty(), m.get("b"));
+  }
+
+  @Test
+  void hostNamingAnUndefinedWindowIsAnInputError() {
+    WindowsFile windows = WindowsFile.load(new YamlReader(DIR), DIR.resolve("windows.yml"));
+    List<Host> hosts = List.of(host("a", Map.of("change_window", "web-weekday")));
+    InputException e =
+        assertThrows(InputException.class, () -> WindowsReport.requireKnownWindows(hosts, windows));
+    assertEquals("hosts.yml:7:5", e.location().toString());
+    assertTrue(e.reason().contains("did you mean 'web-weekdays'"), e.reason());
+    WindowsReport.requireKnownWindows(
+        List.of(host("b", Map.of("change_window", "oracle-chg"))), windows);
   }
 }
