@@ -22,7 +22,9 @@ import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;
 import org.w3c.dom.NodeList;
+import org.xml.sax.ErrorHandler;
 import org.xml.sax.SAXException;
+import org.xml.sax.SAXParseException;
 
 /**
  * Calls sapstartsrv web methods ({@code urn:SAPControl}) with SOAP 1.1 over HTTP(S) and Basic
@@ -31,6 +33,23 @@ import org.xml.sax.SAXException;
 public final class SapControlSoapClient {
   static final String SOAP_NS = "http://schemas.xmlsoap.org/soap/envelope/";
   static final String SAPCONTROL_NS = "urn:SAPControl";
+
+  /** Parse errors become a "not well-formed" failure; nothing is printed to stderr. */
+  private static final ErrorHandler SILENT =
+      new ErrorHandler() {
+        @Override
+        public void warning(SAXParseException e) {}
+
+        @Override
+        public void error(SAXParseException e) throws SAXException {
+          throw e;
+        }
+
+        @Override
+        public void fatalError(SAXParseException e) throws SAXException {
+          throw e;
+        }
+      };
 
   private final URI endpoint;
   private final SoapCredentials credentials;
@@ -152,7 +171,7 @@ public final class SapControlSoapClient {
     }
     try {
       DocumentBuilder builder = secureFactory().newDocumentBuilder();
-      builder.setErrorHandler(null);
+      builder.setErrorHandler(SILENT);
       return builder.parse(new ByteArrayInputStream(body));
     } catch (SAXException | IOException e) {
       return null;

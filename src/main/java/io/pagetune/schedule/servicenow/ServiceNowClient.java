@@ -171,7 +171,7 @@ public final class ServiceNowClient {
       if (status == 404) {
         throw new ServiceNowException(Reason.NOT_FOUND, "change request not found: " + subject);
       }
-      if (status >= 500) {
+      if (status >= 500 || status == 429) {
         last = "ServiceNow answered HTTP " + status;
         backoff = pause(attempt, backoff);
         continue;

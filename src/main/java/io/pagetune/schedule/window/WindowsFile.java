@@ -37,6 +37,8 @@ public record WindowsFile(Map<String, ChangeWindow> windows) {
   private static final Set<String> WINDOW_KEYS =
       Set.of("cron", "duration", "zone", "blackouts", "servicenow");
   private static final Set<String> BLACKOUT_KEYS = Set.of("from", "to");
+  private static final List<String> REGION_ZONES =
+      ZoneId.getAvailableZoneIds().stream().filter(z -> z.contains("/")).sorted().toList();
   private static final Pattern CHANGE_NUMBER = Pattern.compile("[A-Z]{2,8}\\d{1,12}");
 
   public WindowsFile {
@@ -60,7 +62,7 @@ public record WindowsFile(Map<String, ChangeWindow> windows) {
     checkKeys(top, TOP_KEYS, "top-level key");
     Map<String, ChangeWindow> out = new LinkedHashMap<>();
     YamlValue list = top.get("windows");
-    if (list == null) {
+    if (list == null || (list instanceof YamlValue.Scalar sc && sc.value() == null)) {
       return new WindowsFile(out);
     }
     YamlValue.Mapping windows = mapping(list, "windows");
@@ -155,7 +157,7 @@ public record WindowsFile(Map<String, ChangeWindow> windows) {
         "unknown zone '"
             + text
             + "'; use an IANA name like Europe/Berlin"
-            + Suggestions.didYouMean(text, ZoneId.getAvailableZoneIds()));
+            + Suggestions.didYouMean(text, REGION_ZONES));
   }
 
   private static Blackout blackout(YamlValue v) {

@@ -212,6 +212,12 @@ class ServiceNowClientTest {
             .inScenario("flaky")
             .whenScenarioStateIs(Scenario.STARTED)
             .willReturn(aResponse().withStatus(500))
+            .willSetStateTo("throttled"));
+    server.stubFor(
+        get(urlPathEqualTo(TABLE))
+            .inScenario("flaky")
+            .whenScenarioStateIs("throttled")
+            .willReturn(aResponse().withStatus(429))
             .willSetStateTo("ok"));
     server.stubFor(
         get(urlPathEqualTo(TABLE))
@@ -219,8 +225,8 @@ class ServiceNowClientTest {
             .whenScenarioStateIs("ok")
             .willReturn(aResponse().withBody(fixture("scheduled.json"))));
     assertEquals(ChangeState.SCHEDULED, client().changeRequest("CHG0040007").state());
-    server.verify(2, getRequestedFor(urlPathEqualTo(TABLE)));
-    assertEquals(List.of(Duration.ofMillis(10)), sleeps);
+    server.verify(3, getRequestedFor(urlPathEqualTo(TABLE)));
+    assertEquals(List.of(Duration.ofMillis(10), Duration.ofMillis(15)), sleeps);
   }
 
   @Test

@@ -57,6 +57,7 @@ class WindowsFileTest {
   void abbreviatedZonesAreRefused() {
     InputException e = bad("windows:\n  w: { cron: 0 2 * * *, duration: 4h, zone: CET }\n");
     assertTrue(e.reason().startsWith("unknown zone 'CET'"), e.reason());
+    assertTrue(!e.reason().contains("did you mean 'CET'"), e.reason());
   }
 
   @Test
@@ -104,5 +105,17 @@ class WindowsFileTest {
   void missingFieldsAreNamed() {
     InputException e = bad("windows:\n  w: { cron: 0 2 * * * , zone: UTC }\n");
     assertTrue(e.reason().contains("needs 'duration'"), e.reason());
+  }
+
+  @Test
+  void emptyWindowsSectionIsNoWindows() {
+    assertTrue(WindowsFile.parse(reader, "windows:\n", "windows.yml").windows().isEmpty());
+    assertTrue(WindowsFile.parse(reader, "", "windows.yml").windows().isEmpty());
+  }
+
+  @Test
+  void unknownTopLevelKey() {
+    InputException e = bad("window:\n  w: { servicenow: CHG1 }\n");
+    assertTrue(e.reason().contains("did you mean 'windows'"), e.reason());
   }
 }
