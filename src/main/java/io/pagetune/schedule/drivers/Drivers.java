@@ -18,15 +18,20 @@ public final class Drivers {
 
   /**
    * The standard set: sapcontrol for SAP systems, srvctl or SQL*Plus for databases, stopserv and
-   * startserv for web servers, and reboots. SERVICE has no driver yet.
+   * startserv for web servers, systemctl for services, and reboots.
    */
   public static Drivers standard(
-      SapControlDriver sap, OracleDriver oracle, WebServerDriver web, RebootDriver reboot) {
+      SapControlDriver sap,
+      OracleDriver oracle,
+      WebServerDriver web,
+      ServiceDriver service,
+      RebootDriver reboot) {
     return new Drivers(
         Map.of(
             RestartTarget.Kind.SAP_SYSTEM, sap,
             RestartTarget.Kind.DB_INSTANCE, oracle,
             RestartTarget.Kind.WEB_SERVER, web,
+            RestartTarget.Kind.SERVICE, service,
             RestartTarget.Kind.REBOOT, reboot));
   }
 

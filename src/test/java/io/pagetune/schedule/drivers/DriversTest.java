@@ -37,17 +37,18 @@ class DriversTest {
   }
 
   @Test
-  void standardSetCoversSapOracleWebAndReboot() {
+  void standardSetCoversEveryKind() {
     FakeTime time = new FakeTime(Instant.parse("2026-12-06T01:00:00Z"));
     SapControlDriver sap = new SapControlDriver(SapControlDriver.Options.defaults(), time, time);
     OracleDriver oracle = new OracleDriver(OracleDriver.Options.defaults(true), time, time);
     WebServerDriver web = new WebServerDriver(WebServerDriver.Options.defaults(), time, time);
     RebootDriver reboot = new RebootDriver(RebootDriver.Options.defaults(), h -> null, time, time);
-    Drivers d = Drivers.standard(sap, oracle, web, reboot);
+    ServiceDriver service = new ServiceDriver(ServiceDriver.Options.defaults(), time, time);
+    Drivers d = Drivers.standard(sap, oracle, web, service, reboot);
     assertSame(sap, d.driverFor(RestartTarget.Kind.SAP_SYSTEM).orElseThrow());
     assertSame(oracle, d.driverFor(RestartTarget.Kind.DB_INSTANCE).orElseThrow());
     assertSame(web, d.driverFor(RestartTarget.Kind.WEB_SERVER).orElseThrow());
     assertSame(reboot, d.driverFor(RestartTarget.Kind.REBOOT).orElseThrow());
-    assertTrue(d.driverFor(RestartTarget.Kind.SERVICE).isEmpty());
+    assertSame(service, d.driverFor(RestartTarget.Kind.SERVICE).orElseThrow());
   }
 }
