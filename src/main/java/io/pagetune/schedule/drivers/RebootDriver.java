@@ -9,7 +9,6 @@ import io.pagetune.modules.RestartTarget;
 import io.pagetune.schedule.Sleeper;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
@@ -70,7 +69,6 @@ public final class RebootDriver implements RestartDriver {
   @Override
   public RestartOutcome restart(RestartTarget target, Connection connection, Duration timeout) {
     RestartSession s = new RestartSession(connection, clock, sleeper, timeout);
-    Instant deadline = clock.instant().plus(timeout);
     String host = connection.host();
     try {
       Optional<String> before = bootId(connection);
@@ -86,8 +84,7 @@ public final class RebootDriver implements RestartDriver {
           s.log("host back after " + attempts + (attempts == 1 ? " attempt" : " attempts"));
           return RestartOutcome.ok(host + " rebooted and reachable", s.steps());
         }
-        Duration left = Duration.between(clock.instant(), deadline);
-        if (left.compareTo(backoff) <= 0) {
+        if (s.remaining().compareTo(backoff) <= 0) {
           return RestartOutcome.failed(
               host + " did not come back within " + timeout + " (last: " + why + ")", s.steps());
         }

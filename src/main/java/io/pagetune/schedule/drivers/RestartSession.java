@@ -30,10 +30,6 @@ final class RestartSession {
     this.deadline = clock.instant().plus(timeout);
   }
 
-  Connection connection() {
-    return connection;
-  }
-
   void log(String step) {
     steps.add(step);
   }

@@ -100,10 +100,14 @@ public final class CronExpression {
     // start a day early: a gap-shifted firing of the previous local day can land after from
     LocalDate day = from.atZone(zone).toLocalDate().minusDays(1);
     for (int d = 0; d < SEARCH_DAYS; d++, day = day.plusDays(1)) {
-      if (!matchesDay(day)) {
+      // times resolve monotonically, so a day (or hour) whose last minute is before from is skipped
+      if (!matchesDay(day) || resolve(day.atTime(23, 59), zone).isBefore(from)) {
         continue;
       }
       for (int h = hours.nextSetBit(0); h >= 0; h = hours.nextSetBit(h + 1)) {
+        if (resolve(day.atTime(h, 59), zone).isBefore(from)) {
+          continue;
+        }
         for (int m = minutes.nextSetBit(0); m >= 0; m = minutes.nextSetBit(m + 1)) {
           Instant at = resolve(LocalDateTime.of(day, LocalTime.of(h, m)), zone);
           if (!at.isBefore(from)) {

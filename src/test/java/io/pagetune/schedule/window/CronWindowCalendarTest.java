@@ -137,4 +137,14 @@ class CronWindowCalendarTest {
     assertEquals(Instant.parse("2026-05-01T10:00:00Z"), o.start());
     assertEquals(Instant.parse("2026-05-01T11:30:00Z"), o.end());
   }
+
+  @Test
+  void everyMinuteWithAWeekLongDurationStaysFast() {
+    CronWindowCalendar c = calendar("* * * * *", Duration.ofDays(7), BERLIN);
+    Opening o =
+        org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+            Duration.ofSeconds(5),
+            () -> c.current(Instant.parse("2026-10-25T00:30:30Z")).orElseThrow());
+    assertEquals(Instant.parse("2026-10-25T00:30:00Z"), o.start());
+  }
 }
