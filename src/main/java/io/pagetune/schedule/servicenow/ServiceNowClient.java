@@ -79,6 +79,11 @@ public final class ServiceNowClient {
   public ServiceNowClient(
       URI instance, ServiceNowCredentials credentials, Options options, Sleeper sleeper) {
     this.instance = stripSlash(Objects.requireNonNull(instance, "instance"));
+    if (!"https".equals(instance.getScheme()) && !loopback(instance.getHost())) {
+      // Basic credentials in clear text must not leave this machine
+      throw new IllegalArgumentException(
+          "ServiceNow instance must use https (plain http only to localhost): " + instance);
+    }
     this.credentials = Objects.requireNonNull(credentials, "credentials");
     this.options = Objects.requireNonNull(options, "options");
     this.sleeper = Objects.requireNonNull(sleeper, "sleeper");
@@ -248,6 +253,10 @@ public final class ServiceNowClient {
 
   private static String encode(String s) {
     return URLEncoder.encode(s, StandardCharsets.UTF_8);
+  }
+
+  private static boolean loopback(String host) {
+    return "localhost".equals(host) || "127.0.0.1".equals(host) || "[::1]".equals(host);
   }
 
   private static URI stripSlash(URI u) {

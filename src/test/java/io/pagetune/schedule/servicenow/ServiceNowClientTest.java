@@ -346,4 +346,23 @@ class ServiceNowClientTest {
     assertFalse(ChangeState.REVIEW.allowsWork());
     assertTrue(ChangeState.IMPLEMENT.allowsWork());
   }
+
+  @Test
+  void plainHttpIsRefusedExceptToLoopback() {
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                new ServiceNowClient(
+                    URI.create("http://example.service-now.com"),
+                    CREDS,
+                    ServiceNowClient.Options.defaults(),
+                    sleeps::add));
+    assertTrue(e.getMessage().contains("must use https"), e.getMessage());
+    new ServiceNowClient(
+        URI.create("https://example.service-now.com"),
+        CREDS,
+        ServiceNowClient.Options.defaults(),
+        sleeps::add);
+  }
 }
