@@ -1,0 +1,266 @@
+package io.pagetune.schedule.servicenow;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.pagetune.schedule.Sleeper;
+import io.pagetune.schedule.servicenow.ServiceNowException.Reason;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CancellationException;
+import java.util.regex.Pattern;
+
+/**
+ * Reads change requests and writes work notes through the ServiceNow Table API ({@code
+ * /api/now/table/change_request}). 5xx answers and connection failures are retried with bounded
+ * exponential backoff; 401/403 and 404 are final; a request that exceeds its timeout is not retried
+ * (a slow instance should not stall the scheduler further).
+ */
+public final class ServiceNowClient {
+  private static final String TABLE = "/api/now/table/change_request";
+  private static final String FIELDS = "number,state,start_date,end_date,sys_id";
+  private static final Pattern NUMBER = Pattern.compile("[A-Z]{2,8}\\d{1,12}");
+  private static final Pattern SYS_ID = Pattern.compile("[0-9a-fA-F]{32}");
+  private static final DateTimeFormatter TABLE_TIME =
+      DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
+
+  /** Timeouts and retry policy. */
+  public record Options(
+      Duration connectTimeout,
+      Duration requestTimeout,
+      int maxAttempts,
+      Duration firstBackoff,
+      Duration maxBackoff) {
+    public Options {
+      if (maxAttempts < 1) {
+        throw new IllegalArgumentException("maxAttempts must be at least 1");
+      }
+    }
+
+    public static Options defaults() {
+      return new Options(
+          Duration.ofSeconds(10),
+          Duration.ofSeconds(30),
+          4,
+          Duration.ofSeconds(1),
+          Duration.ofSeconds(15));
+    }
+
+    public Options withRequestTimeout(Duration d) {
+      return new Options(connectTimeout, d, maxAttempts, firstBackoff, maxBackoff);
+    }
+  }
+
+  private final URI instance;
+  private final ServiceNowCredentials credentials;
+  private final Options options;
+  private final Sleeper sleeper;
+  private final HttpClient http;
+  private final ObjectMapper json = new ObjectMapper();
+
+  /**
+   * @param instance e.g. {@code https://example.service-now.com}
+   */
+  public ServiceNowClient(
+      URI instance, ServiceNowCredentials credentials, Options options, Sleeper sleeper) {
+    this.instance = stripSlash(Objects.requireNonNull(instance, "instance"));
+    if (!"https".equals(instance.getScheme()) && !loopback(instance.getHost())) {
+      // Basic credentials in clear text must not leave this machine
+      throw new IllegalArgumentException(
+          "ServiceNow instance must use https (plain http only to localhost): " + instance);
+    }
+    this.credentials = Objects.requireNonNull(credentials, "credentials");
+    this.options = Objects.requireNonNull(options, "options");
+    this.sleeper = Objects.requireNonNull(sleeper, "sleeper");
+    this.http =
+        HttpClient.newBuilder()
+            .connectTimeout(options.connectTimeout())
+            .followRedirects(HttpClient.Redirect.NEVER)
+            .build();
+  }
+
+  /** The change request with this number; NOT_FOUND when the table has none. */
+  public ChangeRequest changeRequest(String number) {
+    if (!NUMBER.matcher(number).matches()) {
+      throw new IllegalArgumentException("not a change request number: " + number);
+    }
+    String query =
+        "sysparm_query="
+            + encode("number=" + number)
+            + "&sysparm_fields="
+            + encode(FIELDS)
+            + "&sysparm_limit=1";
+    HttpRequest request = base(URI.create(instance + TABLE + "?" + query)).GET().build();
+    String body = send(request, "read " + number, number);
+    JsonNode result = parse(body, number).path("result");
+    if (!result.isArray() || result.isEmpty()) {
+      throw new ServiceNowException(Reason.NOT_FOUND, "change request not found: " + number);
+    }
+    return toChange(result.get(0), number);
+  }
+
+  /** Appends a work note to the change request (visible in its activity stream). */
+  public void addWorkNote(String sysId, String text) {
+    if (!SYS_ID.matcher(sysId).matches()) {
+      throw new IllegalArgumentException("not a sys_id: " + sysId);
+    }
+    String payload;
+    try {
+      payload = json.writeValueAsString(Map.of("work_notes", text));
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot encode work note", e);
+    }
+    HttpRequest request =
+        base(URI.create(instance + TABLE + "/" + sysId))
+            .header("Content-Type", "application/json")
+            .method("PATCH", HttpRequest.BodyPublishers.ofString(payload, StandardCharsets.UTF_8))
+            .build();
+    send(request, "add a work note to " + sysId, sysId);
+  }
+
+  private HttpRequest.Builder base(URI uri) {
+    return HttpRequest.newBuilder(uri)
+        .timeout(options.requestTimeout())
+        .header("Accept", "application/json")
+        .header("Authorization", credentials.basicAuthorization());
+  }
+
+  private String send(HttpRequest request, String what, String subject) {
+    Duration backoff = options.firstBackoff();
+    String last = "";
+    for (int attempt = 1; attempt <= options.maxAttempts(); attempt++) {
+      HttpResponse<String> response;
+      try {
+        response = http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+      } catch (HttpTimeoutException e) {
+        throw new ServiceNowException(
+            Reason.TIMEOUT,
+            "ServiceNow did not answer within "
+                + options.requestTimeout().toMillis()
+                + " ms ("
+                + what
+                + ")");
+      } catch (IOException e) {
+        last = "cannot reach " + instance + ": " + e.getClass().getSimpleName();
+        backoff = pause(attempt, backoff);
+        continue;
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new CancellationException("interrupted while waiting for ServiceNow");
+      }
+      int status = response.statusCode();
+      if (status == 401 || status == 403) {
+        throw new ServiceNowException(
+            Reason.AUTHENTICATION,
+            "ServiceNow refused user '"
+                + credentials.user()
+                + "' (HTTP "
+                + status
+                + "): check the credentials and the user's change_request roles");
+      }
+      if (status == 404) {
+        throw new ServiceNowException(Reason.NOT_FOUND, "change request not found: " + subject);
+      }
+      if (status >= 500 || status == 429) {
+        last = "ServiceNow answered HTTP " + status;
+        backoff = pause(attempt, backoff);
+        continue;
+      }
+      if (status < 200 || status > 299) {
+        throw new ServiceNowException(
+            Reason.BAD_RESPONSE, "ServiceNow answered HTTP " + status + " to " + what);
+      }
+      return response.body();
+    }
+    throw new ServiceNowException(
+        Reason.UNAVAILABLE,
+        "could not " + what + " after " + options.maxAttempts() + " attempts; " + last);
+  }
+
+  private Duration pause(int attempt, Duration backoff) {
+    if (attempt < options.maxAttempts()) {
+      sleeper.sleep(backoff);
+    }
+    Duration doubled = backoff.multipliedBy(2);
+    return doubled.compareTo(options.maxBackoff()) > 0 ? options.maxBackoff() : doubled;
+  }
+
+  private JsonNode parse(String body, String subject) {
+    try {
+      return json.readTree(body);
+    } catch (JsonProcessingException e) {
+      throw new ServiceNowException(
+          Reason.BAD_RESPONSE, "ServiceNow sent a body that is not JSON for " + subject);
+    }
+  }
+
+  private static ChangeRequest toChange(JsonNode row, String number) {
+    String stateText = field(row, "state");
+    return new ChangeRequest(
+        Optional.ofNullable(textOrNull(row, "number")).orElse(number),
+        field(row, "sys_id"),
+        ChangeState.of(stateText),
+        stateText,
+        time(row, "start_date", number),
+        time(row, "end_date", number));
+  }
+
+  /** A field as text; with sysparm_display_value=all a field is {value, display_value}. */
+  private static String field(JsonNode row, String name) {
+    String t = textOrNull(row, name);
+    return t == null ? "" : t;
+  }
+
+  private static String textOrNull(JsonNode row, String name) {
+    JsonNode n = row.get(name);
+    if (n == null || n.isNull()) {
+      return null;
+    }
+    if (n.isObject()) {
+      return n.path("value").asText("");
+    }
+    return n.asText();
+  }
+
+  /** Table API date-times are UTC "yyyy-MM-dd HH:mm:ss"; empty means not planned. */
+  private static Optional<Instant> time(JsonNode row, String name, String number) {
+    String t = field(row, name).strip();
+    if (t.isEmpty()) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(LocalDateTime.parse(t, TABLE_TIME).toInstant(ZoneOffset.UTC));
+    } catch (DateTimeParseException e) {
+      throw new ServiceNowException(
+          Reason.BAD_RESPONSE, number + ": " + name + " '" + t + "' is not yyyy-MM-dd HH:mm:ss");
+    }
+  }
+
+  private static String encode(String s) {
+    return URLEncoder.encode(s, StandardCharsets.UTF_8);
+  }
+
+  private static boolean loopback(String host) {
+    return "localhost".equals(host) || "127.0.0.1".equals(host) || "[::1]".equals(host);
+  }
+
+  private static URI stripSlash(URI u) {
+    String s = u.toString();
+    return s.endsWith("/") ? URI.create(s.substring(0, s.length() - 1)) : u;
+  }
+}
