@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
       "Declarative large-page remediation for SAP, Oracle and web servers:",
       "Ansible-style playbooks and inventories, check mode, diffs, change windows."
     },
-    subcommands = {RunCommand.class, InventoryCommand.class},
+    subcommands = {RunCommand.class, InventoryCommand.class, WindowsCommand.class},
     footer = {
       "",
       "Examples:",

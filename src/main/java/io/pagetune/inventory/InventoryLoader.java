@@ -108,6 +108,9 @@ public final class InventoryLoader {
         .assemble();
   }
 
+  /** Change windows live beside the inventory (see io.pagetune.schedule.window.WindowsFile). */
+  static final Set<String> CHANGE_WINDOW_FILES = Set.of("windows.yml", "windows.yaml");
+
   private void readSource(Path path, InventoryDraft draft, List<Path> varsDirs, Set<Path> seen) {
     if (Files.isDirectory(path)) {
       if (!seen.add(realPath(path))) {
@@ -119,6 +122,7 @@ public final class InventoryLoader {
         boolean dir = Files.isDirectory(child);
         if (name.startsWith(".")
             || (dir && SKIPPED_DIRS.contains(name))
+            || (!dir && CHANGE_WINDOW_FILES.contains(name))
             || (!dir && SKIPPED_SUFFIXES.stream().anyMatch(name::endsWith))) {
           continue;
         }

@@ -1,0 +1,97 @@
+package io.pagetune.cli;
+
+import io.pagetune.inventory.Host;
+import io.pagetune.inventory.Inventory;
+import io.pagetune.inventory.InventoryLoader;
+import io.pagetune.schedule.window.WindowsFile;
+import io.pagetune.schedule.window.WindowsReport;
+import io.pagetune.yaml.SourceLocation;
+import io.pagetune.yaml.YamlReader;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code pagetune windows -i INVENTORY [--limit]}: each host's change window and next openings. */
+@Command(
+    name = "windows",
+    mixinStandardHelpOptions = true,
+    versionProvider = VersionProvider.class,
+    description = "Show each host's change window and its next openings in local and UTC time.",
+    footer = {
+      "",
+      "Hosts name their window with the variable change_window; windows are defined in",
+      "windows.yml beside the inventory (or --windows FILE).",
+      "",
+      "Examples:",
+      "  pagetune windows -i inventory/lab.yml",
+      "  pagetune windows -i prod.ini --limit sap_ibmi --count 5"
+    })
+public final class WindowsCommand implements Callable<Integer> {
+  private final CliEnvironment environment;
+
+  @Option(
+      names = {"-i", "--inventory"},
+      required = true,
+      paramLabel = "INVENTORY",
+      description = "Inventory file or directory.")
+  Path inventory;
+
+  @Option(
+      names = {"-l", "--limit"},
+      paramLabel = "PATTERN",
+      description = "Only these hosts.")
+  String limit;
+
+  @Option(
+      names = "--windows",
+      paramLabel = "FILE",
+      description = "Change windows file (default: windows.yml beside the inventory).")
+  Path windowsFile;
+
+  @Option(
+      names = "--count",
+      paramLabel = "N",
+      defaultValue = "3",
+      description = "Openings to show per host (default: ${DEFAULT-VALUE}).")
+  int count;
+
+  @Mixin NowOption now = new NowOption();
+
+  @Option(names = "--stacktrace", description = "Print stack traces of errors.")
+  boolean stacktrace;
+
+  public WindowsCommand(CliEnvironment environment) {
+    this.environment = environment;
+  }
+
+  /** windows.yml beside the inventory file, or inside an inventory directory. */
+  static Path defaultWindowsFile(Path inventory) {
+    Path abs = inventory.toAbsolutePath().normalize();
+    Path dir = abs.toFile().isDirectory() ? abs : abs.getParent();
+    return dir.resolve("windows.yml");
+  }
+
+  @Override
+  public Integer call() {
+    YamlReader yaml = new YamlReader(Path.of(""));
+    Inventory inv = new InventoryLoader(Path.of("")).load(inventory);
+    List<Host> hosts =
+        limit == null ? inv.hosts() : inv.select(limit, SourceLocation.of("--limit"));
+    Path file = windowsFile != null ? windowsFile : defaultWindowsFile(inventory);
+    WindowsFile windows =
+        file.toFile().isFile() ? WindowsFile.load(yaml, file) : new WindowsFile(java.util.Map.of());
+    WindowsReport.requireKnownWindows(hosts, windows);
+    environment
+        .out()
+        .print(
+            WindowsReport.render(
+                WindowsReport.hostWindows(hosts),
+                windows,
+                now.clock(environment).instant(),
+                count));
+    return 0;
+  }
+}
