@@ -9,6 +9,11 @@ public final class BuiltinModules {
   private BuiltinModules() {}
 
   public static List<Module> all() {
+    return all(java.time.Clock.systemUTC());
+  }
+
+  /** With the clock that stamps audit comments of the page-size modules. */
+  public static List<Module> all(java.time.Clock clock) {
     return List.of(
         new CommandModule(),
         new ShellModule(),
@@ -21,10 +26,16 @@ public final class BuiltinModules {
         new SetFactModule(),
         new DebugModule(),
         new AssertModule(),
-        new FailModule());
+        new FailModule(),
+        new io.pagetune.modules.pages.SapLdrCntrlModule(clock),
+        new io.pagetune.modules.pages.PageVerifyModule());
   }
 
   public static ModuleRegistry registry() {
     return new ModuleRegistry(all());
+  }
+
+  public static ModuleRegistry registry(java.time.Clock clock) {
+    return new ModuleRegistry(all(clock));
   }
 }
