@@ -9,8 +9,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The page-size facts of a host, gathered with the base facts in the same round trip and exposed
- * as {@code ansible_facts.pages}. Each snippet checks {@code uname -s} itself, so a host only runs
+ * The page-size facts of a host, gathered with the base facts in the same round trip and exposed as
+ * {@code ansible_facts.pages}. Each snippet checks {@code uname -s} itself, so a host only runs
  * what applies to its platform: memory, THP and ipcs on Linux; SAP systems on IBM i PASE and AIX;
  * web servers and isainfo on Solaris.
  *
@@ -22,8 +22,7 @@ public final class PageFacts implements FactSet {
   public static final String ROOT = "\"${PAGETUNE_LAB_ROOT:-}\"";
 
   public static final Fact<Platform> PLATFORM =
-      new ScriptFact<>(
-          "pages_platform", Platform.fact().script(), r -> Platform.parse(r.stdout()));
+      new ScriptFact<>("pages_platform", Platform.fact().script(), r -> Platform.parse(r.stdout()));
   public static final Fact<PagesizeA> PAGE_SIZES =
       new ScriptFact<>(
           "pages_page_sizes", PagesizeA.fact().script(), r -> PagesizeA.parse(r.stdout()));

@@ -7,8 +7,8 @@ import java.util.Optional;
 
 /**
  * What one SAP system on an IBM i / AIX host looks like to pagetune: its profile directory and the
- * instance and start profiles in it, the kernel release and patch, and {@code ps -Z} of its
- * {@code <sid>adm} processes.
+ * instance and start profiles in it, the kernel release and patch, and {@code ps -Z} of its {@code
+ * <sid>adm} processes.
  */
 public record SapSystemFacts(
     String sid,

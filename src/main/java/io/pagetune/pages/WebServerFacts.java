@@ -17,7 +17,9 @@ public record WebServerFacts(
   /** {@code <install>/lib/webservd} for {@code <install>/https-<name>}. */
   public static String defaultServerBinary(String instanceDir) {
     String trimmed =
-        instanceDir.endsWith("/") ? instanceDir.substring(0, instanceDir.length() - 1) : instanceDir;
+        instanceDir.endsWith("/")
+            ? instanceDir.substring(0, instanceDir.length() - 1)
+            : instanceDir;
     int slash = trimmed.lastIndexOf('/');
     String install = slash <= 0 ? "" : trimmed.substring(0, slash);
     return install + "/lib/webservd";

@@ -61,7 +61,8 @@ public final class PageVerifyModule implements Module {
           "sap_sid", "or web_instance, hugepages_total, alert_log: say what to verify");
     }
     if (args.optString("heap_page_size")
-        .filter(s -> !Templated.is(s) && PageSize.parse(s).isEmpty()).isPresent()) {
+        .filter(s -> !Templated.is(s) && PageSize.parse(s).isEmpty())
+        .isPresent()) {
       throw args.error("heap_page_size", "must be a page size like 256M");
     }
   }
@@ -84,6 +85,7 @@ public final class PageVerifyModule implements Module {
       String msg = "page_verify: " + String.join("; ", problems);
       return Plan.failed(msg).withData(data);
     }
+    data.put("msg", "verified: " + String.join("; ", verified));
     return Plan.upToDate(String.join("; ", verified), data);
   }
 
@@ -116,7 +118,8 @@ public final class PageVerifyModule implements Module {
       return;
     }
     Optional<PageSize> target =
-        args.optString("heap_page_size").flatMap(PageSize::parse)
+        args.optString("heap_page_size")
+            .flatMap(PageSize::parse)
             .or(
                 () ->
                     MpssVariant.choose(w.wordSize(), host.fact(PageFacts.PAGE_SIZES))

@@ -32,8 +32,8 @@ import java.util.Optional;
  * {@code sap_ldr_cntrl}: ensures {@code LDR_CNTRL} options (default the four {@code *PSIZE=64K}) in
  * the instance and start profiles of every instance of a SAP system, ASCS included (domain.md §1).
  * It refuses a kernel below the documented patch level, and one the note does not cover unless the
- * playbook allows it. The change takes effect at the next SAP system restart, which it requests
- * and never performs.
+ * playbook allows it. The change takes effect at the next SAP system restart, which it requests and
+ * never performs.
  */
 public final class SapLdrCntrlModule implements Module {
   static final String DEFAULT_OPTIONS = LdrCntrl.allPageSizes(PageSize.SIZE_64K).render();
@@ -99,8 +99,7 @@ public final class SapLdrCntrlModule implements Module {
     if (pre.status() == LdrCntrlPrecondition.Status.REFUSED) {
       return Plan.failed("sap_ldr_cntrl: " + sid + ": " + pre.reason());
     }
-    if (pre.status() == LdrCntrlPrecondition.Status.UNKNOWN
-        && !args.bool("allow_unknown_kernel")) {
+    if (pre.status() == LdrCntrlPrecondition.Status.UNKNOWN && !args.bool("allow_unknown_kernel")) {
       return Plan.failed(
           "sap_ldr_cntrl: "
               + sid
@@ -117,8 +116,7 @@ public final class SapLdrCntrlModule implements Module {
       if (text.problem().isPresent()) {
         return Plan.failed("sap_ldr_cntrl: " + text.problem().get());
       }
-      TextEdit edit =
-          SapProfileEdit.ensureLdrCntrl(text.text().get(), desired, RunStamp.of(clock));
+      TextEdit edit = SapProfileEdit.ensureLdrCntrl(text.text().get(), desired, RunStamp.of(clock));
       if (edit instanceof TextEdit.Refused r) {
         return Plan.failed("sap_ldr_cntrl: " + path + ": " + r.reason());
       }
@@ -147,8 +145,12 @@ public final class SapLdrCntrlModule implements Module {
     RestartTarget target = new RestartTarget(RestartTarget.Kind.SAP_SYSTEM, host.host(), sid);
     if (steps.isEmpty()) {
       String reason =
-          "LDR_CNTRL=" + desired.render() + " is set in all " + system.profiles().size()
-              + " profiles of " + sid;
+          "LDR_CNTRL="
+              + desired.render()
+              + " is set in all "
+              + system.profiles().size()
+              + " profiles of "
+              + sid;
       if (notEffective.isPresent()) {
         data.put(
             "msg",
