@@ -28,7 +28,8 @@ public final class BuiltinModules {
         new AssertModule(),
         new FailModule(),
         new io.pagetune.modules.pages.SapLdrCntrlModule(clock),
-        new io.pagetune.modules.pages.PageVerifyModule());
+        new io.pagetune.modules.pages.PageVerifyModule(),
+        new io.pagetune.modules.pages.OracleHugepagesModule());
   }
 
   public static ModuleRegistry registry() {
