@@ -29,7 +29,8 @@ public final class BuiltinModules {
         new FailModule(),
         new io.pagetune.modules.pages.SapLdrCntrlModule(clock),
         new io.pagetune.modules.pages.PageVerifyModule(),
-        new io.pagetune.modules.pages.OracleHugepagesModule());
+        new io.pagetune.modules.pages.OracleHugepagesModule(),
+        new io.pagetune.modules.pages.MpssStartservModule(clock));
   }
 
   public static ModuleRegistry registry() {
