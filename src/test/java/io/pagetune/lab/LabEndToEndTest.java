@@ -137,4 +137,62 @@ class LabEndToEndTest {
         broken::toString);
     assertTrue(broken.out().contains("SHMPGSZ=4K"), broken::toString);
   }
+
+  @Test
+  void solarisStartservCheckApplyRestartVerify() throws IOException {
+    Path inv = inventory();
+    CliRun check = run("solaris-mpss.yml", inv, "--check", "--diff");
+    assertEquals(0, check.exitCode(), check::toString);
+    String block256 =
+        String.join(
+            "\n",
+            " cd \"$INSTANCE_ROOT\" || exit 1",
+            "+# BEGIN pagetune MPSS",
+            "+# pagetune run 20261129T100000Z at 2026-11-29T10:00:00Z: LD_PRELOAD_64 +="
+                + " /usr/lib/sparcv9/mpss.so.1, MPSSHEAP=256M; also set earlier: LD_PRELOAD_64"
+                + " (line 7)",
+            "+case \":$LD_PRELOAD_64:\" in",
+            "+*:/usr/lib/sparcv9/mpss.so.1:*) ;;",
+            "+*) LD_PRELOAD_64=\"${LD_PRELOAD_64:+$LD_PRELOAD_64:}/usr/lib/sparcv9/mpss.so.1\" ;;",
+            "+esac",
+            "+export LD_PRELOAD_64",
+            "+MPSSHEAP=256M",
+            "+export MPSSHEAP",
+            "+# END pagetune MPSS",
+            " exec \"$SERVER_ROOT/lib/webservd-wdog\"");
+    assertTrue(check.out().contains(block256), check::toString);
+    assertTrue(check.out().contains("+MPSSHEAP=4M\n"), check::toString);
+    assertTrue(check.out().contains("+export LD_PRELOAD_32\n"), check::toString);
+    assertTrue(
+        check.out().contains("would restart: web server /opt/webserver7/https-web1"),
+        check::toString);
+    assertEquals(1, recap(check, "sol-web256", "pending_restarts"));
+    assertEquals(1, recap(check, "sol-web4m", "pending_restarts"));
+
+    CliRun apply = run("solaris-mpss.yml", inv);
+    assertEquals(1, recap(apply, "sol-web256", "changed"), apply::toString);
+    assertEquals(1, recap(apply, "sol-web4m", "changed"), apply::toString);
+    CliRun again = run("solaris-mpss.yml", inv);
+    assertEquals(0, recap(again, "sol-web256", "changed"), again::toString);
+    assertEquals(0, recap(again, "sol-web4m", "changed"), again::toString);
+    Path startserv = root("sol-web256").resolve("opt/webserver7/https-web1/bin/startserv");
+    assertTrue(Files.isExecutable(startserv), "mode kept");
+
+    assertEquals(0, run("lab-restart.yml", inv, "--limit", "solaris_web").exitCode());
+    CliRun verified = run("page-verify.yml", inv, "--limit", "solaris_web");
+    assertEquals(0, verified.exitCode(), verified::toString);
+    assertTrue(verified.out().contains("in 256M pages"), verified::toString);
+    assertTrue(verified.out().contains("in 4M pages"), verified::toString);
+
+    String text = Files.readString(startserv);
+    Files.writeString(
+        startserv, text.replaceAll("(?s)# BEGIN pagetune MPSS.*# END pagetune MPSS\\n", ""));
+    assertEquals(0, run("lab-restart.yml", inv, "--limit", "sol-web256").exitCode());
+    CliRun broken = run("page-verify.yml", inv, "--limit", "solaris_web");
+    assertEquals(2, broken.exitCode(), broken::toString);
+    assertTrue(
+        broken.out().contains("only 0% of webservd's [ heap ] (524304 kB) is in 256M pages"),
+        broken::toString);
+    assertEquals(0, recap(broken, "sol-web4m", "failed"));
+  }
 }
