@@ -29,7 +29,11 @@ class BuiltinModulesTest {
             "set_fact",
             "debug",
             "assert",
-            "fail"),
+            "fail",
+            "sap_ldr_cntrl",
+            "mpss_startserv",
+            "oracle_hugepages",
+            "page_verify"),
         registry.names());
     assertEquals("lineinfile", registry.find("ansible.builtin.lineinfile").orElseThrow().name());
     assertEquals("; did you mean 'sysctl'?", registry.didYouMean("sysctrl"));
