@@ -38,6 +38,7 @@ public final class MpssStartservModule implements Module {
       ArgSpec.of(
           Arg.required("instance_dir", ArgType.STRING),
           Arg.optional("server_binary", ArgType.STRING),
+          Arg.optional("block_template", ArgType.STRING),
           Arg.optional("backup", ArgType.BOOL, true));
 
   private final Clock clock;
@@ -79,7 +80,16 @@ public final class MpssStartservModule implements Module {
     }
     ElfWordSize word = host.fact(ElfWordSize.fact(binary));
     PagesizeA sizes = host.fact(PageFacts.PAGE_SIZES);
-    TextEdit edit = MpssStartserv.ensure(text.text().get(), word, sizes, RunStamp.of(clock));
+    Optional<String> template = args.optString("block_template");
+    TextEdit edit =
+        template.isEmpty()
+            ? MpssStartserv.ensure(text.text().get(), word, sizes, RunStamp.of(clock))
+            : MpssStartserv.ensure(
+                text.text().get(),
+                word,
+                sizes,
+                RunStamp.of(clock),
+                v -> renderBlock(call, template.get(), v));
     if (edit instanceof TextEdit.Refused r) {
       return Plan.failed("mpss_startserv: " + startserv + ": " + r.reason());
     }
@@ -119,6 +129,18 @@ public final class MpssStartservModule implements Module {
                     target, "stopserv and startserv: mpss.so.1 is preloaded when webservd starts")),
             List.of(new FileDiff(startserv, text.text().get(), c.newText())))
         .withData(data);
+  }
+
+  /**
+   * The block's lines from a template that sees {@code mpss.variable}, {@code .library}, {@code
+   * .heap}.
+   */
+  private static List<String> renderBlock(ModuleCall call, String template, MpssVariant v) {
+    Map<String, Object> mpss =
+        Map.of(
+            "variable", v.preloadVariable(), "library", v.library(), "heap", v.heap().toString());
+    String text = call.services().renderTemplate(template, Map.of("mpss", mpss));
+    return text.isEmpty() ? List.of() : List.of(text.stripTrailing().split("\\R", -1));
   }
 
   /** Why the running webservd's heap is not in the variant's page size, if it is not. */
