@@ -62,6 +62,10 @@ final class FactsTable {
               + (dw.isEmpty() ? "not running" : String.join(" ", distinct(dw)))
               + (dw.isEmpty() ? "" : " x" + dw.size()));
       kernels.add(s.getKey() + " " + m.get("kernel"));
+      boolean persisted = !((List<String>) m.get("ldr_cntrl_profiles")).isEmpty();
+      if (persisted && !dw.stream().allMatch(c -> c.equals("64K/64K/64K/64K"))) {
+        pending.add("SAP system " + s.getKey());
+      }
     }
     Map<String, Object> web = (Map<String, Object>) f.getOrDefault("web_servers", Map.of());
     for (Map.Entry<String, Object> w : web.entrySet()) {

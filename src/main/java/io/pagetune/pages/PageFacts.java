@@ -108,6 +108,7 @@ public final class PageFacts implements FactSet {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("profile_dir", s.profileDir());
         m.put("profiles", s.profiles());
+        m.put("ldr_cntrl_profiles", s.profilesSettingLdrCntrl());
         m.put("kernel", s.kernel().map(SapKernelVersion::toString).orElse("unknown"));
         List<String> dw = new ArrayList<>();
         for (ProcessPageSizes p : s.processes().byProgram("disp+work")) {

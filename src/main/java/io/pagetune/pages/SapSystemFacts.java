@@ -14,10 +14,12 @@ public record SapSystemFacts(
     String sid,
     String profileDir,
     List<String> profiles,
+    List<String> profilesSettingLdrCntrl,
     Optional<SapKernelVersion> kernel,
     PsPageSizes processes) {
   public SapSystemFacts {
     profiles = List.copyOf(profiles);
+    profilesSettingLdrCntrl = List.copyOf(profilesSettingLdrCntrl);
   }
 
   /** {@code nwpadm} for NWP. */

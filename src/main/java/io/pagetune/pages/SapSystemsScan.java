@@ -64,7 +64,11 @@ public final class SapSystemsScan {
         + "kernel $sid\"; su - \"$adm\" -c 'disp+work -version' 2>/dev/null\n"
         + "echo \""
         + MARK
-        + "ps $sid\"; ps -u \"$adm\" -Z 2>/dev/null\n";
+        + "ps $sid\"; ps -u \"$adm\" -Z 2>/dev/null\n"
+        + "echo \""
+        + MARK
+        + "ldr $sid\"; grep -l '^[[:space:]]*SETENV_[0-9]*[[:space:]]*=[[:space:]]*LDR_CNTRL='"
+        + " \"$d\"/* 2>/dev/null | sed 's|.*/||'\n";
   }
 
   /** Parses the sections; a SID whose sections are missing still appears, with empty parts. */
@@ -107,8 +111,19 @@ public final class SapSystemsScan {
               sid,
               dirs.getOrDefault(sid, SapSystemFacts.defaultProfileDir(sid)),
               SapSystemFacts.instanceAndStartProfiles(sid, names),
+              SapSystemFacts.instanceAndStartProfiles(sid, lines(text(s, "ldr"))),
               SapKernelVersion.fromDispWorkVersion(text(s, "kernel")),
               PsPageSizes.parse(text(s, "ps"))));
+    }
+    return out;
+  }
+
+  private static List<String> lines(String text) {
+    List<String> out = new ArrayList<>();
+    for (String n : text.split("\\R")) {
+      if (!n.isBlank()) {
+        out.add(n.strip());
+      }
     }
     return out;
   }

@@ -46,6 +46,8 @@ class PageFactsTest {
             "@@pt-sap ps NWP",
             "UID    PID TTY  TIME DPGSZ SPGSZ TPGSZ SHMPGSZ CMD",
             "203 351270   -  1:04   64K   64K    4K      4K disp+work",
+            "@@pt-sap ldr NWP",
+            "NWP_D00_sapnwpas",
             "");
     SapSystemFacts nwp = SapSystemsScan.parse(out).get("NWP");
     assertEquals(
@@ -57,7 +59,8 @@ class PageFactsTest {
         PageFacts.summary(Map.of(PageFacts.SAP_SYSTEMS.name(), Map.of("NWP", nwp)));
     assertEquals(
         "{NWP={profile_dir=/usr/sap/NWP/SYS/profile, profiles=[NWP_ASCS01_sapnwpas,"
-            + " NWP_D00_sapnwpas, START_ASCS01_sapnwpas], kernel=7.54 PL 110,"
+            + " NWP_D00_sapnwpas, START_ASCS01_sapnwpas], ldr_cntrl_profiles=[NWP_D00_sapnwpas],"
+            + " kernel=7.54 PL 110,"
             + " disp_work=[64K/64K/4K/4K]}}",
         summary.get("sap").toString());
   }

@@ -67,6 +67,7 @@ class PageVerifyModuleTest {
             "NWP",
             "/usr/sap/NWP/SYS/profile",
             List.of("NWP_D00_sapnwpas"),
+            List.of("NWP_D00_sapnwpas"),
             Optional.empty(),
             PsPageSizes.parse(fixture("ps_page_sizes/pase_before_change.txt")));
     Plan p =

@@ -71,6 +71,7 @@ class SapLdrCntrlModuleTest {
             "NWP",
             dir.toString(),
             SapSystemFacts.instanceAndStartProfiles("NWP", names(dir)),
+            List.of(),
             version,
             PsPageSizes.parse(""));
     Map<String, Object> args = new LinkedHashMap<>();
