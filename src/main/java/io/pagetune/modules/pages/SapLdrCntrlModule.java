@@ -16,9 +16,12 @@ import io.pagetune.pages.LdrCntrlPrecondition;
 import io.pagetune.pages.PageFacts;
 import io.pagetune.pages.PageSize;
 import io.pagetune.pages.ProcessPageSizes;
+import io.pagetune.pages.SapProfile;
 import io.pagetune.pages.SapProfileEdit;
 import io.pagetune.pages.SapSystemFacts;
 import io.pagetune.pages.SapSystemsScan;
+import io.pagetune.pages.SetenvEntries;
+import io.pagetune.pages.SetenvEntry;
 import io.pagetune.pages.TextEdit;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -110,12 +113,14 @@ public final class SapLdrCntrlModule implements Module {
     List<Step> steps = new ArrayList<>();
     List<FileDiff> diffs = new ArrayList<>();
     List<String> changed = new ArrayList<>();
+    List<String> warnings = new ArrayList<>();
     for (String name : system.profiles()) {
       String path = dir + "/" + name;
       HostFiles.Text text = HostFiles.read(host, path);
       if (text.problem().isPresent()) {
         return Plan.failed("sap_ldr_cntrl: " + text.problem().get());
       }
+      warnings.addAll(otherAmbiguousSetenv(name, text.text().get()));
       TextEdit edit = SapProfileEdit.ensureLdrCntrl(text.text().get(), desired, RunStamp.of(clock));
       if (edit instanceof TextEdit.Refused r) {
         return Plan.failed("sap_ldr_cntrl: " + path + ": " + r.reason());
@@ -142,6 +147,9 @@ public final class SapLdrCntrlModule implements Module {
     data.put("persisted", steps.isEmpty());
     data.put("effective", notEffective.isEmpty());
     data.put("pending_restart", notEffective.isPresent());
+    if (!warnings.isEmpty()) {
+      data.put("warnings", warnings);
+    }
     RestartTarget target = new RestartTarget(RestartTarget.Kind.SAP_SYSTEM, host.host(), sid);
     if (steps.isEmpty()) {
       String reason =
@@ -151,10 +159,18 @@ public final class SapLdrCntrlModule implements Module {
               + system.profiles().size()
               + " profiles of "
               + sid;
+      String warned = warnings.isEmpty() ? "" : "; WARNING: " + String.join("; ", warnings);
       if (notEffective.isPresent()) {
         data.put(
             "msg",
-            reason + "; pending restart of " + target.describe() + ": " + notEffective.get());
+            reason
+                + "; pending restart of "
+                + target.describe()
+                + ": "
+                + notEffective.get()
+                + warned);
+      } else if (!warned.isEmpty()) {
+        data.put("msg", reason + warned);
       }
       return Plan.upToDate(reason + (notEffective.isPresent() ? "" : " and effective"), data);
     }
@@ -164,7 +180,31 @@ public final class SapLdrCntrlModule implements Module {
             "RestartService, then RestartSystem: LDR_CNTRL is read when sapstartsrv and"
                 + " disp+work start"));
     data.put("changes", changed);
+    if (!warnings.isEmpty()) {
+      data.put("msg", "WARNING: " + String.join("; ", warnings));
+    }
     return Plan.of(steps, diffs).withData(data);
+  }
+
+  /**
+   * Other variables set by two active SETENV lines: not this module's to fix, but worth a flag (the
+   * LDR_CNTRL case refuses the edit).
+   */
+  static List<String> otherAmbiguousSetenv(String profile, String text) {
+    List<String> out = new ArrayList<>();
+    Map<String, List<SetenvEntry>> ambiguous = SetenvEntries.of(SapProfile.parse(text)).ambiguous();
+    for (Map.Entry<String, List<SetenvEntry>> e : ambiguous.entrySet()) {
+      if (e.getKey().equals("LDR_CNTRL")) {
+        continue;
+      }
+      out.add(
+          profile
+              + ": "
+              + e.getKey()
+              + " is set by "
+              + String.join(" and ", e.getValue().stream().map(x -> x.line().key()).toList()));
+    }
+    return out;
   }
 
   /** Why the running disp+work processes do not show the desired page sizes, if they don't. */

@@ -51,7 +51,8 @@ class SapLdrCntrlModuleTest {
         "patch-too-low",
         "unknown-release",
         "unknown-release-allowed",
-        "past-99"
+        "past-99",
+        "other-duplicate-flagged"
       })
   void fixtureCase(String name) throws IOException {
     Path fixture = fixture(name);
@@ -110,6 +111,11 @@ class SapLdrCntrlModuleTest {
     }
     assertEquals(1, restarts.size(), "one SAP system restart requested");
     assertEquals(false, first.data().get("persisted"));
+    if (Files.exists(fixture.resolve("warning"))) {
+      String warning = Files.readString(fixture.resolve("warning")).strip();
+      assertEquals(List.of(warning), first.data().get("warnings"));
+      assertTrue(String.valueOf(first.data().get("msg")).contains("WARNING: " + warning));
+    }
     ApplyResult applied = h.assertConverges(args);
     assertEquals(1, applied.restarts().size());
     Plan second = h.plan(args);
