@@ -3,7 +3,10 @@ package io.pagetune.lab;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.pagetune.testing.CliRun;
+import io.pagetune.testing.TreeHash;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -72,7 +75,8 @@ class LabEndToEndTest {
   }
 
   @Test
-  void sapProfilesCheckApplyRestartVerify() throws IOException {
+  void sapProfilesCheckApplyRestartVerify() throws Exception {
+    String seeds = TreeHash.of(Path.of("lab"));
     Path inv = inventory();
     CliRun check = run("sap-64k-pages.yml", inv, "--check", "--diff");
     assertEquals(0, check.exitCode(), check::toString);
@@ -116,6 +120,22 @@ class LabEndToEndTest {
     CliRun again = run("sap-64k-pages.yml", inv);
     assertEquals(0, recap(again, "pase-nwp", "changed"), again::toString);
     assertTrue(again.out().contains("pending restart of SAP system NWP"), again::toString);
+    CliRun json = run("sap-64k-pages.yml", inv, "--output", "json");
+    JsonNode result = null;
+    for (String line : json.out().split("\n")) {
+      JsonNode e = new ObjectMapper().readTree(line);
+      if (e.path("event").asText().equals("host_result")
+          && e.path("task").asText().startsWith("Ensure LDR_CNTRL")) {
+        result = e.get("result");
+      }
+    }
+    assertTrue(result != null, json::toString);
+    assertEquals(
+        "LDR_CNTRL=DATAPSIZE=64K@TEXTPSIZE=64K@STACKPSIZE=64K@SHMPSIZE=64K",
+        result.get("desired").asText());
+    assertTrue(result.get("persisted").asBoolean());
+    assertTrue(!result.get("effective").asBoolean());
+    assertTrue(result.get("pending_restart").asBoolean());
 
     CliRun before = run("page-verify.yml", inv, "--limit", "sap_ibmi");
     assertEquals(2, before.exitCode(), before::toString);
@@ -136,6 +156,7 @@ class LabEndToEndTest {
         broken.out().contains("NWP: disp+work not at the desired page sizes (pid"),
         broken::toString);
     assertTrue(broken.out().contains("SHMPGSZ=4K"), broken::toString);
+    assertEquals(seeds, TreeHash.of(Path.of("lab")), "a lab run changed the tracked seeds");
   }
 
   @Test
