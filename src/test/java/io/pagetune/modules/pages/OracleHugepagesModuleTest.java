@@ -113,8 +113,7 @@ class OracleHugepagesModuleTest {
     assertEquals(before, TreeHash.of(tmp));
   }
 
-  @Test
-  void aShortLivePoolFailsAndAsksForAReboot() throws IOException {
+  private Map<String, String> fakeSysctl(String maxHugepages) throws IOException {
     Path fake = tmp.resolve("fake");
     Path bin = Files.createDirectories(fake.resolve("bin"));
     Path state = Files.createDirectories(fake.resolve("state"));
@@ -125,19 +124,41 @@ class OracleHugepagesModuleTest {
         bin.resolve("sysctl"), PosixFilePermissions.fromString("rwxr-xr-x"));
     Files.writeString(state.resolve("vm.nr_hugepages"), "0\n");
     Files.writeString(state.resolve("vm.hugetlb_shm_group"), "0\n");
+    return Map.of(
+        "PATH",
+        bin + ":" + System.getenv("PATH"),
+        "FAKE_SYSCTL_STATE",
+        state.toString(),
+        "FAKE_SYSCTL_MAX_HUGEPAGES",
+        maxHugepages);
+  }
+
+  @Test
+  void aLivePoolThatIsReadBackCompleteIsEffective() throws IOException {
     Map<String, Object> a = args();
     a.put("instances", List.of(Map.of("sid", "ORCL", "sga", "12G")));
     a.put("runtime", true);
-    ModuleHarness h =
-        harness("")
-            .environment(
-                Map.of(
-                    "PATH",
-                    bin + ":" + System.getenv("PATH"),
-                    "FAKE_SYSCTL_STATE",
-                    state.toString(),
-                    "FAKE_SYSCTL_MAX_HUGEPAGES",
-                    "5000"));
+    ApplyResult r = harness("").environment(fakeSysctl("100000")).apply(a);
+    assertTrue(r.failure().isEmpty(), () -> r.failure().get());
+    assertEquals(true, r.data().get("effective"));
+    assertTrue(
+        r.restarts().stream()
+            .anyMatch(
+                x ->
+                    x.target()
+                        .equals(
+                            new RestartTarget(
+                                RestartTarget.Kind.DB_INSTANCE, "localhost", "ORCL"))));
+    assertEquals("6148", Files.readString(tmp.resolve("fake/state/vm.nr_hugepages")).strip());
+  }
+
+  @Test
+  void aShortLivePoolFailsAndAsksForAReboot() throws IOException {
+    Map<String, Object> a = args();
+    a.put("instances", List.of(Map.of("sid", "ORCL", "sga", "12G")));
+    a.put("runtime", true);
+    ModuleHarness h = harness("").environment(fakeSysctl("5000"));
+    Path state = tmp.resolve("fake/state");
     ApplyResult r = h.apply(a);
     assertTrue(r.failure().isPresent(), "a short pool is not a success");
     assertTrue(
