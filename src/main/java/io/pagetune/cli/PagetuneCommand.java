@@ -11,12 +11,18 @@ import picocli.CommandLine.Command;
       "Declarative large-page remediation for SAP, Oracle and web servers:",
       "Ansible-style playbooks and inventories, check mode, diffs, change windows."
     },
-    subcommands = {RunCommand.class, InventoryCommand.class, WindowsCommand.class},
+    subcommands = {
+      RunCommand.class,
+      InventoryCommand.class,
+      FactsCommand.class,
+      WindowsCommand.class
+    },
     footer = {
       "",
       "Examples:",
       "  pagetune run playbooks/site.yml -i inventory/lab.yml --check --diff",
       "  pagetune inventory -i inventory/lab.yml --graph",
+      "  pagetune facts -i inventory/lab.yml",
       "",
       "Exit codes: 0 success, 1 internal error, 2 a host failed, 3 a host was unreachable,",
       "4 invalid input, 5 changes pending (--check --detailed-exitcode)."

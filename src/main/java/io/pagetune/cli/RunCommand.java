@@ -162,7 +162,7 @@ public final class RunCommand implements Callable<Integer> {
             .withForceHandlers(forceHandlers)
             .withDetailedExitCode(detailedExitCode)
             .withCommandTimeout(Duration.ofSeconds(timeoutSeconds));
-    ModuleRegistry modules = Wiring.modules();
+    ModuleRegistry modules = Wiring.modules(environment.clock());
     // everything the user wrote is parsed and validated before any host is contacted
     Inventory inv = new InventoryLoader(Path.of("")).load(inventory);
     Playbook book = new PlaybookLoader(modules, yaml).load(playbook);

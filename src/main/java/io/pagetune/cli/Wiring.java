@@ -14,18 +14,19 @@ import java.util.List;
 final class Wiring {
   private Wiring() {}
 
-  static ModuleRegistry modules() {
-    return BuiltinModules.registry();
+  static ModuleRegistry modules(java.time.Clock clock) {
+    return BuiltinModules.registry(clock);
   }
 
   static Connections connections(List<ConnectionFactory> extra) {
     List<ConnectionFactory> all = new ArrayList<>();
     all.add(LocalConnection.factory());
+    all.add(io.pagetune.connection.lab.LabConnection.factory());
     all.addAll(extra);
     return new Connections(all);
   }
 
   static List<FactSet> factSets() {
-    return List.of(new BaseFacts());
+    return List.of(new BaseFacts(), new io.pagetune.pages.PageFacts());
   }
 }

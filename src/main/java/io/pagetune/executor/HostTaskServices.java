@@ -37,6 +37,13 @@ final class HostTaskServices implements TaskServices {
   }
 
   @Override
+  public String renderTemplate(String src, Map<String, Object> extra) {
+    Map<String, Object> merged = new java.util.LinkedHashMap<>(vars);
+    merged.putAll(extra);
+    return templates.renderFile(src, merged, at, what);
+  }
+
+  @Override
   public byte[] readLocalFile(String src) {
     for (Path candidate :
         List.of(playDir.resolve("files").resolve(src), playDir.resolve(src), Path.of(src))) {

@@ -10,6 +10,15 @@ public interface TaskServices {
   /** Renders {@code templates/<src>} (or a path relative to the playbook) with the host's vars. */
   String renderTemplate(String src);
 
+  /**
+   * Renders {@code templates/<src>} with the host's vars plus {@code extra} (values a module
+   * computed, e.g. a planned page count). Implementations that render files must honour {@code
+   * extra}; the default serves stubs that answer with fixed text.
+   */
+  default String renderTemplate(String src, java.util.Map<String, Object> extra) {
+    return renderTemplate(src);
+  }
+
   /** Reads a controller-side file for {@code copy: src=}. */
   byte[] readLocalFile(String src);
 

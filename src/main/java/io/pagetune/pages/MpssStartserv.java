@@ -25,6 +25,19 @@ public final class MpssStartserv {
 
   public static TextEdit ensure(
       String startserv, ElfWordSize wordSize, PagesizeA supported, AuditStamp stamp) {
+    return ensure(startserv, wordSize, supported, stamp, MpssStartserv::body);
+  }
+
+  /**
+   * As {@link #ensure(String, ElfWordSize, PagesizeA, AuditStamp)}, with the block's shell lines
+   * given per variant (e.g. rendered from a site's template); they must not contain the markers.
+   */
+  public static TextEdit ensure(
+      String startserv,
+      ElfWordSize wordSize,
+      PagesizeA supported,
+      AuditStamp stamp,
+      java.util.function.Function<MpssVariant, List<String>> bodyFor) {
     Optional<MpssVariant> chosen = MpssVariant.choose(wordSize, supported);
     if (chosen.isEmpty()) {
       return new TextEdit.Refused(
@@ -63,7 +76,12 @@ public final class MpssStartserv {
           "no line that starts the server (exec or webservd) found in startserv");
     }
     String nl = terminator(lines);
-    List<String> body = body(v);
+    List<String> body = bodyFor.apply(v);
+    for (String b : body) {
+      if (b.strip().equals(BEGIN) || b.strip().equals(END) || b.contains("\n")) {
+        return new TextEdit.Refused("the MPSS block lines must be single lines without markers");
+      }
+    }
     if (begin == at && oldBody.equals(body)) {
       return new TextEdit.Unchanged(
           "startserv already preloads " + v.library() + " with MPSSHEAP=" + v.heap());

@@ -43,6 +43,7 @@ public final class ModuleHarness {
   private final LocalConnection connection = new LocalConnection("localhost");
   private StubServices services;
   private Map<String, String> environment = Map.of();
+  private Map<String, Object> facts = Map.of();
 
   /**
    * @param watched the tree that planning must not change (the test's temp dir)
@@ -55,6 +56,12 @@ public final class ModuleHarness {
 
   public ModuleHarness services(StubServices s) {
     this.services = s;
+    return this;
+  }
+
+  /** Fact values every plan starts with, keyed by fact name (as the gatherer pre-fills them). */
+  public ModuleHarness facts(Map<String, Object> values) {
+    this.facts = Map.copyOf(values);
     return this;
   }
 
@@ -139,7 +146,9 @@ public final class ModuleHarness {
   }
 
   public HostState hostState() {
-    return new LiveHostState(connection, Become.NONE, Duration.ofSeconds(30), new FactCache());
+    FactCache cache = new FactCache();
+    cache.putAll(facts);
+    return new LiveHostState(connection, Become.NONE, Duration.ofSeconds(30), cache);
   }
 
   /** A digest of every path, type, mode, owner and content below root (timestamps excluded). */

@@ -9,6 +9,11 @@ public final class BuiltinModules {
   private BuiltinModules() {}
 
   public static List<Module> all() {
+    return all(java.time.Clock.systemUTC());
+  }
+
+  /** With the clock that stamps audit comments of the page-size modules. */
+  public static List<Module> all(java.time.Clock clock) {
     return List.of(
         new CommandModule(),
         new ShellModule(),
@@ -23,10 +28,18 @@ public final class BuiltinModules {
         new AssertModule(),
         new FailModule(),
         new RequestRestartModule(),
-        new RestoreFileModule());
+        new RestoreFileModule(),
+        new io.pagetune.modules.pages.SapLdrCntrlModule(clock),
+        new io.pagetune.modules.pages.PageVerifyModule(),
+        new io.pagetune.modules.pages.OracleHugepagesModule(),
+        new io.pagetune.modules.pages.MpssStartservModule(clock));
   }
 
   public static ModuleRegistry registry() {
     return new ModuleRegistry(all());
+  }
+
+  public static ModuleRegistry registry(java.time.Clock clock) {
+    return new ModuleRegistry(all(clock));
   }
 }

@@ -31,7 +31,11 @@ class BuiltinModulesTest {
             "assert",
             "fail",
             "request_restart",
-            "restore_file"),
+            "restore_file",
+            "sap_ldr_cntrl",
+            "mpss_startserv",
+            "oracle_hugepages",
+            "page_verify"),
         registry.names());
     assertEquals("lineinfile", registry.find("ansible.builtin.lineinfile").orElseThrow().name());
     assertEquals("; did you mean 'sysctl'?", registry.didYouMean("sysctrl"));

@@ -1,0 +1,106 @@
+package io.pagetune.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.pagetune.connection.Become;
+import io.pagetune.connection.Connection;
+import io.pagetune.connection.ConnectionException;
+import io.pagetune.connection.ConnectionSpec;
+import io.pagetune.connection.Connections;
+import io.pagetune.executor.ExitStatus;
+import io.pagetune.facts.Fact;
+import io.pagetune.facts.FactGatherer;
+import io.pagetune.facts.FactSet;
+import io.pagetune.inventory.Host;
+import io.pagetune.inventory.Inventory;
+import io.pagetune.inventory.InventoryLoader;
+import io.pagetune.pages.PageFacts;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code pagetune facts -i INVENTORY}: the page-size facts of each host, one round trip each. */
+@Command(
+    name = "facts",
+    mixinStandardHelpOptions = true,
+    versionProvider = VersionProvider.class,
+    description = "Gather and show the page-size facts of each host (changes nothing).",
+    footer = {
+      "",
+      "Examples:",
+      "  pagetune facts -i inventory/lab.yml",
+      "  pagetune facts -i inventory/lab.yml --limit sap_ibmi --output json"
+    })
+public final class FactsCommand implements Callable<Integer> {
+  private final CliEnvironment environment;
+
+  @Option(
+      names = {"-i", "--inventory"},
+      required = true,
+      paramLabel = "INVENTORY",
+      description = "Inventory file or directory.")
+  Path inventory;
+
+  @Option(
+      names = {"-l", "--limit"},
+      paramLabel = "PATTERN",
+      description = "Only hosts matching this pattern.")
+  String limit;
+
+  @Option(
+      names = "--output",
+      paramLabel = "FORMAT",
+      defaultValue = "text",
+      description = "text (a table) or json.")
+  OutputFormat output;
+
+  @Option(names = "--timeout", defaultValue = "60", description = "Seconds per host.")
+  int timeout;
+
+  @Option(names = "--stacktrace", description = "Print stack traces of errors.")
+  boolean stacktrace;
+
+  public FactsCommand(CliEnvironment environment) {
+    this.environment = environment;
+  }
+
+  @Override
+  public Integer call() throws JsonProcessingException {
+    Inventory inv = new InventoryLoader(Path.of("")).load(inventory);
+    List<Host> hosts = inv.select(limit == null ? "all" : limit);
+    List<Fact<?>> facts = new ArrayList<>();
+    List<FactSet> sets = Wiring.factSets();
+    sets.forEach(s -> facts.addAll(s.facts()));
+    Connections connections = Wiring.connections(List.of());
+    Map<String, Map<String, Object>> byHost = new LinkedHashMap<>();
+    boolean unreachable = false;
+    for (Host h : hosts) {
+      try (Connection c = connections.open(ConnectionSpec.fromVars(h.name(), h.vars().resolve()))) {
+        Map<String, Object> values =
+            FactGatherer.gather(c, facts, Become.NONE, Duration.ofSeconds(timeout));
+        byHost.put(h.name(), PageFacts.summary(values));
+      } catch (ConnectionException e) {
+        unreachable = true;
+        byHost.put(h.name(), Map.of("unreachable", String.valueOf(e.getMessage())));
+      }
+    }
+    if (output == OutputFormat.JSON) {
+      environment
+          .out()
+          .println(
+              new ObjectMapper()
+                  .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
+                  .writeValueAsString(Map.of("hosts", byHost)));
+    } else {
+      environment.out().print(FactsTable.render(byHost));
+    }
+    return unreachable ? ExitStatus.HOST_UNREACHABLE.code() : 0;
+  }
+}

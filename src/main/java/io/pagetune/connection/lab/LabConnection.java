@@ -1,0 +1,153 @@
+package io.pagetune.connection.lab;
+
+import io.pagetune.connection.Become;
+import io.pagetune.connection.CommandResult;
+import io.pagetune.connection.Connection;
+import io.pagetune.connection.ConnectionException;
+import io.pagetune.connection.ConnectionFactory;
+import io.pagetune.connection.ConnectionSpec;
+import io.pagetune.connection.FileMeta;
+import io.pagetune.connection.LocalConnection;
+import io.pagetune.connection.PutOptions;
+import io.pagetune.connection.RemoteCommand;
+import io.pagetune.connection.ShellQuote;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * A rehearsal host ({@code ansible_connection: lab}): a local connection whose file system is a
+ * directory of its own ({@code target/lab/<host>} unless {@code pagetune_lab_root} says otherwise)
+ * and whose platform tools are the stand-ins in {@code lab/bin}. Absolute paths of read, stat and
+ * put land under that root; commands run there with the stand-ins first on PATH and {@code
+ * PAGETUNE_LAB_ROOT} set, so the stand-ins read and change the host's state under the root. A new
+ * root is seeded from {@code lab/hosts/<host>/}.
+ */
+public final class LabConnection implements Connection {
+  private final String host;
+  private final Path root;
+  private final Path bin;
+  private final LocalConnection local;
+
+  LabConnection(String host, Path root, Path bin) {
+    this.host = host;
+    this.root = root.toAbsolutePath().normalize();
+    this.bin = bin.toAbsolutePath().normalize();
+    this.local = new LocalConnection(host);
+  }
+
+  /** The factory registered as {@code lab}. */
+  public static ConnectionFactory factory() {
+    return new ConnectionFactory() {
+      @Override
+      public String type() {
+        return "lab";
+      }
+
+      @Override
+      public Connection open(ConnectionSpec spec) {
+        String name = spec.inventoryName();
+        Path root = Path.of(var(spec, "pagetune_lab_root", "target/lab/" + name));
+        Path seed = Path.of(var(spec, "pagetune_lab_seed", "lab/hosts/" + name));
+        Path bin = Path.of(var(spec, "pagetune_lab_bin", "lab/bin"));
+        if (!Files.isDirectory(bin)) {
+          throw new ConnectionException(
+              name + ": lab tools " + bin.toAbsolutePath() + " not found (run from the project)");
+        }
+        if (!Files.exists(root)) {
+          if (!Files.isDirectory(seed)) {
+            throw new ConnectionException(
+                name + ": no lab root " + root + " and no seed " + seed + " to create it from");
+          }
+          copyTree(seed, root);
+        }
+        return new LabConnection(name, root, bin);
+      }
+    };
+  }
+
+  private static String var(ConnectionSpec spec, String name, String fallback) {
+    Object v = spec.vars().get(name);
+    return v == null || v.toString().isBlank() ? fallback : v.toString();
+  }
+
+  static void copyTree(Path from, Path to) {
+    try (Stream<Path> paths = Files.walk(from)) {
+      for (Path p : paths.sorted().toList()) {
+        Path target = to.resolve(from.relativize(p).toString());
+        if (Files.isDirectory(p)) {
+          Files.createDirectories(target);
+        } else {
+          Files.copy(p, target, StandardCopyOption.COPY_ATTRIBUTES);
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot seed lab root " + to + ": " + e.getMessage(), e);
+    }
+  }
+
+  public Path root() {
+    return root;
+  }
+
+  /** The path on this machine behind a path of the rehearsal host. */
+  String rebase(String path) {
+    String relative = path.startsWith("/") ? path.substring(1) : path;
+    Path p = root.resolve(relative).normalize();
+    if (!p.startsWith(root)) {
+      throw new ConnectionException(host + ": path " + path + " leaves the lab root");
+    }
+    return p.toString();
+  }
+
+  @Override
+  public String host() {
+    return host;
+  }
+
+  @Override
+  public CommandResult run(RemoteCommand command, Duration timeout) {
+    String prelude =
+        String.join(
+            "\n",
+            List.of(
+                "PATH=" + ShellQuote.quote(bin.toString()) + ":\"$PATH\"; export PATH",
+                "PAGETUNE_LAB_ROOT=" + ShellQuote.quote(root.toString()),
+                "export PAGETUNE_LAB_ROOT",
+                "cd " + ShellQuote.quote(root.toString()) + " || exit 125",
+                ""));
+    RemoteCommand wrapped = RemoteCommand.script(prelude + ShellQuote.render(command));
+    if (command.stdin() != null) {
+      wrapped = wrapped.withStdin(command.stdin());
+    }
+    return local.run(wrapped, timeout);
+  }
+
+  @Override
+  public Optional<byte[]> read(String path, Become become) {
+    return local.read(rebase(path), become);
+  }
+
+  @Override
+  public Optional<FileMeta> stat(String path, Become become) {
+    return local
+        .stat(rebase(path), become)
+        .map(m -> new FileMeta(path, m.type(), m.mode(), m.owner(), m.group(), m.size()));
+  }
+
+  @Override
+  public void put(byte[] content, String path, PutOptions options) {
+    local.put(content, rebase(path), options);
+  }
+
+  @Override
+  public void close() {
+    local.close();
+  }
+}

@@ -1,0 +1,196 @@
+package io.pagetune.modules.pages;
+
+import io.pagetune.modules.Arg;
+import io.pagetune.modules.ArgSpec;
+import io.pagetune.modules.ArgType;
+import io.pagetune.modules.Args;
+import io.pagetune.modules.HostState;
+import io.pagetune.modules.Module;
+import io.pagetune.modules.ModuleCall;
+import io.pagetune.modules.Plan;
+import io.pagetune.pages.AlertLogLargePages;
+import io.pagetune.pages.LdrCntrl;
+import io.pagetune.pages.Meminfo;
+import io.pagetune.pages.MpssVariant;
+import io.pagetune.pages.PageFacts;
+import io.pagetune.pages.PageSize;
+import io.pagetune.pages.PmapPageSizes;
+import io.pagetune.pages.SapSystemFacts;
+import io.pagetune.pages.WebServerFacts;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * {@code page_verify}: checks the effective state (domain.md §5 "never trust a write") and fails
+ * with specifics when it is not reached: every {@code disp+work} of a SAP system at 64K in all
+ * columns; the {@code [ heap ]} of {@code webservd} mostly in the target page size; the HugePages
+ * pool at its planned size, in use, and the alert log's Large Pages block at 100%. It changes
+ * nothing, so it runs in check mode too.
+ */
+public final class PageVerifyModule implements Module {
+  private static final ArgSpec SPEC =
+      ArgSpec.of(
+          Arg.optional("sap_sid", ArgType.STRING),
+          Arg.optional("sap_options", ArgType.STRING, SapLdrCntrlModule.DEFAULT_OPTIONS),
+          Arg.optional("web_instance", ArgType.STRING),
+          Arg.optional("heap_page_size", ArgType.STRING),
+          Arg.optional("hugepages_total", ArgType.INT),
+          Arg.optional("alert_log", ArgType.STRING));
+
+  @Override
+  public String name() {
+    return "page_verify";
+  }
+
+  @Override
+  public ArgSpec spec() {
+    return SPEC;
+  }
+
+  @Override
+  public void validate(Args args) {
+    if (!args.has("sap_sid")
+        && !args.has("web_instance")
+        && !args.has("hugepages_total")
+        && !args.has("alert_log")) {
+      throw args.error(
+          "sap_sid", "or web_instance, hugepages_total, alert_log: say what to verify");
+    }
+    if (args.optString("heap_page_size")
+        .filter(s -> !Templated.is(s) && PageSize.parse(s).isEmpty())
+        .isPresent()) {
+      throw args.error("heap_page_size", "must be a page size like 256M");
+    }
+  }
+
+  @Override
+  public Plan plan(ModuleCall call, HostState host) {
+    Args args = call.args();
+    List<String> problems = new ArrayList<>();
+    List<String> verified = new ArrayList<>();
+    Map<String, Object> data = new LinkedHashMap<>();
+    args.optString("sap_sid").ifPresent(sid -> sap(host, sid, args, problems, verified));
+    args.optString("web_instance").ifPresent(i -> web(host, i, args, problems, verified));
+    if (args.has("hugepages_total") || args.has("alert_log")) {
+      hugePages(host, args, problems, verified);
+    }
+    data.put("verified", verified);
+    data.put("problems", problems);
+    data.put("effective", problems.isEmpty());
+    if (!problems.isEmpty()) {
+      String msg = "page_verify: " + String.join("; ", problems);
+      return Plan.failed(msg).withData(data);
+    }
+    data.put("msg", "verified: " + String.join("; ", verified));
+    return Plan.upToDate(String.join("; ", verified), data);
+  }
+
+  private static void sap(
+      HostState host, String sid, Args args, List<String> problems, List<String> verified) {
+    SapSystemFacts system = host.fact(PageFacts.SAP_SYSTEMS).get(sid);
+    if (system == null) {
+      problems.add("SAP system " + sid + " not found on " + host.host());
+      return;
+    }
+    LdrCntrl desired = LdrCntrl.parse(args.string("sap_options"));
+    Optional<String> off = SapLdrCntrlModule.notEffective(system, desired);
+    if (off.isPresent()) {
+      problems.add(sid + ": " + off.get());
+    } else {
+      verified.add(
+          sid
+              + ": all "
+              + system.processes().byProgram("disp+work").size()
+              + " disp+work at "
+              + desired.render());
+    }
+  }
+
+  private static void web(
+      HostState host, String instance, Args args, List<String> problems, List<String> verified) {
+    WebServerFacts w = host.fact(PageFacts.WEB_SERVERS).get(instance);
+    if (w == null) {
+      problems.add("web server instance " + instance + " not found on " + host.host());
+      return;
+    }
+    Optional<PageSize> target =
+        args.optString("heap_page_size")
+            .flatMap(PageSize::parse)
+            .or(
+                () ->
+                    MpssVariant.choose(w.wordSize(), host.fact(PageFacts.PAGE_SIZES))
+                        .map(MpssVariant::heap));
+    if (target.isEmpty()) {
+      problems.add(instance + ": no target heap page size (neither 256M nor 4M supported)");
+      return;
+    }
+    if (w.pmap().isEmpty()) {
+      problems.add(instance + ": webservd is not running, so its heap cannot be checked");
+      return;
+    }
+    PmapPageSizes pmap = w.pmap().get();
+    double share = pmap.heapShareAt(target.get());
+    String pct = String.format(Locale.ROOT, "%.0f%%", share * 100);
+    if (!pmap.heapMostlyAt(target.get())) {
+      problems.add(
+          instance
+              + ": only "
+              + pct
+              + " of webservd's [ heap ] ("
+              + pmap.heapKb()
+              + " kB) is in "
+              + target.get()
+              + " pages");
+    } else {
+      verified.add(instance + ": " + pct + " of webservd's [ heap ] in " + target.get() + " pages");
+    }
+  }
+
+  private static void hugePages(
+      HostState host, Args args, List<String> problems, List<String> verified) {
+    Meminfo mem = host.fact(PageFacts.MEMINFO);
+    if (args.has("hugepages_total")) {
+      long planned = args.integer("hugepages_total");
+      long total = mem.hugePagesTotal().orElse(-1);
+      if (total != planned) {
+        problems.add(
+            "HugePages_Total is "
+                + (total < 0 ? "unknown" : Long.toString(total))
+                + ", planned "
+                + planned);
+      } else if (!mem.poolInUse()) {
+        problems.add(
+            "HugePages pool of "
+                + total
+                + " is not in use (Free "
+                + mem.hugePagesFree().orElse(-1)
+                + ", Rsvd "
+                + mem.hugePagesRsvd().orElse(-1)
+                + "): is the instance started with use_large_pages?");
+      } else {
+        verified.add("HugePages_Total " + total + " in use");
+      }
+    }
+    args.optString("alert_log")
+        .ifPresent(
+            log -> {
+              AlertLogLargePages a = host.fact(AlertLogLargePages.fact(log));
+              if (!a.found()) {
+                problems.add(log + ": no 'Large Pages Information' block");
+              } else if (!a.fullyInLargePages()) {
+                problems.add(
+                    log
+                        + ": "
+                        + a.percentInLargePages().orElse(0)
+                        + "% of the SGA in large pages"
+                        + a.recommendation().map(r -> "; RECOMMENDATION: " + r).orElse(""));
+              } else {
+                verified.add(log + ": 100% of the SGA in large pages");
+              }
+            });
+  }
+}

@@ -1,0 +1,57 @@
+package io.pagetune.pages;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * What one SAP system on an IBM i / AIX host looks like to pagetune: its profile directory and the
+ * instance and start profiles in it, the kernel release and patch, and {@code ps -Z} of its {@code
+ * <sid>adm} processes.
+ */
+public record SapSystemFacts(
+    String sid,
+    String profileDir,
+    List<String> profiles,
+    List<String> profilesSettingLdrCntrl,
+    Optional<SapKernelVersion> kernel,
+    PsPageSizes processes) {
+  public SapSystemFacts {
+    profiles = List.copyOf(profiles);
+    profilesSettingLdrCntrl = List.copyOf(profilesSettingLdrCntrl);
+  }
+
+  /** {@code nwpadm} for NWP. */
+  public static String sidadm(String sid) {
+    return sid.toLowerCase(Locale.ROOT) + "adm";
+  }
+
+  /** {@code /usr/sap/NWP/SYS/profile}. */
+  public static String defaultProfileDir(String sid) {
+    return "/usr/sap/" + sid + "/SYS/profile";
+  }
+
+  /**
+   * The profiles of {@code sid} among file names of its profile directory: instance profiles of
+   * that SID (ASCS included) and legacy START_ profiles; never DEFAULT.PFL or backup copies.
+   */
+  public static List<String> instanceAndStartProfiles(String sid, List<String> fileNames) {
+    List<String> out = new ArrayList<>();
+    for (String name : fileNames) {
+      Optional<SapProfileName> n = SapProfileName.parse(name.strip());
+      if (n.isEmpty()) {
+        continue;
+      }
+      boolean ours =
+          n.get().kind() == SapProfileName.Kind.START
+              || (n.get().kind() == SapProfileName.Kind.INSTANCE
+                  && n.get().sid().filter(sid::equals).isPresent());
+      if (ours) {
+        out.add(name.strip());
+      }
+    }
+    out.sort(String::compareTo);
+    return out;
+  }
+}

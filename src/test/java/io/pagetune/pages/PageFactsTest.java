@@ -1,0 +1,87 @@
+package io.pagetune.pages;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pagetune.facts.Fact;
+import java.nio.charset.StandardCharsets;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+class PageFactsTest {
+  @Test
+  void scriptsParseAndNamesAreUnique() throws Exception {
+    Set<String> names = new HashSet<>();
+    List<Fact<?>> facts = new PageFacts().facts();
+    for (Fact<?> f : facts) {
+      assertTrue(names.add(f.name()), f.name());
+      assertTrue(f.name().startsWith("pages_"), "kept apart from the base facts: " + f.name());
+      Process p = new ProcessBuilder("/bin/sh", "-n", "-c", f.script()).start();
+      String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertTrue(p.waitFor(10, TimeUnit.SECONDS));
+      assertEquals(0, p.exitValue(), f.name() + ": " + err);
+    }
+  }
+
+  @Test
+  void sapScanSections() {
+    String out =
+        String.join(
+            "\n",
+            "@@pt-sap dir NWP /usr/sap/NWP/SYS/profile",
+            "@@pt-sap profiles NWP",
+            "DEFAULT.PFL",
+            "NWP_D00_sapnwpas",
+            "NWP_D00_sapnwpas.20260301T101530Z~",
+            "START_ASCS01_sapnwpas",
+            "OTHER_D10_x",
+            "NWP_ASCS01_sapnwpas",
+            "@@pt-sap kernel NWP",
+            "kernel release                754",
+            "patch number                  110",
+            "@@pt-sap ps NWP",
+            "UID    PID TTY  TIME DPGSZ SPGSZ TPGSZ SHMPGSZ CMD",
+            "203 351270   -  1:04   64K   64K    4K      4K disp+work",
+            "@@pt-sap ldr NWP",
+            "NWP_D00_sapnwpas",
+            "");
+    SapSystemFacts nwp = SapSystemsScan.parse(out).get("NWP");
+    assertEquals(
+        List.of("NWP_ASCS01_sapnwpas", "NWP_D00_sapnwpas", "START_ASCS01_sapnwpas"),
+        nwp.profiles());
+    assertEquals(new SapKernelVersion(754, 110), nwp.kernel().orElseThrow());
+    assertEquals(1, nwp.processes().byProgram("disp+work").size());
+    Map<String, Object> summary =
+        PageFacts.summary(Map.of(PageFacts.SAP_SYSTEMS.name(), Map.of("NWP", nwp)));
+    assertEquals(
+        "{NWP={profile_dir=/usr/sap/NWP/SYS/profile, profiles=[NWP_ASCS01_sapnwpas,"
+            + " NWP_D00_sapnwpas, START_ASCS01_sapnwpas], ldr_cntrl_profiles=[NWP_D00_sapnwpas],"
+            + " kernel=7.54 PL 110,"
+            + " disp_work=[64K/64K/4K/4K]}}",
+        summary.get("sap").toString());
+  }
+
+  @Test
+  void webScanSections() throws Exception {
+    String pmap =
+        new String(
+            getClass()
+                .getResourceAsStream("/facts/pmap_page_sizes/webservd_256m.txt")
+                .readAllBytes(),
+            StandardCharsets.UTF_8);
+    String out =
+        "@@pt-web instance /opt/ws7/https-a\n@@pt-web file /opt/ws7/https-a\n"
+            + "/opt/ws7/lib/webservd: ELF 64-bit MSB executable SPARCV9 Version 1\n"
+            + "@@pt-web block /opt/ws7/https-a\n1\n@@pt-web pmap /opt/ws7/https-a\n"
+            + pmap;
+    WebServerFacts w = WebServersScan.parse(out).get("/opt/ws7/https-a");
+    assertEquals(ElfWordSize.BITS_64, w.wordSize());
+    assertTrue(w.mpssBlock());
+    assertEquals("/opt/ws7/lib/webservd", w.serverBinary());
+    assertTrue(w.pmap().orElseThrow().heapMostlyAt(PageSize.SIZE_256M));
+  }
+}
