@@ -157,6 +157,11 @@ public final class StateStore implements AutoCloseable {
     return display;
   }
 
+  /** The same database seen through another clock (no new connection, no migration). */
+  public StateStore withClock(Clock other) {
+    return new StateStore(dialect, dataSource, display, Objects.requireNonNull(other));
+  }
+
   public Journal journal() {
     return new Journal(this);
   }
