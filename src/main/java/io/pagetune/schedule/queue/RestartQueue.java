@@ -41,6 +41,10 @@ public final class RestartQueue {
     this.store = store;
   }
 
+  StateStore store() {
+    return store;
+  }
+
   // ---- operations for the run and the CLI ----
 
   /**
