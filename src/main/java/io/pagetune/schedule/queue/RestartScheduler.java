@@ -5,6 +5,7 @@ import com.github.kagkarlsson.scheduler.SchedulerBuilder;
 import com.github.kagkarlsson.scheduler.SchedulerName;
 import com.github.kagkarlsson.scheduler.task.Task;
 import io.pagetune.state.Dialect;
+import io.pagetune.state.StateException;
 import io.pagetune.state.StateStore;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -81,10 +82,21 @@ public final class RestartScheduler implements AutoCloseable {
     Scheduler scheduler = build(name, report::add);
     scheduler.start();
     try {
+      long waiting = 0;
+      long lastCount = -1;
+      long count;
       do {
         scheduler.triggerCheckForDueExecutions();
         sleep(DRAIN_CHECK);
-      } while (hasWorkFor(name, horizon) || !scheduler.getCurrentlyExecuting().isEmpty());
+        count = workFor(name, horizon);
+        boolean executing = !scheduler.getCurrentlyExecuting().isEmpty();
+        waiting = executing || count != lastCount ? 0 : waiting + DRAIN_CHECK.toMillis();
+        lastCount = count;
+        if (waiting > stallLimit().toMillis()) {
+          throw new StateException(
+              count + " due restart(s) in " + store.describe() + " could not be picked");
+        }
+      } while (count > 0 || !scheduler.getCurrentlyExecuting().isEmpty());
     } finally {
       scheduler.stop();
     }
@@ -118,12 +130,20 @@ public final class RestartScheduler implements AutoCloseable {
     if (store.dialect() == Dialect.POSTGRESQL) {
       // SELECT … FOR UPDATE SKIP LOCKED: nodes never contend for the same execution.
       builder.pollUsingLockAndFetch(0.5, 1.0);
+    } else {
+      builder.jdbcCustomization(new SqliteJdbcCustomization());
     }
     return builder.build();
   }
 
+  /** How long run-due waits for due executions that nothing picks before it gives up. */
+  private Duration stallLimit() {
+    Duration twenty = options.pollingInterval().multipliedBy(20);
+    return twenty.compareTo(Duration.ofSeconds(30)) > 0 ? twenty : Duration.ofSeconds(30);
+  }
+
   /** Due executions nobody has picked, or that this scheduler picked and has not finished. */
-  private boolean hasWorkFor(String name, Instant horizon) {
+  private long workFor(String name, Instant horizon) {
     return store.inTransaction(
         c -> {
           try (PreparedStatement ps =
@@ -136,7 +156,7 @@ public final class RestartScheduler implements AutoCloseable {
             ps.setString(4, name);
             try (ResultSet rs = ps.executeQuery()) {
               rs.next();
-              return rs.getLong(1) > 0;
+              return rs.getLong(1);
             }
           }
         });
