@@ -85,6 +85,25 @@ public final class RestartQueue {
     return store.inTransaction(c -> find(c, id));
   }
 
+  /**
+   * Intents whose id starts with {@code prefix}, so the CLI can accept the first characters of an
+   * id as {@code git} does; more than one match means the prefix is ambiguous.
+   */
+  public List<RestartIntent> findByPrefix(String prefix) {
+    if (prefix.isEmpty()) {
+      return List.of();
+    }
+    String escaped = prefix.replace("!", "!!").replace("%", "!%").replace("_", "!_");
+    return store.inTransaction(
+        c ->
+            select(
+                c,
+                "SELECT "
+                    + COLUMNS
+                    + " FROM restart_intents WHERE id LIKE ? ESCAPE '!' ORDER BY id LIMIT 10",
+                escaped + "%"));
+  }
+
   /** Queued intents whose due time has come, earliest first. */
   public List<RestartIntent> due(Instant now) {
     return store.inTransaction(
@@ -191,58 +210,61 @@ public final class RestartQueue {
   }
 
   /**
-   * Records the end of a restart; only the holder of the claim can.
+   * Records the end of a restart; only the holder of the claim can. A FAILED restart also stops the
+   * rest of its rolling group: its queued intents become BLOCKED with {@code blockReason}, in the
+   * same transaction, so no claim can slip in between the failure and the block.
    *
    * @return false when the claim was lost (its node was declared dead and the restart revived)
    */
-  boolean finish(String id, String token, IntentStatus status, String result) {
-    return store.inTransaction(
-        c ->
-            update(
-                    c,
-                    "UPDATE restart_intents SET status = ?, result = ?, finished_at = ?,"
-                        + " updated_at = ? WHERE id = ? AND status = ? AND claim_token = ?",
-                    status.name(),
-                    result,
-                    now(),
-                    now(),
-                    id,
-                    IntentStatus.RUNNING.name(),
-                    token)
-                == 1);
-  }
-
-  /**
-   * Stops the rest of a rolling group after a failed verification: its queued intents become
-   * BLOCKED and lose their executions.
-   *
-   * @return the ids blocked
-   */
-  List<String> blockGroup(String group, String reason) {
+  boolean finish(String id, String token, IntentStatus status, String result, String blockReason) {
     return store.inTransaction(
         c -> {
-          List<String> ids = new ArrayList<>();
-          for (RestartIntent queued :
-              select(
-                  c,
-                  "SELECT " + COLUMNS + " FROM restart_intents WHERE group_name = ? AND status = ?",
-                  group,
-                  IntentStatus.QUEUED.name())) {
-            update(
-                c,
-                "UPDATE restart_intents SET status = ?, result = ?, finished_at = ?,"
-                    + " updated_at = ? WHERE id = ? AND status = ?",
-                IntentStatus.BLOCKED.name(),
-                reason,
-                now(),
-                now(),
-                queued.id(),
-                IntentStatus.QUEUED.name());
-            deleteExecution(c, queued.id());
-            ids.add(queued.id());
+          Optional<RestartIntent> intent = find(c, id);
+          if (intent.isEmpty()) {
+            return false;
           }
-          return ids;
+          String group = intent.get().group();
+          // Same lock order as claim: the group row first.
+          update(
+              c, "UPDATE restart_groups SET lock_version = lock_version + 1 WHERE name = ?", group);
+          int n =
+              update(
+                  c,
+                  "UPDATE restart_intents SET status = ?, result = ?, finished_at = ?,"
+                      + " updated_at = ? WHERE id = ? AND status = ? AND claim_token = ?",
+                  status.name(),
+                  result,
+                  now(),
+                  now(),
+                  id,
+                  IntentStatus.RUNNING.name(),
+                  token);
+          if (n == 1 && status == IntentStatus.FAILED) {
+            blockGroup(c, group, blockReason);
+          }
+          return n == 1;
         });
+  }
+
+  private void blockGroup(Connection c, String group, String reason) throws SQLException {
+    for (RestartIntent queued :
+        select(
+            c,
+            "SELECT " + COLUMNS + " FROM restart_intents WHERE group_name = ? AND status = ?",
+            group,
+            IntentStatus.QUEUED.name())) {
+      update(
+          c,
+          "UPDATE restart_intents SET status = ?, result = ?, finished_at = ?,"
+              + " updated_at = ? WHERE id = ? AND status = ?",
+          IntentStatus.BLOCKED.name(),
+          reason,
+          now(),
+          now(),
+          queued.id(),
+          IntentStatus.QUEUED.name());
+      deleteExecution(c, queued.id());
+    }
   }
 
   /** What reviving a dead execution found. */

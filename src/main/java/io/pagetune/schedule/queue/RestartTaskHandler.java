@@ -89,18 +89,15 @@ final class RestartTaskHandler {
     RestartIntent claimed = claim.intent().orElseThrow();
     RunOutcome outcome = runGuarded(claimed);
     IntentStatus status = outcome.intentStatus();
-    if (!queue.finish(id, token, status, outcome.detail())) {
+    String blockReason =
+        "stopped because the restart of " + claimed.describe() + " failed: " + outcome.detail();
+    if (!queue.finish(id, token, status, outcome.detail(), blockReason)) {
       // This node was declared dead meanwhile and the restart was revived elsewhere: the
       // revived run owns the intent now.
       sink.accept(
           new HandledRestart(
               id, IntentStatus.RUNNING, "claim lost while running: " + outcome.detail()));
       return remove();
-    }
-    if (status == IntentStatus.FAILED) {
-      queue.blockGroup(
-          claimed.group(),
-          "stopped because the restart of " + claimed.describe() + " failed: " + outcome.detail());
     }
     sink.accept(new HandledRestart(id, status, outcome.detail()));
     return remove();

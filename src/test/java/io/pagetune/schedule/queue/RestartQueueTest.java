@@ -202,6 +202,19 @@ class RestartQueueTest {
         queue.list(EnumSet.of(IntentStatus.CANCELLED)).stream().map(RestartIntent::id).toList());
   }
 
+  @ParameterizedTest
+  @EnumSource(Dialect.class)
+  void intentsAreFoundByTheFirstCharactersOfTheirId(Dialect dialect) {
+    RestartQueue queue = queue(dialect);
+    String id = queue.enqueue(request(web("web1", "a"), "r", T0)).intent().id();
+
+    assertEquals(
+        List.of(id),
+        queue.findByPrefix(id.substring(0, 8)).stream().map(RestartIntent::id).toList());
+    assertEquals(List.of(), queue.findByPrefix("%"));
+    assertEquals(List.of(), queue.findByPrefix(""));
+  }
+
   @Test
   void theQueueSurvivesAProcessRestart() {
     Path file = dir.resolve("state.db");
@@ -237,8 +250,8 @@ class RestartQueueTest {
     assertEquals(ClaimResult.Kind.CLAIMED, queue.claim(a, "n1#2").kind());
     assertEquals(ClaimResult.Kind.NOT_QUEUED, queue.claim(a, "n2#2").kind());
     assertEquals(ClaimResult.Kind.GROUP_BUSY, queue.claim(b, "n2#2").kind());
-    assertFalse(queue.finish(a, "n2#2", IntentStatus.DONE, "not mine"));
-    assertTrue(queue.finish(a, "n1#2", IntentStatus.DONE, "verified"));
+    assertFalse(queue.finish(a, "n2#2", IntentStatus.DONE, "not mine", ""));
+    assertTrue(queue.finish(a, "n1#2", IntentStatus.DONE, "verified", ""));
     assertEquals(ClaimResult.Kind.CLAIMED, queue.claim(b, "n2#2").kind());
   }
 
