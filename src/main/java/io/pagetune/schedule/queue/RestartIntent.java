@@ -15,6 +15,8 @@ import java.util.Optional;
  * @param group the rolling group: at most its max_concurrent_restarts run at once
  * @param runId the run that first asked for this restart
  * @param result the latest note: why it waits, the verification text, why it was cancelled
+ * @param startedAt when the latest claim started running it
+ * @param finishedAt when it reached a final status
  */
 public record RestartIntent(
     String id,
@@ -28,7 +30,9 @@ public record RestartIntent(
     Duration expectedDuration,
     IntentStatus status,
     int attempts,
-    Optional<String> result) {
+    Optional<String> result,
+    Optional<Instant> startedAt,
+    Optional<Instant> finishedAt) {
   public RestartIntent {
     Objects.requireNonNull(id);
     Objects.requireNonNull(target);
@@ -41,6 +45,8 @@ public record RestartIntent(
     Objects.requireNonNull(expectedDuration);
     Objects.requireNonNull(status);
     Objects.requireNonNull(result);
+    Objects.requireNonNull(startedAt);
+    Objects.requireNonNull(finishedAt);
   }
 
   /**

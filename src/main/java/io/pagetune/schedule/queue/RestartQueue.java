@@ -31,7 +31,7 @@ public final class RestartQueue {
   public static final String TASK_NAME = "pagetune-restart";
   private static final String COLUMNS =
       "id, kind, host, target_id, hosts, group_name, reason, run_id, created_at, due_at,"
-          + " expected_duration_ms, status, attempts, result";
+          + " expected_duration_ms, status, attempts, result, started_at, finished_at";
   private static final int ENQUEUE_ATTEMPTS = 5;
   private static final int MAX_REASON = 2000;
 
@@ -586,7 +586,15 @@ public final class RestartQueue {
         Duration.ofMillis(rs.getLong("expected_duration_ms")),
         IntentStatus.valueOf(rs.getString("status")),
         rs.getInt("attempts"),
-        Optional.ofNullable(rs.getString("result")));
+        Optional.ofNullable(rs.getString("result")),
+        optionalInstant(rs, "started_at"),
+        optionalInstant(rs, "finished_at"));
+  }
+
+  private static Optional<Instant> optionalInstant(ResultSet rs, String column)
+      throws SQLException {
+    long millis = rs.getLong(column);
+    return rs.wasNull() ? Optional.empty() : Optional.of(Instant.ofEpochMilli(millis));
   }
 
   private static boolean isUniqueViolation(StateException e) {

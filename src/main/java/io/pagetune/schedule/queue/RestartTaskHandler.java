@@ -8,6 +8,8 @@ import com.github.kagkarlsson.scheduler.task.ExecutionOperations;
 import com.github.kagkarlsson.scheduler.task.TaskInstance;
 import com.github.kagkarlsson.scheduler.task.helper.CustomTask;
 import com.github.kagkarlsson.scheduler.task.helper.Tasks;
+import io.pagetune.state.EffectiveState;
+import io.pagetune.state.Journal;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -24,6 +26,7 @@ final class RestartTaskHandler {
   private static final Duration MINIMUM_WAIT = Duration.ofSeconds(1);
 
   private final RestartQueue queue;
+  private final Journal journal;
   private final WindowGate gate;
   private final RestartRunner runner;
   private final Clock clock;
@@ -32,6 +35,7 @@ final class RestartTaskHandler {
   RestartTaskHandler(
       RestartQueue queue, WindowGate gate, RestartRunner runner, Clock clock, Duration retryDelay) {
     this.queue = queue;
+    this.journal = queue.store().journal();
     this.gate = gate;
     this.runner = runner;
     this.clock = clock;
@@ -98,6 +102,15 @@ final class RestartTaskHandler {
           new HandledRestart(
               id, IntentStatus.RUNNING, "claim lost while running: " + outcome.detail()));
       return remove();
+    }
+    if (status == IntentStatus.DONE || status == IntentStatus.SKIPPED) {
+      // Changes persisted before this restart began are now in use (a failed restart leaves
+      // them pending: the next run queues the restart again).
+      Instant restartedAt = claimed.startedAt().orElse(now);
+      for (String host : claimed.hosts()) {
+        journal.recordRestartVerified(
+            host, restartedAt, EffectiveState.EFFECTIVE, outcome.detail());
+      }
     }
     sink.accept(new HandledRestart(id, status, outcome.detail()));
     return remove();

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pagetune.modules.RestartTarget;
 import io.pagetune.modules.RestartTarget.Kind;
+import io.pagetune.state.EffectiveState;
+import io.pagetune.state.Journal;
 import io.pagetune.state.StateStore;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -58,6 +60,20 @@ class RunDueTest {
     String a = queue.enqueue(web("web1", "shop-a", OPEN)).intent().id();
     String b = queue.enqueue(web("web2", "shop-b", OPEN)).intent().id();
     String later = queue.enqueue(web("web3", "shop-c", NEXT_OPEN)).intent().id();
+    Journal journal = store.journal();
+    journal.startRun("run-7", "solaris-mpss.yml", "alice", false);
+    for (String host : List.of("web1", "web3")) {
+      journal.recordChange(
+          "run-7",
+          host,
+          "mpss",
+          "/opt/ws/https-shop/bin/startserv",
+          "a".repeat(64),
+          "b".repeat(64),
+          null,
+          OPEN,
+          EffectiveState.PENDING);
+    }
 
     List<HandledRestart> report = scheduler.runDue();
 
@@ -72,6 +88,11 @@ class RunDueTest {
     assertEquals(Optional.of("pages verified on web1"), done.result());
     assertEquals(1, done.attempts());
     assertEquals(IntentStatus.QUEUED, queue.find(later).orElseThrow().status());
+    assertEquals(
+        List.of(), journal.pendingChanges("web1"), "the restart made web1's change effective");
+    assertEquals(
+        Optional.of("pages verified on web1"), journal.changes("run-7").get(0).effectiveDetail());
+    assertEquals(1, journal.pendingChanges("web3").size());
 
     assertEquals(List.of(), scheduler.runDue(), "nothing is due twice");
     assertEquals(2, runner.totalRuns());
