@@ -1,0 +1,177 @@
+package io.pagetune.schedule.queue;
+
+import com.github.kagkarlsson.scheduler.Scheduler;
+import com.github.kagkarlsson.scheduler.SchedulerBuilder;
+import com.github.kagkarlsson.scheduler.SchedulerName;
+import com.github.kagkarlsson.scheduler.task.Task;
+import io.pagetune.state.Dialect;
+import io.pagetune.state.StateException;
+import io.pagetune.state.StateStore;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.Timestamp;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+
+/**
+ * Runs queued restarts with db-scheduler: as a daemon ({@link #start()}, several nodes may share
+ * one PostgreSQL) or once from cron ({@link #runDue()}). Each restart runs exactly once: db-
+ * scheduler picks an execution on one node, and the intent row's conditional claim refuses any
+ * second run.
+ */
+public final class RestartScheduler implements AutoCloseable {
+  private static final Duration DRAIN_CHECK = Duration.ofMillis(100);
+
+  private final StateStore store;
+  private final RestartQueue queue;
+  private final SchedulerOptions options;
+  private final Clock clock;
+  private final RestartTaskHandler handler;
+  private final List<HandledRestart> handled = new CopyOnWriteArrayList<>();
+  private Scheduler daemon;
+
+  public RestartScheduler(
+      StateStore store, WindowGate gate, RestartRunner runner, SchedulerOptions options) {
+    this.store = store;
+    this.queue = new RestartQueue(store);
+    this.options = options;
+    this.clock = store.clock();
+    this.handler = new RestartTaskHandler(queue, gate, runner, clock, options.retryDelay());
+  }
+
+  public RestartQueue queue() {
+    return queue;
+  }
+
+  /** Starts polling for due restarts and for dead nodes until {@link #stop()}. */
+  public synchronized void start() {
+    if (daemon != null) {
+      throw new IllegalStateException("scheduler " + options.nodeName() + " already started");
+    }
+    daemon = build(options.nodeName(), handled::add);
+    daemon.start();
+  }
+
+  /** Looks for due restarts now instead of at the next poll (e.g. right after enqueue). */
+  public synchronized void checkNow() {
+    if (daemon != null) {
+      daemon.triggerCheckForDueExecutions();
+    }
+  }
+
+  /** What the daemon handled so far, in order. */
+  public List<HandledRestart> handled() {
+    return List.copyOf(handled);
+  }
+
+  /**
+   * Runs the restarts due now, once, and returns when none is left that this call could run (those
+   * running on other nodes are theirs). Restarts keep their heartbeats while they run, so a cron
+   * run that dies is revived like a daemon.
+   */
+  public List<HandledRestart> runDue() {
+    String name =
+        shortName(options.nodeName()) + "-due-" + UUID.randomUUID().toString().substring(0, 8);
+    List<HandledRestart> report = new CopyOnWriteArrayList<>();
+    Instant horizon = clock.instant();
+    Scheduler scheduler = build(name, report::add);
+    scheduler.start();
+    try {
+      long waiting = 0;
+      long lastCount = -1;
+      long count;
+      do {
+        scheduler.triggerCheckForDueExecutions();
+        sleep(DRAIN_CHECK);
+        count = workFor(name, horizon);
+        boolean executing = !scheduler.getCurrentlyExecuting().isEmpty();
+        waiting = executing || count != lastCount ? 0 : waiting + DRAIN_CHECK.toMillis();
+        lastCount = count;
+        if (waiting > stallLimit().toMillis()) {
+          throw new StateException(
+              count + " due restart(s) in " + store.describe() + " could not be picked");
+        }
+      } while (count > 0 || !scheduler.getCurrentlyExecuting().isEmpty());
+    } finally {
+      scheduler.stop();
+    }
+    return List.copyOf(report);
+  }
+
+  /** Stops the daemon, waiting up to shutdownMaxWait for running restarts. */
+  public synchronized void stop() {
+    if (daemon != null) {
+      daemon.stop();
+      daemon = null;
+    }
+  }
+
+  @Override
+  public void close() {
+    stop();
+  }
+
+  private Scheduler build(String name, Consumer<HandledRestart> sink) {
+    Task<Void> task = handler.task(sink);
+    SchedulerBuilder builder =
+        Scheduler.create(store.dataSource(), List.<Task<?>>of(task))
+            .schedulerName(new SchedulerName.Fixed(name))
+            .clock(clock::instant)
+            .pollingInterval(options.pollingInterval())
+            .heartbeatInterval(options.heartbeatInterval())
+            .missedHeartbeatsLimit(options.missedHeartbeats())
+            .threads(options.threads())
+            .shutdownMaxWait(options.shutdownMaxWait());
+    if (store.dialect() == Dialect.POSTGRESQL) {
+      // SELECT … FOR UPDATE SKIP LOCKED: nodes never contend for the same execution.
+      builder.pollUsingLockAndFetch(0.5, 1.0);
+    } else {
+      builder.jdbcCustomization(new SqliteJdbcCustomization());
+    }
+    return builder.build();
+  }
+
+  /** How long run-due waits for due executions that nothing picks before it gives up. */
+  private Duration stallLimit() {
+    Duration twenty = options.pollingInterval().multipliedBy(20);
+    return twenty.compareTo(Duration.ofSeconds(30)) > 0 ? twenty : Duration.ofSeconds(30);
+  }
+
+  /** Due executions nobody has picked, or that this scheduler picked and has not finished. */
+  private long workFor(String name, Instant horizon) {
+    return store.inTransaction(
+        c -> {
+          try (PreparedStatement ps =
+              c.prepareStatement(
+                  "SELECT count(*) FROM scheduled_tasks WHERE task_name = ?"
+                      + " AND execution_time <= ? AND (picked = ? OR picked_by = ?)")) {
+            ps.setString(1, RestartQueue.TASK_NAME);
+            ps.setTimestamp(2, Timestamp.from(horizon));
+            ps.setBoolean(3, false);
+            ps.setString(4, name);
+            try (ResultSet rs = ps.executeQuery()) {
+              rs.next();
+              return rs.getLong(1);
+            }
+          }
+        });
+  }
+
+  private static String shortName(String node) {
+    return node.length() <= 24 ? node : node.substring(0, 24);
+  }
+
+  private static void sleep(Duration duration) {
+    try {
+      Thread.sleep(duration.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while running due restarts", e);
+    }
+  }
+}

@@ -1,0 +1,175 @@
+package io.pagetune.schedule.queue;
+
+import com.github.kagkarlsson.scheduler.task.CompletionHandler;
+import com.github.kagkarlsson.scheduler.task.Execution;
+import com.github.kagkarlsson.scheduler.task.ExecutionComplete;
+import com.github.kagkarlsson.scheduler.task.ExecutionContext;
+import com.github.kagkarlsson.scheduler.task.ExecutionOperations;
+import com.github.kagkarlsson.scheduler.task.TaskInstance;
+import com.github.kagkarlsson.scheduler.task.helper.CustomTask;
+import com.github.kagkarlsson.scheduler.task.helper.Tasks;
+import io.pagetune.state.EffectiveState;
+import io.pagetune.state.Journal;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * What the {@value RestartQueue#TASK_NAME} db-scheduler task does with one execution: re-check the
+ * window, claim the intent, run it, record the outcome; and how a dead execution is revived (only
+ * inside a window, never twice).
+ */
+final class RestartTaskHandler {
+  /** A gate that answers "wait until now" must not make the execution spin. */
+  private static final Duration MINIMUM_WAIT = Duration.ofSeconds(1);
+
+  private final RestartQueue queue;
+  private final Journal journal;
+  private final WindowGate gate;
+  private final RestartRunner runner;
+  private final Clock clock;
+  private final Duration retryDelay;
+
+  RestartTaskHandler(
+      RestartQueue queue, WindowGate gate, RestartRunner runner, Clock clock, Duration retryDelay) {
+    this.queue = queue;
+    this.journal = queue.store().journal();
+    this.gate = gate;
+    this.runner = runner;
+    this.clock = clock;
+    this.retryDelay = retryDelay;
+  }
+
+  /** A task whose handled executions go to {@code sink}. */
+  CustomTask<Void> task(Consumer<HandledRestart> sink) {
+    return Tasks.custom(RestartQueue.TASK_NAME, Void.class)
+        .onFailure(this::retryLater)
+        .onDeadExecution(this::revive)
+        .execute((instance, context) -> execute(instance, context, sink));
+  }
+
+  /** The claim token ties a RUNNING intent to one pick of its execution. */
+  static String tokenOf(Execution execution) {
+    return execution.pickedBy + "#" + execution.version;
+  }
+
+  private CompletionHandler<Void> execute(
+      TaskInstance<Void> instance, ExecutionContext context, Consumer<HandledRestart> sink) {
+    String id = instance.getId();
+    Optional<RestartIntent> found = queue.find(id);
+    if (found.isEmpty() || found.get().status() != IntentStatus.QUEUED) {
+      return remove();
+    }
+    RestartIntent intent = found.get();
+    Instant now = clock.instant();
+    GateDecision decision = gate.decide(intent, now);
+    if (decision.kind() == GateDecision.Kind.STOP) {
+      if (queue.settle(id, IntentStatus.CANCELLED, decision.reason())) {
+        sink.accept(new HandledRestart(id, IntentStatus.CANCELLED, decision.reason()));
+      }
+      return remove();
+    }
+    if (decision.kind() == GateDecision.Kind.WAIT_UNTIL) {
+      Instant until = notBefore(decision.until().orElseThrow(), now);
+      String note = "waiting for the window at " + until + ": " + decision.reason();
+      queue.postpone(id, until, note);
+      sink.accept(new HandledRestart(id, IntentStatus.QUEUED, note));
+      return rescheduleTo(until);
+    }
+    String token = tokenOf(context.getExecution());
+    ClaimResult claim = queue.claim(id, token);
+    if (claim.kind() == ClaimResult.Kind.NOT_QUEUED) {
+      return remove();
+    }
+    if (claim.kind() == ClaimResult.Kind.GROUP_BUSY) {
+      Instant until = now.plus(retryDelay);
+      String note = "group " + intent.group() + " is at its max_concurrent_restarts";
+      queue.postpone(id, until, note);
+      sink.accept(new HandledRestart(id, IntentStatus.QUEUED, note));
+      return rescheduleTo(until);
+    }
+    RestartIntent claimed = claim.intent().orElseThrow();
+    RunOutcome outcome = runGuarded(claimed);
+    IntentStatus status = outcome.intentStatus();
+    String blockReason =
+        "stopped because the restart of " + claimed.describe() + " failed: " + outcome.detail();
+    if (!queue.finish(id, token, status, outcome.detail(), blockReason)) {
+      // This node was declared dead meanwhile and the restart was revived elsewhere: the
+      // revived run owns the intent now.
+      sink.accept(
+          new HandledRestart(
+              id, IntentStatus.RUNNING, "claim lost while running: " + outcome.detail()));
+      return remove();
+    }
+    if (status == IntentStatus.DONE || status == IntentStatus.SKIPPED) {
+      // Changes persisted before this restart began are now in use (a failed restart leaves
+      // them pending: the next run queues the restart again).
+      Instant restartedAt = claimed.startedAt().orElse(now);
+      for (String host : claimed.hosts()) {
+        journal.recordRestartVerified(
+            host, restartedAt, EffectiveState.EFFECTIVE, outcome.detail());
+      }
+    }
+    sink.accept(new HandledRestart(id, status, outcome.detail()));
+    return remove();
+  }
+
+  private RunOutcome runGuarded(RestartIntent intent) {
+    try {
+      return runner.run(intent);
+    } catch (RuntimeException e) {
+      return RunOutcome.failed("restart runner failed: " + e);
+    }
+  }
+
+  /**
+   * db-scheduler's default revives a dead execution at now(), which may be outside the window. Here
+   * the intent goes back to QUEUED (only if the dead node still holds it) and the execution moves
+   * to the next moment the window allows.
+   */
+  private void revive(ExecutionComplete complete, ExecutionOperations<Void> operations) {
+    Execution dead = complete.getExecution();
+    String id = dead.taskInstance.getId();
+    RestartQueue.Revival revival =
+        queue.revive(
+            id, tokenOf(dead), "node " + dead.pickedBy + " died while running it; revived");
+    Optional<RestartIntent> intent = queue.find(id);
+    if (revival == RestartQueue.Revival.NOTHING_TO_RUN
+        || intent.isEmpty()
+        || intent.get().status() != IntentStatus.QUEUED) {
+      operations.remove();
+      return;
+    }
+    Instant now = clock.instant();
+    GateDecision decision = gate.decide(intent.get(), now);
+    if (decision.kind() == GateDecision.Kind.STOP) {
+      queue.settle(id, IntentStatus.CANCELLED, decision.reason());
+      operations.remove();
+    } else if (decision.kind() == GateDecision.Kind.WAIT_UNTIL) {
+      Instant until = notBefore(decision.until().orElseThrow(), now);
+      queue.postpone(
+          id, until, "revived after node " + dead.pickedBy + " died; waits for the window");
+      operations.reschedule(complete, until);
+    } else {
+      operations.reschedule(complete, now);
+    }
+  }
+
+  private void retryLater(ExecutionComplete complete, ExecutionOperations<Void> operations) {
+    operations.reschedule(complete, clock.instant().plus(retryDelay));
+  }
+
+  private static Instant notBefore(Instant until, Instant now) {
+    return until.isAfter(now) ? until : now.plus(MINIMUM_WAIT);
+  }
+
+  private static CompletionHandler<Void> remove() {
+    return (complete, operations) -> operations.remove();
+  }
+
+  private static CompletionHandler<Void> rescheduleTo(Instant until) {
+    return (complete, operations) -> operations.reschedule(complete, until);
+  }
+}

@@ -1,0 +1,38 @@
+package io.pagetune.state;
+
+import java.time.Instant;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * One file a run changed on a host. {@code sequence} orders changes across all runs (rollback
+ * restores in reverse order). Checksums are lower-case hex SHA-256; empty before = the file was
+ * created, empty backup = no backup was kept.
+ */
+public record JournalChange(
+    long sequence,
+    String runId,
+    String host,
+    String task,
+    String path,
+    Optional<String> beforeSha256,
+    Optional<String> afterSha256,
+    Optional<String> backupPath,
+    Instant changedAt,
+    EffectiveState effectiveState,
+    Optional<String> effectiveDetail,
+    Optional<Instant> effectiveAt) {
+  public JournalChange {
+    Objects.requireNonNull(runId);
+    Objects.requireNonNull(host);
+    Objects.requireNonNull(task);
+    Objects.requireNonNull(path);
+    Objects.requireNonNull(beforeSha256);
+    Objects.requireNonNull(afterSha256);
+    Objects.requireNonNull(backupPath);
+    Objects.requireNonNull(changedAt);
+    Objects.requireNonNull(effectiveState);
+    Objects.requireNonNull(effectiveDetail);
+    Objects.requireNonNull(effectiveAt);
+  }
+}

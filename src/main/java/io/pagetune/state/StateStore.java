@@ -1,0 +1,194 @@
+package io.pagetune.state;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Properties;
+import javax.sql.DataSource;
+import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.FlywayException;
+import org.sqlite.SQLiteConfig;
+
+/**
+ * Where the run journal and the restart queue live: an SQLite file by default, PostgreSQL when
+ * several control nodes share one queue. Opening migrates the schema to the current version.
+ */
+public final class StateStore implements AutoCloseable {
+  public static final String USER_ENV = "PAGETUNE_STATE_USER";
+  public static final String PASSWORD_ENV = "PAGETUNE_STATE_PASSWORD";
+  private static final String POSTGRES_PREFIX = "jdbc:postgresql:";
+  private static final int SQLITE_BUSY_TIMEOUT_MS = 30_000;
+
+  private final Dialect dialect;
+  private final DataSource dataSource;
+  private final String display;
+  private final Clock clock;
+
+  private StateStore(Dialect dialect, DataSource dataSource, String display, Clock clock) {
+    this.dialect = dialect;
+    this.dataSource = dataSource;
+    this.display = display;
+    this.clock = clock;
+  }
+
+  /** {@code ~/.pagetune/state.db}. */
+  public static String defaultLocation() {
+    return Path.of(System.getProperty("user.home"), ".pagetune", "state.db").toString();
+  }
+
+  /**
+   * Opens (and migrates) the store at {@code location}: a {@code jdbc:postgresql:} URL, or else a
+   * file path for SQLite ({@code ~/} expands to the home directory; parent directories are
+   * created). PostgreSQL credentials come from {@value #USER_ENV}/{@value #PASSWORD_ENV} or the
+   * URL.
+   */
+  public static StateStore open(String location, Clock clock) {
+    return open(location, clock, System.getenv());
+  }
+
+  /** As {@link #open(String, Clock)}, reading credentials from {@code env}. */
+  public static StateStore open(String location, Clock clock, Map<String, String> env) {
+    Objects.requireNonNull(location, "location");
+    Objects.requireNonNull(clock, "clock");
+    StateStore store =
+        location.startsWith(POSTGRES_PREFIX)
+            ? openPostgres(location, clock, env)
+            : openSqlite(location, clock);
+    store.migrate();
+    return store;
+  }
+
+  private static StateStore openSqlite(String location, Clock clock) {
+    Path file = expandHome(location).toAbsolutePath().normalize();
+    try {
+      Path parent = file.getParent();
+      if (parent != null) {
+        Files.createDirectories(parent);
+      }
+    } catch (IOException e) {
+      throw new StateException("cannot create the directory of state store " + file, e);
+    }
+    SQLiteConfig config = new SQLiteConfig();
+    config.setJournalMode(SQLiteConfig.JournalMode.WAL);
+    config.setBusyTimeout(SQLITE_BUSY_TIMEOUT_MS);
+    // Every transaction takes the write lock at BEGIN: a read-then-write transaction can then
+    // never fail with SQLITE_BUSY half-way, it waits for the lock instead.
+    config.setTransactionMode(SQLiteConfig.TransactionMode.IMMEDIATE);
+    config.enforceForeignKeys(true);
+    String display = file.toString();
+    DataSource ds =
+        new DriverDataSource(
+            new org.sqlite.JDBC(), "jdbc:sqlite:" + file, config.toProperties(), display);
+    return new StateStore(Dialect.SQLITE, ds, display, clock);
+  }
+
+  private static StateStore openPostgres(String url, Clock clock, Map<String, String> env) {
+    Properties properties = new Properties();
+    String user = env.get(USER_ENV);
+    String password = env.get(PASSWORD_ENV);
+    if (user != null && !user.isEmpty()) {
+      properties.setProperty("user", user);
+    }
+    if (password != null && !password.isEmpty()) {
+      properties.setProperty("password", password);
+    }
+    String display = withoutSecrets(url);
+    DataSource ds = new DriverDataSource(new org.postgresql.Driver(), url, properties, display);
+    return new StateStore(Dialect.POSTGRESQL, ds, display, clock);
+  }
+
+  static Path expandHome(String location) {
+    if (location.equals("~")) {
+      return Path.of(System.getProperty("user.home"));
+    }
+    if (location.startsWith("~/")) {
+      return Path.of(System.getProperty("user.home"), location.substring(2));
+    }
+    return Path.of(location);
+  }
+
+  /** The URL without its query (which may carry user and password) and without user info. */
+  static String withoutSecrets(String url) {
+    String bare = url;
+    int query = bare.indexOf('?');
+    if (query >= 0) {
+      bare = bare.substring(0, query);
+    }
+    int at = bare.lastIndexOf('@');
+    int hostStart = bare.indexOf("//");
+    if (at >= 0 && hostStart >= 0 && at > hostStart) {
+      bare = bare.substring(0, hostStart + 2) + bare.substring(at + 1);
+    }
+    return bare;
+  }
+
+  private void migrate() {
+    try {
+      Flyway.configure(StateStore.class.getClassLoader())
+          .dataSource(dataSource)
+          .locations(dialect.migrationLocation())
+          .load()
+          .migrate();
+    } catch (FlywayException e) {
+      throw new StateException("cannot migrate state store " + display + ": " + e.getMessage(), e);
+    }
+  }
+
+  public Dialect dialect() {
+    return dialect;
+  }
+
+  /** Connections for db-scheduler and for our own queries; each call opens a new connection. */
+  public DataSource dataSource() {
+    return dataSource;
+  }
+
+  public Clock clock() {
+    return clock;
+  }
+
+  /** The location safe to show: the SQLite path or the PostgreSQL URL without credentials. */
+  public String describe() {
+    return display;
+  }
+
+  /** The same database seen through another clock (no new connection, no migration). */
+  public StateStore withClock(Clock other) {
+    return new StateStore(dialect, dataSource, display, Objects.requireNonNull(other));
+  }
+
+  public Journal journal() {
+    return new Journal(this);
+  }
+
+  /** Runs {@code work} in one transaction: committed when it returns, rolled back if it throws. */
+  public <T> T inTransaction(SqlWork<T> work) {
+    try (Connection connection = dataSource.getConnection()) {
+      connection.setAutoCommit(false);
+      try {
+        T result = work.run(connection);
+        connection.commit();
+        return result;
+      } catch (SQLException | RuntimeException e) {
+        connection.rollback();
+        throw e;
+      }
+    } catch (SQLException e) {
+      throw new StateException("state store " + display + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Each connection is opened per call, so there is nothing to release; kept for callers. */
+  @Override
+  public void close() {}
+
+  @Override
+  public String toString() {
+    return "StateStore[" + dialect + " " + display + "]";
+  }
+}
