@@ -15,7 +15,11 @@ import picocli.CommandLine.Command;
       RunCommand.class,
       InventoryCommand.class,
       FactsCommand.class,
-      WindowsCommand.class
+      WindowsCommand.class,
+      ScheduleCommand.class,
+      SchedulerCommand.class,
+      HistoryCommand.class,
+      RollbackCommand.class
     },
     footer = {
       "",

@@ -1,11 +1,14 @@
 package io.pagetune.cli;
 
+import io.pagetune.cli.restart.Restarts;
+import io.pagetune.connection.Connections;
 import io.pagetune.connection.ssh.HostKeyChecking;
 import io.pagetune.connection.ssh.SshConnectionFactory;
 import io.pagetune.connection.ssh.SshSettings;
 import io.pagetune.executor.Engine;
 import io.pagetune.executor.RunOptions;
 import io.pagetune.executor.RunResult;
+import io.pagetune.executor.RunServices;
 import io.pagetune.inventory.Inventory;
 import io.pagetune.inventory.InventoryLoader;
 import io.pagetune.modules.ModuleRegistry;
@@ -17,12 +20,15 @@ import io.pagetune.report.Listeners;
 import io.pagetune.report.PlainProgress;
 import io.pagetune.report.RunListener;
 import io.pagetune.report.TtyProgress;
+import io.pagetune.schedule.window.WindowsFile;
+import io.pagetune.state.StateStore;
 import io.pagetune.yaml.YamlReader;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -131,6 +137,16 @@ public final class RunCommand implements Callable<Integer> {
 
   @picocli.CommandLine.Mixin SshOptions ssh = new SshOptions();
 
+  @picocli.CommandLine.Mixin StateOptions stateOptions = new StateOptions();
+
+  @picocli.CommandLine.Mixin NowOption now = new NowOption();
+
+  @Option(
+      names = "--windows",
+      paramLabel = "FILE",
+      description = "Change windows file (default: windows.yml beside the inventory).")
+  Path windowsFile;
+
   @Option(
       names = "--progress",
       paramLabel = "MODE",
@@ -162,13 +178,14 @@ public final class RunCommand implements Callable<Integer> {
             .withForceHandlers(forceHandlers)
             .withDetailedExitCode(detailedExitCode)
             .withCommandTimeout(Duration.ofSeconds(timeoutSeconds));
-    ModuleRegistry modules = Wiring.modules(environment.clock());
+    java.time.Clock clock = now.clock(environment);
+    ModuleRegistry modules = Wiring.modules(clock);
     // everything the user wrote is parsed and validated before any host is contacted
     Inventory inv = new InventoryLoader(Path.of("")).load(inventory);
     Playbook book = new PlaybookLoader(modules, yaml).load(playbook);
     RunListener listener =
         output == OutputFormat.JSON
-            ? new JsonEventReporter(environment.out(), environment.clock())
+            ? new JsonEventReporter(environment.out(), clock)
             : new ConsoleReporter(environment.out(), environment.colorTerminal(), diff);
     List<RunListener> listeners = new ArrayList<>();
     ProgressMode mode = progress.resolve(environment.colorTerminal() || environment.terminal());
@@ -183,13 +200,18 @@ public final class RunCommand implements Callable<Integer> {
       listener.warning(
           "host key checking is off (--host-key-checking=off): hosts are not authenticated");
     }
+    Connections connections = Wiring.connections(List.of(new SshConnectionFactory(sshSettings)));
+    Optional<StateStore> store = stateOptions.open(environment, clock);
+    RunServices services = RunServices.NONE;
+    if (store.isPresent()) {
+      WindowsFile windows = Wiring.windows(yaml, inv, inventory, windowsFile);
+      services =
+          new Restarts(store.get(), inv, windows, connections, clock, environment.env())
+              .runServices(environment.env().getOrDefault("USER", System.getProperty("user.name")));
+    }
     Engine engine =
         new Engine(
-            modules,
-            Wiring.connections(List.of(new SshConnectionFactory(sshSettings))),
-            Wiring.factSets(),
-            new Listeners(listeners),
-            environment.clock());
+            modules, connections, Wiring.factSets(), new Listeners(listeners), clock, services);
     RunResult result = engine.run(playbook, book, inv, options, yaml);
     // input errors that only showed while running (undefined variables) end on stderr too
     for (String error : result.summary().inputErrors()) {

@@ -9,6 +9,7 @@ public interface ChangeJournal {
   /**
    * @param before the old content, empty when the change created the file
    * @param backup where the old content was kept on the host
+   * @param pendingRestart the change takes effect only after a restart it requested
    */
   default void fileChanged(
       String runId,
@@ -17,7 +18,8 @@ public interface ChangeJournal {
       String path,
       Optional<byte[]> before,
       byte[] after,
-      Optional<String> backup) {}
+      Optional<String> backup,
+      boolean pendingRestart) {}
 
   default void runFinished(String runId, String status) {}
 

@@ -253,10 +253,18 @@ final class TaskRunner {
       return new ItemResult(Status.FAILED, msg, result, diffs, List.of());
     }
     ChangeJournal journal = ctx.services().journal();
+    boolean needsRestart = plan.steps().stream().anyMatch(s -> s instanceof Step.RequestRestart);
     WriteObserver observer =
         (path, before, after, backup) ->
             journal.fileChanged(
-                ctx.runId(), host.name(), task.displayName(), path, before, after, backup);
+                ctx.runId(),
+                host.name(),
+                task.displayName(),
+                path,
+                before,
+                after,
+                backup,
+                needsRestart);
     ApplyResult applied =
         module.apply(
             plan, call, new StepRunner(conn, ctx.clock(), observer, journal.wantsBackups()));

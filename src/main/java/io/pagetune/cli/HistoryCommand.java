@@ -1,0 +1,77 @@
+package io.pagetune.cli;
+
+import io.pagetune.state.JournalChange;
+import io.pagetune.state.RunRecord;
+import io.pagetune.state.StateStore;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code pagetune history [RUN_ID]}: journaled runs, or the changes of one run. */
+@Command(
+    name = "history",
+    mixinStandardHelpOptions = true,
+    versionProvider = VersionProvider.class,
+    description = "List journaled runs, or the file changes of one run.",
+    footer = {"", "Examples:", "  pagetune history", "  pagetune history 20261129T221530Z-3fa9c2"})
+public final class HistoryCommand implements Callable<Integer> {
+  private final CliEnvironment environment;
+
+  @Mixin StateOptions state = new StateOptions();
+
+  @Parameters(paramLabel = "RUN_ID", arity = "0..1", description = "Show this run's changes.")
+  String runId;
+
+  @Option(names = "--last", paramLabel = "N", defaultValue = "20", description = "Runs to list.")
+  int last;
+
+  public HistoryCommand(CliEnvironment environment) {
+    this.environment = environment;
+  }
+
+  @Override
+  public Integer call() {
+    StateStore store = ScheduleCommand.store(state, environment, environment.clock());
+    if (runId == null) {
+      environment
+          .out()
+          .printf(
+              "%-26s  %-20s  %-8s  %-10s  %s%n",
+              "RUN", "STARTED (UTC)", "BY", "STATUS", "PLAYBOOK");
+      for (RunRecord r : store.journal().listRuns(last)) {
+        environment
+            .out()
+            .printf(
+                "%-26s  %-20s  %-8s  %-10s  %s%n",
+                r.runId(),
+                r.startedAt().toString().replace("T", " ").replaceAll("\\.\\d+Z$", "Z"),
+                r.startedBy(),
+                r.status().orElse("running"),
+                r.playbook());
+      }
+      return 0;
+    }
+    List<JournalChange> changes = store.journal().changes(runId);
+    if (store.journal().run(runId).isEmpty()) {
+      throw new io.pagetune.error.InputException(
+          io.pagetune.yaml.SourceLocation.of("RUN_ID"), "no journaled run '" + runId + "'");
+    }
+    for (JournalChange c : changes) {
+      environment
+          .out()
+          .printf(
+              "%s  %s  %s  %s -> %s  backup %s  [%s]%n",
+              c.host(),
+              c.path(),
+              c.task(),
+              c.beforeSha256().map(s -> s.substring(0, 12)).orElse("(new file)"),
+              c.afterSha256().map(s -> s.substring(0, 12)).orElse("(removed)"),
+              c.backupPath().orElse("-"),
+              c.effectiveState());
+    }
+    return 0;
+  }
+}

@@ -1,0 +1,269 @@
+package io.pagetune.cli;
+
+import io.pagetune.cli.restart.Restarts;
+import io.pagetune.connection.Connections;
+import io.pagetune.error.InputException;
+import io.pagetune.executor.Engine;
+import io.pagetune.executor.RestartSink;
+import io.pagetune.executor.RunOptions;
+import io.pagetune.executor.RunResult;
+import io.pagetune.executor.RunServices;
+import io.pagetune.inventory.Host;
+import io.pagetune.inventory.Inventory;
+import io.pagetune.inventory.InventoryLoader;
+import io.pagetune.modules.Step;
+import io.pagetune.playbook.Keywords;
+import io.pagetune.playbook.Play;
+import io.pagetune.playbook.Playbook;
+import io.pagetune.playbook.Serial;
+import io.pagetune.playbook.Task;
+import io.pagetune.playbook.TaskNode;
+import io.pagetune.report.ConsoleReporter;
+import io.pagetune.report.Listeners;
+import io.pagetune.schedule.queue.RestartIntent;
+import io.pagetune.state.JournalChange;
+import io.pagetune.state.StateStore;
+import io.pagetune.yaml.SourceLocation;
+import io.pagetune.yaml.YamlReader;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code pagetune rollback RUN_ID}: puts back every file the run changed, from the backups the
+ * journal recorded, through the ordinary plan/apply path (so --check and --diff work and a second
+ * rollback changes nothing), and queues the restarts that make the old state effective.
+ */
+@Command(
+    name = "rollback",
+    mixinStandardHelpOptions = true,
+    versionProvider = VersionProvider.class,
+    description = "Restore the files a journaled run changed and queue the restarts that undo it.",
+    footer = {
+      "",
+      "Examples:",
+      "  pagetune rollback 20261129T221530Z-3fa9c2 -i inventory/lab.yml --check --diff",
+      "  pagetune rollback 20261129T221530Z-3fa9c2 -i inventory/lab.yml --limit pase-nwp"
+    })
+public final class RollbackCommand implements Callable<Integer> {
+  private static final SourceLocation HERE = SourceLocation.of("rollback");
+  private final CliEnvironment environment;
+
+  @Parameters(paramLabel = "RUN_ID", description = "The run to undo (see pagetune history).")
+  String runId;
+
+  @Option(
+      names = {"-i", "--inventory"},
+      required = true,
+      paramLabel = "INVENTORY",
+      description = "The inventory the run's hosts are in.")
+  Path inventory;
+
+  @Option(
+      names = {"-l", "--limit"},
+      paramLabel = "PATTERN",
+      description = "Only these hosts.")
+  String limit;
+
+  @Option(
+      names = {"-C", "--check"},
+      description = "Show what would be restored; change nothing.")
+  boolean check;
+
+  @Option(
+      names = {"-D", "--diff"},
+      description = "Show the diffs.")
+  boolean diff;
+
+  @Option(
+      names = "--windows",
+      paramLabel = "FILE",
+      description = "Change windows file (default: windows.yml beside the inventory).")
+  Path windowsFile;
+
+  @Mixin StateOptions state = new StateOptions();
+
+  @Mixin NowOption now = new NowOption();
+
+  @Mixin SshOptions ssh = new SshOptions();
+
+  public RollbackCommand(CliEnvironment environment) {
+    this.environment = environment;
+  }
+
+  @Override
+  public Integer call() {
+    Clock clock = now.clock(environment);
+    YamlReader yaml = new YamlReader(Path.of(""));
+    StateStore store = ScheduleCommand.store(state, environment, clock);
+    if (store.journal().run(runId).isEmpty()) {
+      throw new InputException(SourceLocation.of("RUN_ID"), "no journaled run '" + runId + "'");
+    }
+    Inventory inv = new InventoryLoader(Path.of("")).load(inventory);
+    Map<String, Object> perHost = restores(store.journal().changes(runId), inv);
+    Connections connections =
+        Wiring.connections(
+            List.of(
+                new io.pagetune.connection.ssh.SshConnectionFactory(ssh.settings(environment))));
+    Restarts restarts =
+        new Restarts(
+            store,
+            inv,
+            Wiring.windows(yaml, inv, inventory, windowsFile),
+            connections,
+            clock,
+            environment.env());
+    RunServices services =
+        restarts.runServices(
+            environment.env().getOrDefault("USER", System.getProperty("user.name")));
+    if (perHost.isEmpty()) {
+      environment.out().println("run " + runId + " changed no files on the selected hosts");
+      return 0;
+    }
+    RunOptions options =
+        RunOptions.defaults()
+            .withCheck(check)
+            .withDiff(diff)
+            .withExtraVars(Map.of("pagetune_rollback", perHost));
+    Engine engine =
+        new Engine(
+            Wiring.modules(clock),
+            connections,
+            Wiring.factSets(),
+            new Listeners(
+                List.of(new ConsoleReporter(environment.out(), environment.colorTerminal(), diff))),
+            clock,
+            services);
+    RunResult result =
+        engine.run(
+            Path.of("rollback-" + runId + ".yml"), playbook(perHost.keySet()), inv, options, yaml);
+    if (!check) {
+      requeueRestarts(restarts, services.restarts(), inv, result.summary().runId());
+      // a restart whose window is open now runs now, as after any run
+      services.restarts().runFinished(result.summary().runId());
+    }
+    return result.exit().code();
+  }
+
+  /** Per host, the files to put back: each file's first change in the run holds its original. */
+  private Map<String, Object> restores(List<JournalChange> changes, Inventory inv) {
+    Set<String> selected = new LinkedHashSet<>();
+    List<Host> hosts =
+        limit == null ? inv.hosts() : inv.select(limit, SourceLocation.of("--limit"));
+    hosts.forEach(h -> selected.add(h.name()));
+    Map<String, Map<String, Map<String, Object>>> byHost = new LinkedHashMap<>();
+    for (JournalChange c : changes) {
+      if (!selected.contains(c.host())) {
+        continue;
+      }
+      Map<String, Map<String, Object>> files =
+          byHost.computeIfAbsent(c.host(), h -> new LinkedHashMap<>());
+      if (files.containsKey(c.path())) {
+        continue;
+      }
+      Map<String, Object> item = new LinkedHashMap<>();
+      item.put("path", c.path());
+      if (c.beforeSha256().isPresent()) {
+        if (c.backupPath().isEmpty()) {
+          throw new InputException(
+              HERE,
+              c.host() + ": " + c.path() + " was changed without a backup; cannot roll it back");
+        }
+        item.put("backup", c.backupPath().get());
+      }
+      files.put(c.path(), item);
+    }
+    Map<String, Object> out = new LinkedHashMap<>();
+    byHost.forEach((h, files) -> out.put(h, new ArrayList<>(files.values())));
+    return out;
+  }
+
+  private Playbook playbook(Set<String> hosts) {
+    Task restore =
+        task(
+            "Restore from the backup",
+            Map.of("path", "${item.path}", "backup", "${item.backup}"),
+            "item.backup??");
+    Task remove =
+        task(
+            "Remove a file the run created",
+            Map.of("path", "${item.path}", "absent", true),
+            "!(item.backup??)");
+    Play play =
+        new Play(
+            "Roll back run " + runId,
+            String.join(":", hosts),
+            HERE,
+            Map.of(),
+            List.of(),
+            false,
+            Serial.ALL,
+            Play.Strategy.LINEAR,
+            null,
+            false,
+            false,
+            Keywords.NONE,
+            List.of(),
+            List.<TaskNode>of(restore, remove),
+            List.of(),
+            List.of(),
+            Path.of("").toAbsolutePath(),
+            HERE);
+    return new Playbook("rollback " + runId, List.of(play));
+  }
+
+  private static Task task(String name, Map<String, Object> args, String when) {
+    Keywords keywords =
+        new Keywords(
+            List.of(when), List.of(), null, null, Map.of(), null, null, null, null, Map.of(), null);
+    return new Task(
+        name,
+        "restore_file",
+        args,
+        HERE,
+        HERE,
+        keywords,
+        Map.of(),
+        "${pagetune_rollback[inventory_hostname]![]}",
+        "item",
+        null,
+        List.of(),
+        List.of(),
+        List.of(),
+        List.of(),
+        null);
+  }
+
+  /** The restarts the run asked for are needed again to make the restored files effective. */
+  private void requeueRestarts(
+      Restarts restarts, RestartSink sink, Inventory inv, String rollbackRun) {
+    Set<String> seen = new LinkedHashSet<>();
+    for (RestartIntent i : restarts.queue().list()) {
+      if (!i.runId().equals(runId) || !seen.add(RestartIntent.keyOf(i.target()))) {
+        continue;
+      }
+      Map<String, Object> vars =
+          inv.host(i.target().host()).map(h -> h.vars().resolve()).orElse(Map.of());
+      String line =
+          sink.requested(
+              new RestartSink.Request(
+                  rollbackRun,
+                  i.target().host(),
+                  vars,
+                  "rollback",
+                  new Step.RequestRestart(i.target(), "undo run " + runId),
+                  false));
+      environment.out().println(line);
+    }
+  }
+}

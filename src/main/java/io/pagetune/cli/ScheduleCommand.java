@@ -1,0 +1,259 @@
+package io.pagetune.cli;
+
+import io.pagetune.cli.restart.Restarts;
+import io.pagetune.error.InputException;
+import io.pagetune.executor.ExitStatus;
+import io.pagetune.inventory.Inventory;
+import io.pagetune.inventory.InventoryLoader;
+import io.pagetune.schedule.queue.HandledRestart;
+import io.pagetune.schedule.queue.IntentStatus;
+import io.pagetune.schedule.queue.RestartIntent;
+import io.pagetune.schedule.queue.RestartQueue;
+import io.pagetune.schedule.window.WindowsFile;
+import io.pagetune.state.StateStore;
+import io.pagetune.yaml.SourceLocation;
+import io.pagetune.yaml.YamlReader;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code pagetune schedule list|show|cancel|run-due}: the durable restart queue. */
+@Command(
+    name = "schedule",
+    mixinStandardHelpOptions = true,
+    versionProvider = VersionProvider.class,
+    description = "The restart queue: list, show, cancel, and run what is due.",
+    subcommands = {
+      ScheduleCommand.ListIntents.class,
+      ScheduleCommand.Show.class,
+      ScheduleCommand.Cancel.class,
+      ScheduleCommand.RunDue.class
+    },
+    footer = {
+      "",
+      "Examples:",
+      "  pagetune schedule list",
+      "  pagetune schedule show 3fa9c2d1",
+      "  pagetune schedule run-due -i inventory/lab.yml        # from cron, every few minutes",
+      "  pagetune schedule cancel 3fa9c2d1 --reason 'done by hand'"
+    })
+public final class ScheduleCommand implements Runnable {
+  @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(spec.commandLine().getOut());
+  }
+
+  static StateStore store(StateOptions options, CliEnvironment env, Clock clock) {
+    return options
+        .open(env, clock)
+        .orElseThrow(
+            () ->
+                new InputException(
+                    SourceLocation.of("--state"), "this command needs a state store"));
+  }
+
+  static RestartIntent find(RestartQueue queue, String id) {
+    List<RestartIntent> found = queue.findByPrefix(id);
+    if (found.size() != 1) {
+      throw new InputException(
+          SourceLocation.of("ID"),
+          found.isEmpty() ? "no restart intent '" + id + "'" : "'" + id + "' is ambiguous");
+    }
+    return found.get(0);
+  }
+
+  static void print(PrintStream out, List<RestartIntent> intents) {
+    out.printf(
+        "%-8s  %-10s  %-34s  %-20s  %-20s  %s%n",
+        "ID", "STATUS", "RESTART", "HOSTS", "DUE (UTC)", "RESULT");
+    for (RestartIntent i : intents) {
+      out.printf(
+          "%-8s  %-10s  %-34s  %-20s  %-20s  %s%n",
+          i.id().substring(0, Math.min(8, i.id().length())),
+          i.status(),
+          i.target().describe(),
+          String.join(",", i.hosts()),
+          i.dueAt().toString().replace("T", " "),
+          i.result().orElse(i.reason()));
+    }
+  }
+
+  @Command(
+      name = "list",
+      mixinStandardHelpOptions = true,
+      description = "Queued restarts (--all: every one).")
+  public static final class ListIntents implements Callable<Integer> {
+    private final CliEnvironment environment;
+
+    @Mixin StateOptions state = new StateOptions();
+
+    @Option(names = "--all", description = "Also restarts that are done, failed or cancelled.")
+    boolean all;
+
+    public ListIntents(CliEnvironment environment) {
+      this.environment = environment;
+    }
+
+    @Override
+    public Integer call() {
+      RestartQueue queue = new RestartQueue(store(state, environment, environment.clock()));
+      List<RestartIntent> intents =
+          all
+              ? queue.list()
+              : queue.list(
+                  java.util.EnumSet.of(
+                      IntentStatus.QUEUED,
+                      IntentStatus.RUNNING,
+                      IntentStatus.FAILED,
+                      IntentStatus.BLOCKED));
+      print(environment.out(), intents);
+      return 0;
+    }
+  }
+
+  @Command(name = "show", mixinStandardHelpOptions = true, description = "One restart in full.")
+  public static final class Show implements Callable<Integer> {
+    private final CliEnvironment environment;
+
+    @Mixin StateOptions state = new StateOptions();
+
+    @Parameters(paramLabel = "ID", description = "The intent id (a unique prefix is enough).")
+    String id;
+
+    public Show(CliEnvironment environment) {
+      this.environment = environment;
+    }
+
+    @Override
+    public Integer call() {
+      RestartIntent i = find(new RestartQueue(store(state, environment, environment.clock())), id);
+      PrintStream out = environment.out();
+      out.println("id:        " + i.id());
+      out.println("restart:   " + i.target().describe() + " (" + i.target().kind() + ")");
+      out.println("hosts:     " + String.join(", ", i.hosts()));
+      out.println("group:     " + i.group());
+      out.println(
+          "status:    "
+              + i.status()
+              + (i.attempts() > 0 ? " after " + i.attempts() + " attempt(s)" : ""));
+      out.println("due:       " + i.dueAt() + " (expected to take " + i.expectedDuration() + ")");
+      out.println("reason:    " + i.reason());
+      out.println("run:       " + i.runId());
+      out.println("created:   " + i.createdAt());
+      i.startedAt().ifPresent(t -> out.println("started:   " + t));
+      i.finishedAt().ifPresent(t -> out.println("finished:  " + t));
+      i.result().ifPresent(r -> out.println("result:    " + r));
+      return 0;
+    }
+  }
+
+  @Command(
+      name = "cancel",
+      mixinStandardHelpOptions = true,
+      description = "Cancel a queued restart.")
+  public static final class Cancel implements Callable<Integer> {
+    private final CliEnvironment environment;
+
+    @Mixin StateOptions state = new StateOptions();
+
+    @Parameters(paramLabel = "ID", description = "The intent id (a unique prefix is enough).")
+    String id;
+
+    @Option(names = "--reason", defaultValue = "cancelled by hand", description = "Why.")
+    String reason;
+
+    public Cancel(CliEnvironment environment) {
+      this.environment = environment;
+    }
+
+    @Override
+    public Integer call() {
+      RestartQueue queue = new RestartQueue(store(state, environment, environment.clock()));
+      RestartIntent i = find(queue, id);
+      if (!queue.cancel(i.id(), reason)) {
+        environment
+            .err()
+            .println("restart " + i.id() + " is " + i.status() + ", not queued: not cancelled");
+        return ExitStatus.HOST_FAILED.code();
+      }
+      environment.out().println("cancelled " + i.target().describe() + " [" + i.id() + "]");
+      return 0;
+    }
+  }
+
+  @Command(
+      name = "run-due",
+      mixinStandardHelpOptions = true,
+      description =
+          "Run the restarts that are due now (inside their window, with enough time left),"
+              + " verify them, and journal the effective state. For cron.")
+  public static final class RunDue implements Callable<Integer> {
+    private final CliEnvironment environment;
+
+    @Option(
+        names = {"-i", "--inventory"},
+        required = true,
+        paramLabel = "INVENTORY",
+        description = "The inventory the restarted hosts are in.")
+    Path inventory;
+
+    @Option(
+        names = "--windows",
+        paramLabel = "FILE",
+        description = "Change windows file (default: windows.yml beside the inventory).")
+    Path windowsFile;
+
+    @Mixin StateOptions state = new StateOptions();
+
+    @Mixin NowOption now = new NowOption();
+
+    @Mixin SshOptions ssh = new SshOptions();
+
+    public RunDue(CliEnvironment environment) {
+      this.environment = environment;
+    }
+
+    @Override
+    public Integer call() {
+      Clock clock = now.clock(environment);
+      YamlReader yaml = new YamlReader(Path.of(""));
+      Inventory inv = new InventoryLoader(Path.of("")).load(inventory);
+      WindowsFile windows = Wiring.windows(yaml, inv, inventory, windowsFile);
+      Restarts restarts =
+          new Restarts(
+              store(state, environment, clock),
+              inv,
+              windows,
+              Wiring.connections(
+                  List.of(
+                      new io.pagetune.connection.ssh.SshConnectionFactory(
+                          ssh.settings(environment)))),
+              clock,
+              environment.env());
+      List<HandledRestart> handled = restarts.runDue(Restarts.nodeName("run-due"));
+      boolean failed = false;
+      for (HandledRestart h : handled) {
+        environment
+            .out()
+            .printf(
+                "%-8s  %-10s  %s%n",
+                h.intentId().substring(0, Math.min(8, h.intentId().length())),
+                h.status(),
+                h.detail());
+        failed |= h.status() == IntentStatus.FAILED;
+      }
+      if (handled.isEmpty()) {
+        environment.out().println("nothing due");
+      }
+      return failed ? ExitStatus.HOST_FAILED.code() : 0;
+    }
+  }
+}

@@ -1,0 +1,102 @@
+package io.pagetune.cli;
+
+import io.pagetune.cli.restart.Restarts;
+import io.pagetune.inventory.Inventory;
+import io.pagetune.inventory.InventoryLoader;
+import io.pagetune.schedule.queue.RestartScheduler;
+import io.pagetune.yaml.YamlReader;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code pagetune scheduler}: the restart daemon. Several may run on different nodes against one
+ * PostgreSQL state store; each restart runs exactly once, inside its window.
+ */
+@Command(
+    name = "scheduler",
+    mixinStandardHelpOptions = true,
+    versionProvider = VersionProvider.class,
+    description = "Run queued restarts when their change windows open (a long-running daemon).",
+    footer = {
+      "",
+      "Examples:",
+      "  pagetune scheduler -i inventory/prod.ini --state jdbc:postgresql://db/pagetune",
+      "  (stop it with SIGTERM; a restart in progress finishes first)"
+    })
+public final class SchedulerCommand implements Callable<Integer> {
+  private final CliEnvironment environment;
+
+  @Option(
+      names = {"-i", "--inventory"},
+      required = true,
+      paramLabel = "INVENTORY",
+      description = "The inventory the restarted hosts are in.")
+  Path inventory;
+
+  @Option(
+      names = "--windows",
+      paramLabel = "FILE",
+      description = "Change windows file (default: windows.yml beside the inventory).")
+  Path windowsFile;
+
+  @Option(
+      names = "--node",
+      paramLabel = "NAME",
+      description = "This node's name (default: host and pid).")
+  String node;
+
+  @Option(
+      names = "--poll",
+      paramLabel = "SECONDS",
+      defaultValue = "10",
+      description = "How often to look for due restarts (default: ${DEFAULT-VALUE}).")
+  long pollSeconds;
+
+  @Mixin StateOptions state = new StateOptions();
+
+  @Mixin NowOption now = new NowOption();
+
+  @Mixin SshOptions ssh = new SshOptions();
+
+  public SchedulerCommand(CliEnvironment environment) {
+    this.environment = environment;
+  }
+
+  @Override
+  public Integer call() throws InterruptedException {
+    Clock clock = now.clock(environment);
+    Inventory inv = new InventoryLoader(Path.of("")).load(inventory);
+    Restarts restarts =
+        new Restarts(
+            ScheduleCommand.store(state, environment, clock),
+            inv,
+            Wiring.windows(new YamlReader(Path.of("")), inv, inventory, windowsFile),
+            Wiring.connections(
+                List.of(
+                    new io.pagetune.connection.ssh.SshConnectionFactory(
+                        ssh.settings(environment)))),
+            clock,
+            environment.env());
+    String name = node != null ? node : Restarts.nodeName("scheduler");
+    RestartScheduler scheduler = restarts.scheduler(name, Duration.ofSeconds(pollSeconds));
+    CountDownLatch stopped = new CountDownLatch(1);
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  scheduler.stop();
+                  stopped.countDown();
+                }));
+    scheduler.start();
+    environment.err().println("pagetune scheduler " + name + " on " + restarts.store().describe());
+    stopped.await();
+    return 0;
+  }
+}

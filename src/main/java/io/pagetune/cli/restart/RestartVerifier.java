@@ -1,0 +1,102 @@
+package io.pagetune.cli.restart;
+
+import io.pagetune.connection.Become;
+import io.pagetune.connection.Connection;
+import io.pagetune.facts.FactCache;
+import io.pagetune.modules.ArgCoercion;
+import io.pagetune.modules.Args;
+import io.pagetune.modules.LiveHostState;
+import io.pagetune.modules.ModuleCall;
+import io.pagetune.modules.Plan;
+import io.pagetune.modules.RestartTarget;
+import io.pagetune.modules.TaskServices;
+import io.pagetune.modules.pages.PageVerifyModule;
+import io.pagetune.yaml.SourceLocation;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Runs {@code page_verify} for what a restart was for: the SAP system's disp+work page sizes, the
+ * web server's heap pages, or the HugePages pool (when the host sets oracle_hugepages_total and
+ * oracle_alert_log). Empty when nothing can be verified for the target.
+ */
+final class RestartVerifier {
+  private static final SourceLocation HERE = SourceLocation.of("restart verification");
+  private final PageVerifyModule module = new PageVerifyModule();
+
+  /** A verification: passed, or the specifics of what is not effective. */
+  record Verification(boolean passed, String detail) {}
+
+  Optional<Verification> verify(RestartTarget target, Map<String, Object> vars, Connection conn) {
+    Map<String, Object> raw = new LinkedHashMap<>();
+    switch (target.kind()) {
+      case SAP_SYSTEM -> {
+        raw.put("sap_sid", target.id().split("/", 2)[0]);
+        Object options = vars.get("sap_ldr_cntrl_options");
+        if (options != null) {
+          raw.put("sap_options", String.valueOf(options));
+        }
+      }
+      case WEB_SERVER -> raw.put("web_instance", target.id());
+      default -> {
+        if (vars.get("oracle_hugepages_total") == null || vars.get("oracle_alert_log") == null) {
+          return Optional.empty();
+        }
+        raw.put("hugepages_total", vars.get("oracle_hugepages_total"));
+        raw.put("alert_log", String.valueOf(vars.get("oracle_alert_log")));
+      }
+    }
+    Args args = module.spec().validate(module.name(), raw, HERE, true);
+    module.validate(args);
+    Become become = become(vars);
+    Duration timeout = Duration.ofMinutes(5);
+    ModuleCall call =
+        new ModuleCall(
+            module.name(), args, NO_TEMPLATES, become, Map.of(), timeout, "verify after restart");
+    Plan plan = module.plan(call, new LiveHostState(conn, become, timeout, new FactCache()));
+    if (plan.failure().isPresent()) {
+      return Optional.of(new Verification(false, plan.failure().get()));
+    }
+    return Optional.of(new Verification(true, String.valueOf(plan.reason())));
+  }
+
+  private static Become become(Map<String, Object> vars) {
+    boolean on =
+        ArgCoercion.toBool(
+            vars.getOrDefault("ansible_become", false), () -> new IllegalArgumentException());
+    return on
+        ? Become.as(String.valueOf(vars.getOrDefault("ansible_become_user", "root")))
+        : Become.NONE;
+  }
+
+  /** page_verify renders nothing: it only reads facts. */
+  private static final TaskServices NO_TEMPLATES =
+      new TaskServices() {
+        @Override
+        public String renderTemplate(String src) {
+          throw new UnsupportedOperationException("no templates while verifying");
+        }
+
+        @Override
+        public byte[] readLocalFile(String src) {
+          throw new UnsupportedOperationException("no local files while verifying");
+        }
+
+        @Override
+        public boolean test(String expression) {
+          throw new UnsupportedOperationException("no expressions while verifying");
+        }
+
+        @Override
+        public String interpolate(String text) {
+          return text;
+        }
+
+        @Override
+        public SourceLocation location() {
+          return HERE;
+        }
+      };
+}
