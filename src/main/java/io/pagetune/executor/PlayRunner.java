@@ -289,6 +289,11 @@ final class PlayRunner {
             status = Status.UNREACHABLE;
             message = e.getMessage();
             h.markUnreachable();
+          } catch (RuntimeException e) {
+            // facts that cannot be gathered fail this host only
+            status = Status.FAILED;
+            message = "gathering facts failed: " + e.getMessage();
+            h.failed(true);
           }
           h.count(status, false, 0);
           ctx.listener()

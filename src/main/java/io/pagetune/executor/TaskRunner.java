@@ -88,6 +88,12 @@ final class TaskRunner {
       ctx.inputErrors().add(e.getMessage());
       outcome = failed(e.getMessage());
       report(task, play, host, handler, check, outcome, null, false);
+    } catch (RuntimeException e) {
+      // a host-side problem (permission denied, disk full, a broken file): this host fails,
+      // the run goes on
+      String msg = task.location() + ": task '" + task.displayName() + "': " + describe(e);
+      outcome = failed(msg);
+      report(task, play, host, handler, check, outcome, null, false);
     }
     if (outcome.status() == Status.CHANGED && !check && !task.notifies().isEmpty()) {
       persistNotifiedRestarts(task, play, host);
@@ -413,6 +419,15 @@ final class TaskRunner {
             + task.displayName()
             + "': loop must evaluate to a list, got "
             + (v == null ? "nothing" : "'" + v + "'"));
+  }
+
+  private static String describe(RuntimeException e) {
+    Throwable root = e;
+    while (root.getCause() != null && root.getMessage() == null) {
+      root = root.getCause();
+    }
+    String msg = root.getMessage();
+    return msg == null ? root.getClass().getSimpleName() : msg;
   }
 
   private static String label(Object item) {

@@ -80,4 +80,24 @@ class StrategyTest {
     assertTrue(run.out().contains("max_fail_percentage 40% exceeded"), run.out());
     assertFalse(Files.exists(dir.resolve("h3/after")), "the second batch must not run");
   }
+
+  @Test
+  void aHostSideErrorFailsThatHostOnly(@TempDir Path other) throws Exception {
+    Path inv = LocalFleet.write(dir, 2);
+    for (int i = 1; i <= 2; i++) {
+      Files.createDirectories(dir.resolve("h" + i));
+    }
+    Path play = other.resolve("unwritable.yml");
+    // nobody, root included, can create a file in /proc/sys
+    Files.writeString(
+        play,
+        "- hosts: all\n  gather_facts: false\n  tasks:\n"
+            + "    - copy: { dest: \"${(inventory_hostname == 'h1')?then('/proc/sys/pagetune-x',"
+            + " root + '/ok')}\", content: x }\n");
+    CliRun run = CliRun.of("run", play.toString(), "-i", inv.toString());
+    assertEquals(2, run.exitCode(), run.toString());
+    assertTrue(run.out().contains("fatal: [h1]: FAILED! =>"), run.out());
+    assertTrue(run.out().contains("cannot write /proc/sys/pagetune-x"), run.out());
+    assertTrue(Files.exists(dir.resolve("h2/ok")), run.out());
+  }
 }
