@@ -30,6 +30,7 @@ class LabEndToEndTest {
     for (String f : new String[] {"sap_ibmi.yml", "solaris_web.yml", "all.yml"}) {
       Files.copy(Path.of("inventory/group_vars").resolve(f), inv.resolve("group_vars").resolve(f));
     }
+    Files.copy(Path.of("inventory/windows.yml"), inv.resolve("windows.yml"));
     String hosts =
         String.join(
             "\n",
