@@ -84,7 +84,7 @@ class LabChangeWindowTest {
         apply
             .out()
             .contains(
-                "queued restart of SAP system NWP in window sap-prd-sunday at 2026-12-06 02:00 CET"),
+                "pending restart: SAP system NWP in window sap-prd-sunday at 2026-12-06 02:00 CET, queued"),
         apply.out());
 
     // the profile changes again before the window: still one restart of NWP
@@ -93,7 +93,11 @@ class LabChangeWindowTest {
         d00, Files.readString(d00).replaceAll("(?m)^SETENV_\\d+ = LDR_CNTRL=.*\\n", ""));
     CliRun again = cli(MONDAY_MORNING, "run", site, "-i", inv.toString(), "--limit", "sap_ibmi");
     assertTrue(
-        again.out().contains("merged into the queued restart of SAP system NWP"), again.out());
+        again
+            .out()
+            .contains(
+                "SAP system NWP in window sap-prd-sunday at 2026-12-06 02:00 CET, merged into the queued restart"),
+        again.out());
 
     CliRun list = cli(MONDAY_MORNING, "schedule", "list");
     assertEquals(1, lines(list.out(), "SAP system NWP"), list.out());
@@ -138,7 +142,8 @@ class LabChangeWindowTest {
         }
       }
     }
-    assertTrue(rollback.out().contains("restart of SAP system NWP now"), rollback.out());
+    assertTrue(
+        rollback.out().contains("SAP system NWP now, in window sap-prd-sunday"), rollback.out());
     CliRun second = cli(SUNDAY_IN_WINDOW, "rollback", run, "-i", inv.toString());
     for (String h : List.of("pase-nwp", "sol-web256", "sol-web4m")) {
       assertTrue(second.out().matches("(?s).*" + h + " +: ok=\\d+ +changed=0 .*"), second.out());

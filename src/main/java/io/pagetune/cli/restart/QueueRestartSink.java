@@ -41,7 +41,7 @@ public final class QueueRestartSink implements RestartSink {
     Optional<Decision> decision = windows.decide(policy, now, expected);
     String when = windows.describe(policy, decision);
     if (r.check()) {
-      return "would restart " + target.describe() + " " + when + " (" + r.restart().reason() + ")";
+      return target.describe() + " " + when + " (" + r.restart().reason() + ")";
     }
     boolean runNow = decision.map(d -> d.kind() == Decision.Kind.RUN_NOW).orElse(false);
     Instant due = decision.flatMap(Decision::waitUntil).orElse(now);
@@ -59,14 +59,14 @@ public final class QueueRestartSink implements RestartSink {
     String how =
         switch (result.disposition()) {
           case NEW -> "queued";
-          case MERGED -> "merged into the queued";
-          case ABSORBED -> "absorbed by the queued reboot,";
+          case MERGED -> "merged into the queued restart";
+          case ABSORBED -> "absorbed by the queued reboot";
         };
-    return how
-        + " restart of "
-        + target.describe()
+    return target.describe()
         + " "
         + when
+        + ", "
+        + how
         + " [intent "
         + result.intent().id().substring(0, Math.min(8, result.intent().id().length()))
         + "]";
