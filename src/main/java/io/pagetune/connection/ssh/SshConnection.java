@@ -17,9 +17,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import net.schmizz.sshj.SSHClient;
 
@@ -47,21 +45,14 @@ public final class SshConnection implements Connection {
       SshTarget target,
       SSHClient client,
       SshSettings settings,
-      Supplier<Optional<String>> becomePassword) {
+      Supplier<Optional<String>> becomePassword,
+      ExecutorService io) {
     this.target = target;
     this.client = client;
     this.becomePassword = becomePassword;
     this.channels = new Semaphore(settings.maxChannelsPerHost(), true);
-    AtomicInteger n = new AtomicInteger();
-    this.io =
-        Executors.newCachedThreadPool(
-            r -> {
-              Thread t =
-                  new Thread(
-                      r, "pagetune-ssh-" + target.inventoryName() + "-" + n.getAndIncrement());
-              t.setDaemon(true);
-              return t;
-            });
+    // stream pumps come from the factory's pool: idle pump threads are shared by all hosts
+    this.io = io;
     this.exec = new ExecChannel(target.inventoryName(), client, io);
     this.files = new RemoteFiles(this, client, channels);
   }
@@ -180,7 +171,6 @@ public final class SshConnection implements Connection {
   public void close() {
     files.close();
     SshConnectionFactory.closeQuietly(client);
-    io.shutdownNow();
   }
 
   static String hex(int bytes) {

@@ -15,6 +15,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
@@ -35,6 +37,9 @@ import net.schmizz.sshj.userauth.password.PasswordUtils;
  * MaxStartups). Unreachable hosts, refused logins and bad host keys fail at once with one line.
  */
 public final class SshConnectionFactory implements ConnectionFactory {
+  /** Pumps for command streams, shared by every connection of this factory. */
+  private final ExecutorService io;
+
   private final SshSettings settings;
   private final DefaultConfig config;
   private final KnownHostsStore knownHosts;
@@ -49,6 +54,14 @@ public final class SshConnectionFactory implements ConnectionFactory {
 
   public SshConnectionFactory(SshSettings settings) {
     this.settings = settings;
+    AtomicInteger pumps = new AtomicInteger();
+    this.io =
+        Executors.newCachedThreadPool(
+            r -> {
+              Thread t = new Thread(r, "pagetune-ssh-io-" + pumps.getAndIncrement());
+              t.setDaemon(true);
+              return t;
+            });
     this.config = new DefaultConfig();
     // real keepalive@openssh.com requests, so a dead peer is noticed
     config.setKeepAliveProvider(KeepAliveProvider.KEEP_ALIVE);
@@ -76,7 +89,7 @@ public final class SshConnectionFactory implements ConnectionFactory {
       acquireHandshake(target);
       try {
         SSHClient client = connectOnce(target, password);
-        return new SshConnection(target, client, settings, becomePassword(spec));
+        return new SshConnection(target, client, settings, becomePassword(spec), io);
       } catch (HandshakeDropped e) {
         if (attempt >= settings.connectAttempts()) {
           throw new ConnectionException(
