@@ -1,6 +1,7 @@
 package io.pagetune.cli;
 
 import io.pagetune.error.InputException;
+import io.pagetune.playbook.KeyValueArgs;
 import io.pagetune.yaml.SourceLocation;
 import io.pagetune.yaml.YamlReader;
 import io.pagetune.yaml.YamlValue;
@@ -41,48 +42,11 @@ final class ExtraVars {
   }
 
   private static Map<String, Object> pairs(String text, SourceLocation at) {
-    Map<String, Object> out = new LinkedHashMap<>();
-    int i = 0;
-    while (i < text.length()) {
-      while (i < text.length() && Character.isWhitespace(text.charAt(i))) {
-        i++;
-      }
-      if (i >= text.length()) {
-        break;
-      }
-      int eq = text.indexOf('=', i);
-      if (eq <= i) {
-        throw new InputException(
-            at, "extra vars must be key=value, @file or a {mapping}: '" + text + "'");
-      }
-      String key = text.substring(i, eq);
+    Map<String, Object> out = KeyValueArgs.parse(text, at, "extra vars");
+    for (String key : out.keySet()) {
       if (!key.matches("[A-Za-z_][A-Za-z0-9_]*")) {
         throw new InputException(at, "invalid variable name '" + key + "' in extra vars");
       }
-      i = eq + 1;
-      StringBuilder value = new StringBuilder();
-      char quote = 0;
-      while (i < text.length()) {
-        char c = text.charAt(i);
-        if (quote != 0) {
-          if (c == quote) {
-            quote = 0;
-          } else {
-            value.append(c);
-          }
-        } else if (c == '"' || c == '\'') {
-          quote = c;
-        } else if (Character.isWhitespace(c)) {
-          break;
-        } else {
-          value.append(c);
-        }
-        i++;
-      }
-      if (quote != 0) {
-        throw new InputException(at, "unterminated quote in extra vars: " + text);
-      }
-      out.put(key, value.toString());
     }
     return out;
   }

@@ -111,21 +111,10 @@ public final class RollbackCommand implements Callable<Integer> {
     }
     Inventory inv = new InventoryLoader(Path.of("")).load(inventory);
     Map<String, Object> perHost = restores(store.journal().changes(runId), inv);
-    Connections connections =
-        Wiring.connections(
-            List.of(
-                new io.pagetune.connection.ssh.SshConnectionFactory(ssh.settings(environment))));
+    Connections connections = Wiring.connections(ssh, environment);
     Restarts restarts =
-        new Restarts(
-            store,
-            inv,
-            Wiring.windows(yaml, inv, inventory, windowsFile),
-            connections,
-            clock,
-            environment.env());
-    RunServices services =
-        restarts.runServices(
-            environment.env().getOrDefault("USER", System.getProperty("user.name")));
+        Wiring.restarts(store, inv, inventory, windowsFile, connections, clock, environment);
+    RunServices services = restarts.runServices(Wiring.user(environment));
     if (perHost.isEmpty()) {
       environment.out().println("run " + runId + " changed no files on the selected hosts");
       return 0;

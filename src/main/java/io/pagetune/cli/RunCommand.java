@@ -1,6 +1,5 @@
 package io.pagetune.cli;
 
-import io.pagetune.cli.restart.Restarts;
 import io.pagetune.connection.Connections;
 import io.pagetune.connection.ssh.HostKeyChecking;
 import io.pagetune.connection.ssh.SshConnectionFactory;
@@ -20,7 +19,6 @@ import io.pagetune.report.Listeners;
 import io.pagetune.report.PlainProgress;
 import io.pagetune.report.RunListener;
 import io.pagetune.report.TtyProgress;
-import io.pagetune.schedule.window.WindowsFile;
 import io.pagetune.state.StateStore;
 import io.pagetune.yaml.YamlReader;
 import java.nio.file.Path;
@@ -204,10 +202,9 @@ public final class RunCommand implements Callable<Integer> {
     Optional<StateStore> store = stateOptions.open(environment, clock);
     RunServices services = RunServices.NONE;
     if (store.isPresent()) {
-      WindowsFile windows = Wiring.windows(yaml, inv, inventory, windowsFile);
       services =
-          new Restarts(store.get(), inv, windows, connections, clock, environment.env())
-              .runServices(environment.env().getOrDefault("USER", System.getProperty("user.name")));
+          Wiring.restarts(store.get(), inv, inventory, windowsFile, connections, clock, environment)
+              .runServices(Wiring.user(environment));
     }
     Engine engine =
         new Engine(

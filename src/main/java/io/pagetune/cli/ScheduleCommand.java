@@ -9,10 +9,8 @@ import io.pagetune.schedule.queue.HandledRestart;
 import io.pagetune.schedule.queue.IntentStatus;
 import io.pagetune.schedule.queue.RestartIntent;
 import io.pagetune.schedule.queue.RestartQueue;
-import io.pagetune.schedule.window.WindowsFile;
 import io.pagetune.state.StateStore;
 import io.pagetune.yaml.SourceLocation;
-import io.pagetune.yaml.YamlReader;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -224,20 +222,16 @@ public final class ScheduleCommand implements Runnable {
     @Override
     public Integer call() {
       Clock clock = now.clock(environment);
-      YamlReader yaml = new YamlReader(Path.of(""));
       Inventory inv = new InventoryLoader(Path.of("")).load(inventory);
-      WindowsFile windows = Wiring.windows(yaml, inv, inventory, windowsFile);
       Restarts restarts =
-          new Restarts(
+          Wiring.restarts(
               store(state, environment, clock),
               inv,
-              windows,
-              Wiring.connections(
-                  List.of(
-                      new io.pagetune.connection.ssh.SshConnectionFactory(
-                          ssh.settings(environment)))),
+              inventory,
+              windowsFile,
+              Wiring.connections(ssh, environment),
               clock,
-              environment.env());
+              environment);
       List<HandledRestart> handled = restarts.runDue(Restarts.nodeName("run-due"));
       boolean failed = false;
       for (HandledRestart h : handled) {

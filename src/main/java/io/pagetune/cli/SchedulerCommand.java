@@ -4,11 +4,9 @@ import io.pagetune.cli.restart.Restarts;
 import io.pagetune.inventory.Inventory;
 import io.pagetune.inventory.InventoryLoader;
 import io.pagetune.schedule.queue.RestartScheduler;
-import io.pagetune.yaml.YamlReader;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
@@ -74,16 +72,14 @@ public final class SchedulerCommand implements Callable<Integer> {
     Clock clock = now.clock(environment);
     Inventory inv = new InventoryLoader(Path.of("")).load(inventory);
     Restarts restarts =
-        new Restarts(
+        Wiring.restarts(
             ScheduleCommand.store(state, environment, clock),
             inv,
-            Wiring.windows(new YamlReader(Path.of("")), inv, inventory, windowsFile),
-            Wiring.connections(
-                List.of(
-                    new io.pagetune.connection.ssh.SshConnectionFactory(
-                        ssh.settings(environment)))),
+            inventory,
+            windowsFile,
+            Wiring.connections(ssh, environment),
             clock,
-            environment.env());
+            environment);
     String name = node != null ? node : Restarts.nodeName("scheduler");
     RestartScheduler scheduler = restarts.scheduler(name, Duration.ofSeconds(pollSeconds));
     CountDownLatch stopped = new CountDownLatch(1);

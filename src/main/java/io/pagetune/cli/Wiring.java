@@ -45,6 +45,36 @@ final class Wiring {
     return windows;
   }
 
+  /** Local, lab and SSH connections, SSH set up from the command's options. */
+  static Connections connections(SshOptions ssh, CliEnvironment env) {
+    return connections(
+        List.of(new io.pagetune.connection.ssh.SshConnectionFactory(ssh.settings(env))));
+  }
+
+  /** Restart queue, windows, drivers and journal over one state store. */
+  static io.pagetune.cli.restart.Restarts restarts(
+      io.pagetune.state.StateStore store,
+      io.pagetune.inventory.Inventory inventory,
+      java.nio.file.Path inventoryPath,
+      java.nio.file.Path windowsFile,
+      Connections connections,
+      java.time.Clock clock,
+      CliEnvironment env) {
+    io.pagetune.schedule.window.WindowsFile windows =
+        windows(
+            new io.pagetune.yaml.YamlReader(java.nio.file.Path.of("")),
+            inventory,
+            inventoryPath,
+            windowsFile);
+    return new io.pagetune.cli.restart.Restarts(
+        store, inventory, windows, connections, clock, env.env());
+  }
+
+  /** Who runs pagetune, for the journal. */
+  static String user(CliEnvironment env) {
+    return env.env().getOrDefault("USER", System.getProperty("user.name"));
+  }
+
   static List<FactSet> factSets() {
     return List.of(new BaseFacts(), new io.pagetune.pages.PageFacts());
   }

@@ -5,11 +5,17 @@ import io.pagetune.yaml.SourceLocation;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** Parses the Ansible short form {@code copy: src=a dest="b c" mode=0644}. */
-final class KeyValueArgs {
+/**
+ * Parses {@code key=value} pairs with shell-like quotes: the Ansible short form {@code copy: src=a
+ * dest="b c" mode=0644} and {@code -e 'sga=12G sid=PRD'}. Values stay strings.
+ */
+public final class KeyValueArgs {
   private KeyValueArgs() {}
 
-  static Map<String, Object> parse(String text, SourceLocation at, String module) {
+  /**
+   * @param what names the owner in messages (a module, or "-e")
+   */
+  public static Map<String, Object> parse(String text, SourceLocation at, String what) {
     Map<String, Object> out = new LinkedHashMap<>();
     int i = 0;
     int n = text.length();
@@ -24,11 +30,7 @@ final class KeyValueArgs {
       int space = indexOfWhitespace(text, i);
       if (eq < 0 || (space >= 0 && space < eq)) {
         throw new InputException(
-            at,
-            module
-                + ": cannot read arguments '"
-                + text
-                + "': expected key=value pairs (this module takes no free-form text)");
+            at, what + ": cannot read '" + text + "': expected key=value pairs");
       }
       String key = text.substring(i, eq);
       i = eq + 1;
@@ -57,7 +59,7 @@ final class KeyValueArgs {
         i++;
       }
       if (quote != 0) {
-        throw new InputException(at, module + ": unterminated quote in '" + text + "'");
+        throw new InputException(at, what + ": unterminated quote in '" + text + "'");
       }
       out.put(key, value.toString());
     }

@@ -78,4 +78,34 @@ class CliTest {
     assertTrue(check.out().contains("changed: [localhost]"), check.out());
     assertFalse(Files.exists(target));
   }
+
+  @Test
+  void extraVarsInEveryFormWinOverPlayVars(@TempDir Path dir) throws Exception {
+    Path inventory = dir.resolve("hosts.yml");
+    Files.writeString(inventory, "all:\n  hosts:\n    h:\n      ansible_connection: local\n");
+    Path vars = dir.resolve("vars.yml");
+    Files.writeString(vars, "c: from-file\n");
+    Path playbook = dir.resolve("p.yml");
+    Files.writeString(
+        playbook,
+        "- hosts: all\n  gather_facts: false\n  vars: { a: play }\n  tasks:\n"
+            + "    - debug: { msg: \"${a}|${b}|${c}|${d}\" }\n");
+    CliRun run =
+        CliRun.of(
+            "run",
+            playbook.toString(),
+            "-i",
+            inventory.toString(),
+            "-e",
+            "a=1 b=\"two words\"",
+            "-e",
+            "@" + vars,
+            "-e",
+            "{d: 4}");
+    assertEquals(0, run.exitCode(), run.toString());
+    assertTrue(run.out().contains("ok: [h] => 1|two words|from-file|4"), run.out());
+    CliRun bad = CliRun.of("run", playbook.toString(), "-i", inventory.toString(), "-e", "1x=2");
+    assertEquals(4, bad.exitCode(), bad.toString());
+    assertTrue(bad.err().contains("invalid variable name '1x'"), bad.toString());
+  }
 }
