@@ -9,16 +9,19 @@ import io.pagetune.inventory.Host;
 import io.pagetune.inventory.Inventory;
 import io.pagetune.modules.RestartTarget;
 import io.pagetune.schedule.drivers.Drivers;
+import io.pagetune.schedule.drivers.RestartDriver;
 import io.pagetune.schedule.drivers.RestartOutcome;
 import io.pagetune.schedule.queue.RestartIntent;
 import io.pagetune.schedule.queue.RestartRunner;
 import io.pagetune.schedule.queue.RunOutcome;
+import io.pagetune.schedule.servicenow.ServiceNowWindow;
 import io.pagetune.state.EffectiveState;
 import io.pagetune.state.Journal;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * Runs one queued restart: re-checks first (already effective → nothing to do), restarts through
@@ -31,13 +34,26 @@ final class DriverRestartRunner implements RestartRunner {
   private final Drivers drivers;
   private final Journal journal;
   private final Clock clock;
+  private final WindowLookup windows;
+  private final Supplier<RestartDriver> sapSoap;
   private final RestartVerifier verifier = new RestartVerifier();
 
+  /**
+   * @param sapSoap the sapstartsrv SOAP driver, for hosts with {@code sap_control: soap}
+   */
   DriverRestartRunner(
-      Inventory inventory, Connections connections, Drivers drivers, Journal journal, Clock clock) {
+      Inventory inventory,
+      Connections connections,
+      Drivers drivers,
+      Supplier<RestartDriver> sapSoap,
+      WindowLookup windows,
+      Journal journal,
+      Clock clock) {
     this.inventory = inventory;
     this.connections = connections;
     this.drivers = drivers;
+    this.sapSoap = sapSoap;
+    this.windows = windows;
     this.journal = journal;
     this.clock = clock;
   }
@@ -69,9 +85,25 @@ final class DriverRestartRunner implements RestartRunner {
       if (!after.get().passed()) {
         journal.recordRestartVerified(
             target.host(), clock.instant(), EffectiveState.NOT_EFFECTIVE, after.get().detail());
-        return RunOutcome.failed("verification failed after the restart: " + after.get().detail());
+        String failed = "verification failed after the restart: " + after.get().detail();
+        return RunOutcome.failed(failed + workNote(policy, target, failed));
       }
-      return RunOutcome.done("restarted and verified: " + after.get().detail());
+      String done = "restarted and verified: " + after.get().detail();
+      return RunOutcome.done(done + workNote(policy, target, done));
+    }
+  }
+
+  /** For a ServiceNow window: the result goes into the change request as a work note. */
+  private String workNote(HostRestartPolicy policy, RestartTarget target, String result) {
+    Optional<ServiceNowWindow> change = windows.serviceNow(policy);
+    if (change.isEmpty()) {
+      return "";
+    }
+    try {
+      change.get().note("pagetune: " + target.describe() + " on " + target.host() + ": " + result);
+      return " (work note added)";
+    } catch (RuntimeException e) {
+      return " (work note failed: " + e.getMessage() + ")";
     }
   }
 
@@ -96,6 +128,10 @@ final class DriverRestartRunner implements RestartRunner {
       // sapcontrol talks to an instance: the host's instance number (default 00)
       String nr = String.valueOf(vars.getOrDefault("sap_instance_number", "00"));
       driverTarget = new RestartTarget(target.kind(), target.host(), target.id() + "/" + nr);
+    }
+    if (target.kind() == RestartTarget.Kind.SAP_SYSTEM
+        && "soap".equals(String.valueOf(vars.get("sap_control")))) {
+      return sapSoap.get().restart(driverTarget, conn, expected.multipliedBy(2));
     }
     return drivers.restart(driverTarget, conn, expected.multipliedBy(2));
   }

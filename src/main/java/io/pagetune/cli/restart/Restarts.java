@@ -5,13 +5,17 @@ import io.pagetune.connection.Connections;
 import io.pagetune.executor.RunServices;
 import io.pagetune.inventory.Host;
 import io.pagetune.inventory.Inventory;
+import io.pagetune.modules.RestartTarget;
 import io.pagetune.schedule.Sleeper;
 import io.pagetune.schedule.WindowCalendars;
 import io.pagetune.schedule.drivers.Drivers;
 import io.pagetune.schedule.drivers.OracleDriver;
 import io.pagetune.schedule.drivers.RebootDriver;
+import io.pagetune.schedule.drivers.RestartDriver;
 import io.pagetune.schedule.drivers.SapControlDriver;
+import io.pagetune.schedule.drivers.SapControlSoapDriver;
 import io.pagetune.schedule.drivers.ServiceDriver;
+import io.pagetune.schedule.drivers.SoapCredentials;
 import io.pagetune.schedule.drivers.WebServerDriver;
 import io.pagetune.schedule.queue.HandledRestart;
 import io.pagetune.schedule.queue.RestartQueue;
@@ -36,12 +40,21 @@ public final class Restarts {
   /** ServiceNow instance for change-request windows, e.g. https://example.service-now.com. */
   public static final String SERVICENOW_ENV = "PAGETUNE_SNOW_INSTANCE";
 
+  /** sapstartsrv credentials for hosts with {@code sap_control: soap} (never logged). */
+  public static final String SAPCONTROL_USER_ENV = "PAGETUNE_SAPCONTROL_USER";
+
+  public static final String SAPCONTROL_PASSWORD_ENV = "PAGETUNE_SAPCONTROL_PASSWORD";
+
+  /** "true": talk to sapstartsrv over https (port 5NN14). */
+  public static final String SAPCONTROL_HTTPS_ENV = "PAGETUNE_SAPCONTROL_HTTPS";
+
   private final StateStore store;
   private final Inventory inventory;
   private final Connections connections;
   private final Clock clock;
   private final WindowLookup windows;
   private final RestartQueue queue;
+  private final Map<String, String> env;
 
   public Restarts(
       StateStore store,
@@ -56,6 +69,34 @@ public final class Restarts {
     this.clock = clock;
     this.windows = new WindowLookup(windowsFile, new WindowCalendars(() -> serviceNow(env)));
     this.queue = new RestartQueue(store);
+    this.env = Map.copyOf(env);
+  }
+
+  /** sapstartsrv's SOAP service (http://host:5NN13), as the inventory's ansible_host. */
+  private RestartDriver sapSoapDriver(Map<String, String> env) {
+    String user = env.get(SAPCONTROL_USER_ENV);
+    String password = env.get(SAPCONTROL_PASSWORD_ENV);
+    if (user == null || password == null) {
+      throw new IllegalStateException(
+          "sap_control: soap needs " + SAPCONTROL_USER_ENV + " and " + SAPCONTROL_PASSWORD_ENV);
+    }
+    java.util.function.Function<RestartTarget, URI> byAddress =
+        t -> {
+          Object address =
+              inventory
+                  .host(t.host())
+                  .map(h -> h.vars().resolve().getOrDefault("ansible_host", t.host()))
+                  .orElse(t.host());
+          boolean https = "true".equals(String.valueOf(env.get(SAPCONTROL_HTTPS_ENV)));
+          return SapControlSoapDriver.defaultEndpoint(https)
+              .apply(new RestartTarget(t.kind(), String.valueOf(address), t.id()));
+        };
+    return new SapControlSoapDriver(
+        SapControlSoapDriver.Options.defaults(),
+        new SoapCredentials(user, password),
+        byAddress,
+        clock,
+        Sleeper.REAL);
   }
 
   private static ServiceNowClient serviceNow(Map<String, String> env) {
@@ -102,7 +143,14 @@ public final class Restarts {
     return new RestartScheduler(
         store,
         new InventoryWindowGate(inventory, windows),
-        new DriverRestartRunner(inventory, connections, drivers, store.journal(), clock),
+        new DriverRestartRunner(
+            inventory,
+            connections,
+            drivers,
+            () -> sapSoapDriver(env),
+            windows,
+            store.journal(),
+            clock),
         SchedulerOptions.defaults(node).withPollingInterval(polling));
   }
 

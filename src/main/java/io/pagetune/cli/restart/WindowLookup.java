@@ -40,6 +40,15 @@ final class WindowLookup {
     return Optional.of(calendars.calendar(w).decide(now, expected));
   }
 
+  /** The host's ServiceNow change, when its window is one (for the work note after a restart). */
+  Optional<io.pagetune.schedule.servicenow.ServiceNowWindow> serviceNow(HostRestartPolicy policy) {
+    return policy
+        .window()
+        .flatMap(windows::window)
+        .filter(ChangeWindow::isServiceNow)
+        .map(w -> (io.pagetune.schedule.servicenow.ServiceNowWindow) calendars.calendar(w));
+  }
+
   ZoneId zone(HostRestartPolicy policy) {
     return policy
         .window()
