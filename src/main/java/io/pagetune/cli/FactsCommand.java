@@ -67,6 +67,8 @@ public final class FactsCommand implements Callable<Integer> {
   @Option(names = "--stacktrace", description = "Print stack traces of errors.")
   boolean stacktrace;
 
+  @picocli.CommandLine.Mixin SshOptions ssh = new SshOptions();
+
   public FactsCommand(CliEnvironment environment) {
     this.environment = environment;
   }
@@ -78,7 +80,7 @@ public final class FactsCommand implements Callable<Integer> {
     List<Fact<?>> facts = new ArrayList<>();
     List<FactSet> sets = Wiring.factSets();
     sets.forEach(s -> facts.addAll(s.facts()));
-    Connections connections = Wiring.connections(List.of());
+    Connections connections = Wiring.connections(ssh, environment);
     Map<String, Map<String, Object>> byHost = new LinkedHashMap<>();
     boolean unreachable = false;
     for (Host h : hosts) {
