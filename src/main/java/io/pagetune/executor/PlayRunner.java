@@ -175,10 +175,9 @@ final class PlayRunner {
             task.keywords().tags(), ctx.options().tags(), ctx.options().skipTags())) {
       return;
     }
-    List<HostRun> selected = hosts;
     ctx.listener().taskStarted(task.displayName(), task.location().toString(), handler);
     fanout.forEach(
-        selected,
+        hosts,
         h -> {
           Status s = tasks.run(task, playCtx, h, handler);
           boolean fatal =

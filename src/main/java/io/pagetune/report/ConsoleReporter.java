@@ -64,15 +64,15 @@ public final class ConsoleReporter implements RunListener {
     String colour;
     switch (o.status()) {
       case OK -> {
-        line = "ok: [" + o.host() + "]" + item + message(o, false);
+        line = "ok: [" + o.host() + "]" + item + message(o);
         colour = GREEN;
       }
       case CHANGED -> {
-        line = "changed: [" + o.host() + "]" + item + message(o, false);
+        line = "changed: [" + o.host() + "]" + item + message(o);
         colour = YELLOW;
       }
       case SKIPPED -> {
-        line = "skipping: [" + o.host() + "]" + item + message(o, false);
+        line = "skipping: [" + o.host() + "]" + item + message(o);
         colour = CYAN;
       }
       case UNREACHABLE -> {
@@ -99,12 +99,13 @@ public final class ConsoleReporter implements RunListener {
     }
   }
 
-  private String message(TaskOutcome o, boolean always) {
+  private static String message(TaskOutcome o) {
     if (o.message() == null || o.message().isBlank()) {
       return "";
     }
     if (o.status() == Status.OK || o.status() == Status.CHANGED || o.status() == Status.SKIPPED) {
-      return always || o.result().containsKey("msg") ? " => " + o.message() : "";
+      // ok/changed/skipped show a message only when the module returned one (debug, assert)
+      return o.result().containsKey("msg") ? " => " + o.message() : "";
     }
     return " => " + o.message();
   }
