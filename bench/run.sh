@@ -114,8 +114,8 @@ measure() { # tool n mode rep -- command...
   if [ "$rc" != 0 ] && [ "$rc" != 2 ]; then tail -n 20 "$work/last.log" >&2; fi
 }
 
-pagetune() { java ${PAGETUNE_JAVA_OPTS:--XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xss512k -Xms32m -Xmn32m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30} -jar "$work/pagetune.jar" run "$here/work/pagetune.yml" -i "$1" --known-hosts "$work/known_hosts" --progress none ${PAGETUNE_ARGS:-} "${@:2}"; }
-ansible() { ANSIBLE_CONFIG="$work/ansible.cfg" ansible-playbook -i "$1" "$here/work/ansible.yml" "${@:2}"; }
+pagetune() { java ${PAGETUNE_JAVA_OPTS:--XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xss512k -Xms32m -Xmn32m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30} -jar "$work/pagetune.jar" run "$here/scenario/pagetune.yml" -i "$1" --known-hosts "$work/known_hosts" --progress none ${PAGETUNE_ARGS:-} "${@:2}"; }
+ansible() { ANSIBLE_CONFIG="$work/ansible.cfg" ansible-playbook -i "$1" "$here/scenario/ansible.yml" "${@:2}"; }
 floor() { seq "$1" | xargs -P "$1" -I{} ssh -p "$port" -i "$work/id" -o BatchMode=yes \
   -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o LogLevel=ERROR "$user@127.0.0.1" 'cat /proc/meminfo' > /dev/null; }
 
