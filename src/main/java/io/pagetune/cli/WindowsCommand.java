@@ -80,10 +80,7 @@ public final class WindowsCommand implements Callable<Integer> {
     Inventory inv = new InventoryLoader(Path.of("")).load(inventory);
     List<Host> hosts =
         limit == null ? inv.hosts() : inv.select(limit, SourceLocation.of("--limit"));
-    Path file = windowsFile != null ? windowsFile : defaultWindowsFile(inventory);
-    WindowsFile windows =
-        file.toFile().isFile() ? WindowsFile.load(yaml, file) : new WindowsFile(java.util.Map.of());
-    WindowsReport.requireKnownWindows(hosts, windows);
+    WindowsFile windows = Wiring.windows(yaml, inv, inventory, windowsFile);
     environment
         .out()
         .print(
