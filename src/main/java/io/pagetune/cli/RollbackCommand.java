@@ -85,17 +85,7 @@ public final class RollbackCommand implements Callable<Integer> {
       description = "Show the diffs.")
   boolean diff;
 
-  @Option(
-      names = "--windows",
-      paramLabel = "FILE",
-      description = "Change windows file (default: windows.yml beside the inventory).")
-  Path windowsFile;
-
-  @Mixin StateOptions state = new StateOptions();
-
-  @Mixin NowOption now = new NowOption();
-
-  @Mixin SshOptions ssh = new SshOptions();
+  @Mixin RestartOptions restart = new RestartOptions();
 
   public RollbackCommand(CliEnvironment environment) {
     this.environment = environment;
@@ -103,17 +93,16 @@ public final class RollbackCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Clock clock = now.clock(environment);
+    Clock clock = restart.clock(environment);
     YamlReader yaml = new YamlReader(Path.of(""));
-    StateStore store = ScheduleCommand.store(state, environment, clock);
+    StateStore store = restart.store(environment, clock);
     if (store.journal().run(runId).isEmpty()) {
       throw new InputException(SourceLocation.of("RUN_ID"), "no journaled run '" + runId + "'");
     }
     Inventory inv = new InventoryLoader(Path.of("")).load(inventory);
     Map<String, Object> perHost = restores(store.journal().changes(runId), inv);
-    Connections connections = Wiring.connections(ssh, environment);
-    Restarts restarts =
-        Wiring.restarts(store, inv, inventory, windowsFile, connections, clock, environment);
+    Connections connections = restart.connections(environment);
+    Restarts restarts = restart.restarts(environment, store, inv, inventory, connections, clock);
     RunServices services = restarts.runServices(Wiring.user(environment));
     if (perHost.isEmpty()) {
       environment.out().println("run " + runId + " changed no files on the selected hosts");

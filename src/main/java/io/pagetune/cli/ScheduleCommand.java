@@ -203,17 +203,7 @@ public final class ScheduleCommand implements Runnable {
         description = "The inventory the restarted hosts are in.")
     Path inventory;
 
-    @Option(
-        names = "--windows",
-        paramLabel = "FILE",
-        description = "Change windows file (default: windows.yml beside the inventory).")
-    Path windowsFile;
-
-    @Mixin StateOptions state = new StateOptions();
-
-    @Mixin NowOption now = new NowOption();
-
-    @Mixin SshOptions ssh = new SshOptions();
+    @Mixin RestartOptions restart = new RestartOptions();
 
     public RunDue(CliEnvironment environment) {
       this.environment = environment;
@@ -221,17 +211,16 @@ public final class ScheduleCommand implements Runnable {
 
     @Override
     public Integer call() {
-      Clock clock = now.clock(environment);
+      Clock clock = restart.clock(environment);
       Inventory inv = new InventoryLoader(Path.of("")).load(inventory);
       Restarts restarts =
-          Wiring.restarts(
-              store(state, environment, clock),
+          restart.restarts(
+              environment,
+              restart.store(environment, clock),
               inv,
               inventory,
-              windowsFile,
-              Wiring.connections(ssh, environment),
-              clock,
-              environment);
+              restart.connections(environment),
+              clock);
       List<HandledRestart> handled = restarts.runDue(Restarts.nodeName("run-due"));
       boolean failed = false;
       for (HandledRestart h : handled) {

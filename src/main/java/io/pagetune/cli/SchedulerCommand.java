@@ -39,12 +39,6 @@ public final class SchedulerCommand implements Callable<Integer> {
   Path inventory;
 
   @Option(
-      names = "--windows",
-      paramLabel = "FILE",
-      description = "Change windows file (default: windows.yml beside the inventory).")
-  Path windowsFile;
-
-  @Option(
       names = "--node",
       paramLabel = "NAME",
       description = "This node's name (default: host and pid).")
@@ -57,11 +51,7 @@ public final class SchedulerCommand implements Callable<Integer> {
       description = "How often to look for due restarts (default: ${DEFAULT-VALUE}).")
   long pollSeconds;
 
-  @Mixin StateOptions state = new StateOptions();
-
-  @Mixin NowOption now = new NowOption();
-
-  @Mixin SshOptions ssh = new SshOptions();
+  @Mixin RestartOptions restart = new RestartOptions();
 
   public SchedulerCommand(CliEnvironment environment) {
     this.environment = environment;
@@ -69,17 +59,16 @@ public final class SchedulerCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws InterruptedException {
-    Clock clock = now.clock(environment);
+    Clock clock = restart.clock(environment);
     Inventory inv = new InventoryLoader(Path.of("")).load(inventory);
     Restarts restarts =
-        Wiring.restarts(
-            ScheduleCommand.store(state, environment, clock),
+        restart.restarts(
+            environment,
+            restart.store(environment, clock),
             inv,
             inventory,
-            windowsFile,
-            Wiring.connections(ssh, environment),
-            clock,
-            environment);
+            restart.connections(environment),
+            clock);
     String name = node != null ? node : Restarts.nodeName("scheduler");
     RestartScheduler scheduler = restarts.scheduler(name, Duration.ofSeconds(pollSeconds));
     CountDownLatch stopped = new CountDownLatch(1);

@@ -1,0 +1,51 @@
+package io.pagetune.cli;
+
+import io.pagetune.cli.restart.Restarts;
+import io.pagetune.connection.Connections;
+import io.pagetune.inventory.Inventory;
+import io.pagetune.state.StateStore;
+import java.nio.file.Path;
+import java.time.Clock;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * What every command that runs or queues restarts takes: the windows file, the state store, the
+ * clock override and SSH, and how they become one {@link Restarts}.
+ */
+public final class RestartOptions {
+  @Option(
+      names = "--windows",
+      paramLabel = "FILE",
+      description = "Change windows file (default: windows.yml beside the inventory).")
+  Path windowsFile;
+
+  @Mixin StateOptions state = new StateOptions();
+
+  @Mixin NowOption now = new NowOption();
+
+  @Mixin SshOptions ssh = new SshOptions();
+
+  Clock clock(CliEnvironment env) {
+    return now.clock(env);
+  }
+
+  Connections connections(CliEnvironment env) {
+    return Wiring.connections(ssh, env);
+  }
+
+  /** The store must exist for these commands; {@code --state none} is an input error. */
+  StateStore store(CliEnvironment env, Clock clock) {
+    return ScheduleCommand.store(state, env, clock);
+  }
+
+  Restarts restarts(
+      CliEnvironment env,
+      StateStore store,
+      Inventory inventory,
+      Path inventoryPath,
+      Connections connections,
+      Clock clock) {
+    return Wiring.restarts(store, inventory, inventoryPath, windowsFile, connections, clock, env);
+  }
+}
