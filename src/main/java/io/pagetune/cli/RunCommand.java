@@ -139,6 +139,8 @@ public final class RunCommand implements Callable<Integer> {
 
   @picocli.CommandLine.Mixin NowOption now = new NowOption();
 
+  @picocli.CommandLine.Mixin LockTimeoutOption lockTimeout = new LockTimeoutOption();
+
   @Option(
       names = "--windows",
       paramLabel = "FILE",
@@ -163,6 +165,7 @@ public final class RunCommand implements Callable<Integer> {
       throw new io.pagetune.error.InputException(
           io.pagetune.yaml.SourceLocation.of("--forks"), "--forks must be at least 1");
     }
+    lockTimeout.timeout();
     Set<String> tagSet = new LinkedHashSet<>(tags);
     Set<String> skipSet = new LinkedHashSet<>(skipTags);
     RunOptions options =
@@ -205,6 +208,9 @@ public final class RunCommand implements Callable<Integer> {
       services =
           Wiring.restarts(store.get(), inv, inventory, windowsFile, connections, clock, environment)
               .runServices(Wiring.user(environment));
+      if (!check) {
+        services = services.withLeases(lockTimeout.leaser(store.get(), environment));
+      }
     }
     Engine engine =
         new Engine(
