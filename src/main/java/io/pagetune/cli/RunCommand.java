@@ -45,6 +45,7 @@ import picocli.CommandLine.Parameters;
       "  pagetune run playbooks/site.yml -i inventory/lab.yml --check --diff",
       "  pagetune run playbooks/oracle-hugepages.yml -i prod.ini --limit 'oracle_db:!db07' -e sga_gb=64",
       "  pagetune run site.yml -i hosts.yml --tags sysctl --output json > events.jsonl",
+      "  pagetune run site.yml -i hosts.yml --lock-timeout 300   # wait for hosts another run holds",
       "",
       "Exit codes: 0 success, 1 internal error, 2 a host failed, 3 a host was unreachable,",
       "4 invalid input, 5 changes pending (only with --check --detailed-exitcode)."

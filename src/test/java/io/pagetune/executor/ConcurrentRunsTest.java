@@ -251,6 +251,38 @@ class ConcurrentRunsTest {
     assertEquals(List.of(), leases(state));
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {"sqlite", "postgresql"})
+  void theLeasesOfADeadRunExpireAndALiveOnesDoNot(String kind) throws Exception {
+    fleet();
+    String state = stateLocation(kind);
+    StateStore store = StateStore.open(state, CliRun.CLOCK, Map.of());
+    // a run that died a minute and a bit before now (the CLI's clock): its heartbeat is stale
+    HostLeases deadRun =
+        new HostLeases(
+            store, Clock.offset(CliRun.CLOCK, HostLeases.DEFAULT_EXPIRY.plusSeconds(5).negated()));
+    HostLeases liveRun = new HostLeases(store, CliRun.CLOCK);
+    for (String host : roots.keySet()) {
+      (host.equals("s2") ? liveRun : deadRun)
+          .acquire(host, "run 20261129T095800Z-dead00", "carol@ctl9");
+    }
+
+    CliRun run = start(state, "A").get(120, TimeUnit.SECONDS);
+
+    assertEquals(2, run.exitCode(), run.toString());
+    assertEquals(Map.of("s2", "20261129T095800Z-dead00"), lockLines(run));
+    for (String host : List.of("l1", "l2", "s1")) {
+      assertEquals(
+          host + " : ok=3 changed=3 unreachable=0 failed=0 skipped=0 rescued=0 ignored=0",
+          recap(run, host));
+      assertEquals("written by A\n", Files.readString(roots.get(host).resolve("setting.conf")));
+    }
+    assertTrue(Files.notExists(roots.get("s2").resolve("visits")), run.toString());
+    // the live lease is untouched; the taken-over ones went back with the run
+    assertEquals(
+        List.of("s2"), leases(state).stream().map(HostLease::host).toList(), run.toString());
+  }
+
   @Test
   void checkRunsAndStatelessRunsTakeNoLeases() throws Exception {
     fleet();
