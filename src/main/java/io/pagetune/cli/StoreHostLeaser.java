@@ -5,7 +5,10 @@ import io.pagetune.state.HostLeases;
 import io.pagetune.state.LeaseAttempt;
 import io.pagetune.state.LeaseSession;
 import java.time.Duration;
+import java.time.temporal.ChronoUnit;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Host leases of one run in the state store: the run's session is opened with its first host and
@@ -15,6 +18,7 @@ final class StoreHostLeaser implements HostLeaser {
   private final HostLeases leases;
   private final String holder;
   private final Duration lockTimeout;
+  private final Map<String, String> notices = new ConcurrentHashMap<>();
   private LeaseSession session;
 
   /**
@@ -49,7 +53,26 @@ final class StoreHostLeaser implements HostLeaser {
       return Optional.of(
           lockTimeout.isZero() ? line : line + "; gave up after --lock-timeout " + seconds());
     }
+    ((LeaseAttempt.Acquired) attempt)
+        .tookOver()
+        .ifPresent(
+            dead ->
+                notices.put(
+                    host,
+                    host
+                        + ": took over the lease of "
+                        + dead.owner()
+                        + " ("
+                        + dead.holder()
+                        + "), silent since "
+                        + dead.heartbeat().truncatedTo(ChronoUnit.SECONDS)
+                        + "; it died and may have left changes unfinished"));
     return Optional.empty();
+  }
+
+  @Override
+  public Optional<String> notice(String runId, String host) {
+    return Optional.ofNullable(notices.remove(host));
   }
 
   private String seconds() {

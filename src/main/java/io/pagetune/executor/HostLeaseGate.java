@@ -56,6 +56,7 @@ final class HostLeaseGate {
             refused.put(h, refusal.get());
           } else {
             h.leased(true);
+            leaser().notice(ctx.runId(), h.name()).ifPresent(ctx.listener()::warning);
           }
         });
     if (refused.isEmpty()) {

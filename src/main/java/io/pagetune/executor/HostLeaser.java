@@ -16,6 +16,14 @@ public interface HostLeaser {
   Optional<String> acquire(String runId, String host);
 
   /**
+   * What the run should be told about how it got {@code host}, once: e.g. that it took over the
+   * lease of a run that died (whose changes on the host may be unfinished).
+   */
+  default Optional<String> notice(String runId, String host) {
+    return Optional.empty();
+  }
+
+  /**
    * Empty while the run still holds {@code host}; the line the host fails with when its lease was
    * lost (the store missed the heartbeats so long that another run took the host over).
    */

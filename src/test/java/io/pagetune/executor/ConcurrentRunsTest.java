@@ -278,6 +278,14 @@ class ConcurrentRunsTest {
       assertEquals("written by A\n", Files.readString(roots.get(host).resolve("setting.conf")));
     }
     assertTrue(Files.notExists(roots.get("s2").resolve("visits")), run.toString());
+    assertTrue(
+        run.out()
+            .contains(
+                "[WARNING]: l1: took over the lease of run 20261129T095800Z-dead00 (carol@ctl9),"
+                    + " silent since 2026-11-29T09:58:55Z; it died and may have left changes"
+                    + " unfinished"),
+        run.toString());
+    assertTrue(!run.out().contains("s2: took over"), run.toString());
     // the live lease is untouched; the taken-over ones went back with the run
     assertEquals(
         List.of("s2"), leases(state).stream().map(HostLease::host).toList(), run.toString());
