@@ -292,6 +292,36 @@ class ConcurrentRunsTest {
   }
 
   @Test
+  void rollbackTakesLeasesLikeARun() throws Exception {
+    fleet();
+    String state = stateLocation("sqlite");
+    CliRun run = start(state, "A").get(120, TimeUnit.SECONDS);
+    assertEquals(0, run.exitCode(), run.toString());
+    new HostLeases(StateStore.open(state, CliRun.CLOCK, Map.of()), CliRun.CLOCK)
+        .acquire("l1", "run 20261129T095900Z-beef00", "dan@ctl2");
+
+    CliRun rollback =
+        CliRun.of(
+            "rollback",
+            runId(run),
+            "-i",
+            inventory.toString(),
+            "--known-hosts",
+            ssh.knownHosts().toString(),
+            "--state",
+            state);
+
+    assertEquals(2, rollback.exitCode(), rollback.toString());
+    assertEquals(Map.of("l1", "20261129T095900Z-beef00"), lockLines(rollback), rollback.toString());
+    assertEquals("written by A\n", Files.readString(roots.get("l1").resolve("setting.conf")));
+    for (String host : List.of("l2", "s1", "s2")) {
+      assertTrue(Files.notExists(roots.get(host).resolve("setting.conf")), rollback.toString());
+    }
+    assertEquals(
+        List.of("l1"), leases(state).stream().map(HostLease::host).toList(), rollback.toString());
+  }
+
+  @Test
   void checkRunsAndStatelessRunsTakeNoLeases() throws Exception {
     fleet();
     String state = stateLocation("sqlite");
