@@ -53,10 +53,6 @@ public final class HostLeases {
     return expiry;
   }
 
-  Clock clock() {
-    return clock;
-  }
-
   /**
    * Takes {@code host} for {@code owner}, in one transaction: a free host, an expired lease, or one
    * the owner already holds is ours; a live lease of another owner refuses. Two askers at once

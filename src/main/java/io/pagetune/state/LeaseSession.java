@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -21,12 +22,19 @@ public final class LeaseSession implements AutoCloseable {
   /** How often a waiting acquire asks again. */
   private static final Duration POLL = Duration.ofMillis(250);
 
+  /**
+   * Store connections one session uses at once: a run takes its hosts from up to --forks threads,
+   * and PostgreSQL's max_connections (100 by default) is shared by every node.
+   */
+  private static final int STORE_CALLS = 4;
+
   private final HostLeases leases;
   private final String owner;
   private final String holder;
   private final Duration heartbeatEvery;
   private final Set<String> held = ConcurrentHashMap.newKeySet();
   private final Set<String> lost = ConcurrentHashMap.newKeySet();
+  private final Semaphore storeCalls = new Semaphore(STORE_CALLS);
   private ScheduledExecutorService heartbeats;
   private boolean closed;
 
@@ -57,7 +65,7 @@ public final class LeaseSession implements AutoCloseable {
   public LeaseAttempt acquire(String host, Duration wait) {
     long deadline = System.nanoTime() + wait.toNanos();
     while (true) {
-      LeaseAttempt attempt = leases.acquire(host, owner, holder);
+      LeaseAttempt attempt = ask(host);
       if (attempt instanceof LeaseAttempt.Acquired) {
         held(host);
         return attempt;
@@ -67,6 +75,20 @@ public final class LeaseSession implements AutoCloseable {
         return attempt;
       }
       sleep(Math.min(left, POLL.toNanos()));
+    }
+  }
+
+  private LeaseAttempt ask(String host) {
+    try {
+      storeCalls.acquire();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new StateException("interrupted while taking the lease on " + host, e);
+    }
+    try {
+      return leases.acquire(host, owner, holder);
+    } finally {
+      storeCalls.release();
     }
   }
 
