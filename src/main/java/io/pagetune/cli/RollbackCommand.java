@@ -87,6 +87,8 @@ public final class RollbackCommand implements Callable<Integer> {
 
   @Mixin RestartOptions restart = new RestartOptions();
 
+  @Mixin LockTimeoutOption lockTimeout = new LockTimeoutOption();
+
   public RollbackCommand(CliEnvironment environment) {
     this.environment = environment;
   }
@@ -104,6 +106,9 @@ public final class RollbackCommand implements Callable<Integer> {
     Connections connections = restart.connections(environment);
     Restarts restarts = restart.restarts(environment, store, inv, inventory, connections, clock);
     RunServices services = restarts.runServices(Wiring.user(environment));
+    if (!check) {
+      services = services.withLeases(lockTimeout.leaser(store, environment));
+    }
     if (perHost.isEmpty()) {
       environment.out().println("run " + runId + " changed no files on the selected hosts");
       return 0;

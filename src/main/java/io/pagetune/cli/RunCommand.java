@@ -45,6 +45,7 @@ import picocli.CommandLine.Parameters;
       "  pagetune run playbooks/site.yml -i inventory/lab.yml --check --diff",
       "  pagetune run playbooks/oracle-hugepages.yml -i prod.ini --limit 'oracle_db:!db07' -e sga_gb=64",
       "  pagetune run site.yml -i hosts.yml --tags sysctl --output json > events.jsonl",
+      "  pagetune run site.yml -i hosts.yml --lock-timeout 300   # wait for hosts another run holds",
       "",
       "Exit codes: 0 success, 1 internal error, 2 a host failed, 3 a host was unreachable,",
       "4 invalid input, 5 changes pending (only with --check --detailed-exitcode)."
@@ -139,6 +140,8 @@ public final class RunCommand implements Callable<Integer> {
 
   @picocli.CommandLine.Mixin NowOption now = new NowOption();
 
+  @picocli.CommandLine.Mixin LockTimeoutOption lockTimeout = new LockTimeoutOption();
+
   @Option(
       names = "--windows",
       paramLabel = "FILE",
@@ -163,6 +166,7 @@ public final class RunCommand implements Callable<Integer> {
       throw new io.pagetune.error.InputException(
           io.pagetune.yaml.SourceLocation.of("--forks"), "--forks must be at least 1");
     }
+    lockTimeout.timeout();
     Set<String> tagSet = new LinkedHashSet<>(tags);
     Set<String> skipSet = new LinkedHashSet<>(skipTags);
     RunOptions options =
@@ -205,6 +209,9 @@ public final class RunCommand implements Callable<Integer> {
       services =
           Wiring.restarts(store.get(), inv, inventory, windowsFile, connections, clock, environment)
               .runServices(Wiring.user(environment));
+      if (!check) {
+        services = services.withLeases(lockTimeout.leaser(store.get(), environment));
+      }
     }
     Engine engine =
         new Engine(

@@ -66,13 +66,32 @@ final class Wiring {
             inventory,
             inventoryPath,
             windowsFile);
+    // leases run on the real clock (not --now): they are about processes running now
     return new io.pagetune.cli.restart.Restarts(
-        store, inventory, windows, connections, clock, env.env());
+        store,
+        inventory,
+        windows,
+        connections,
+        clock,
+        env.env(),
+        new io.pagetune.state.HostLeases(store, env.clock()),
+        holder(env));
   }
 
   /** Who runs pagetune, for the journal. */
   static String user(CliEnvironment env) {
     return env.env().getOrDefault("USER", System.getProperty("user.name"));
+  }
+
+  /** Who holds a host lease: user@node, what another run is told. */
+  static String holder(CliEnvironment env) {
+    String node;
+    try {
+      node = java.net.InetAddress.getLocalHost().getHostName();
+    } catch (java.net.UnknownHostException e) {
+      node = "localhost";
+    }
+    return user(env) + "@" + node;
   }
 
   static List<FactSet> factSets() {

@@ -117,18 +117,27 @@ public final class Engine {
     }
     Map<String, HostRun> hostRuns = new LinkedHashMap<>();
     boolean aborted = false;
+    HostLeaseGate leases = new HostLeaseGate(ctx);
     try (Fanout fanout = new Fanout(options.forks())) {
       for (Map.Entry<Play, List<Host>> e : targets.entrySet()) {
-        if (!new PlayRunner(ctx, inventory, hostRuns, fanout, e.getKey()).run(e.getValue())) {
+        boolean completed =
+            new PlayRunner(ctx, inventory, hostRuns, fanout, e.getKey()).run(e.getValue());
+        leases.playFinished(e.getKey(), targets, hostRuns);
+        if (!completed) {
           aborted = true;
           break;
         }
       }
       if (!options.check()) {
+        // the run is off its hosts before the restarts it leaves due take them
+        services.leases().runFinished(runId);
         services.restarts().runFinished(runId);
       }
     } finally {
       hostRuns.values().forEach(HostRun::close);
+      if (!options.check()) {
+        services.leases().runFinished(runId);
+      }
     }
     Map<String, HostCounts> counts = new LinkedHashMap<>();
     hostRuns.forEach((name, run) -> counts.put(name, run.counts()));

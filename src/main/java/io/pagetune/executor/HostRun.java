@@ -27,6 +27,7 @@ final class HostRun {
   private Connection connection;
   private boolean failed;
   private boolean unreachable;
+  private volatile boolean leased;
   private int rescuableDepth;
   private HostCounts counts = HostCounts.ZERO;
 
@@ -85,6 +86,15 @@ final class HostRun {
 
   void markUnreachable() {
     unreachable = true;
+  }
+
+  /** True while this run holds the host's lease (taken before the host is first contacted). */
+  boolean leased() {
+    return leased;
+  }
+
+  void leased(boolean l) {
+    leased = l;
   }
 
   /** Inside a block with a rescue section a failure is not counted until we know it is rescued. */

@@ -33,6 +33,7 @@ final class PlayRunner {
   private final TaskRunner tasks;
   private final Play play;
   private final AtomicBoolean aborted = new AtomicBoolean();
+  private final HostLeaseGate leases;
   private PlayContext playCtx;
 
   PlayRunner(
@@ -47,6 +48,7 @@ final class PlayRunner {
     this.fanout = fanout;
     this.tasks = new TaskRunner(ctx);
     this.play = play;
+    this.leases = new HostLeaseGate(ctx);
   }
 
   /** Returns false when the play was aborted (any_errors_fatal, max_fail_percentage). */
@@ -71,6 +73,7 @@ final class PlayRunner {
     }
     playCtx = new PlayContext(play, varsFiles(), names, hostvars(), groups());
     for (List<HostRun> batch : play.serial().batches(hosts)) {
+      leases.take(batch, fanout, play);
       if (play.gatherFacts()) {
         gatherFacts(batch);
       }
@@ -179,6 +182,9 @@ final class PlayRunner {
     fanout.forEach(
         hosts,
         h -> {
+          if (leases.lost(h, play, task.displayName(), task.location().toString(), handler)) {
+            return;
+          }
           Status s = tasks.run(task, playCtx, h, handler);
           boolean fatal =
               Boolean.TRUE.equals(task.keywords().anyErrorsFatal()) || play.anyErrorsFatal();

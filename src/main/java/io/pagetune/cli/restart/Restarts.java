@@ -24,6 +24,7 @@ import io.pagetune.schedule.queue.SchedulerOptions;
 import io.pagetune.schedule.servicenow.ServiceNowClient;
 import io.pagetune.schedule.servicenow.ServiceNowCredentials;
 import io.pagetune.schedule.window.WindowsFile;
+import io.pagetune.state.HostLeases;
 import io.pagetune.state.StateStore;
 import java.net.URI;
 import java.time.Clock;
@@ -55,6 +56,8 @@ public final class Restarts {
   private final WindowLookup windows;
   private final RestartQueue queue;
   private final Map<String, String> env;
+  private final HostLeases leases;
+  private final String leaseHolder;
 
   public Restarts(
       StateStore store,
@@ -63,6 +66,32 @@ public final class Restarts {
       Connections connections,
       Clock clock,
       Map<String, String> env) {
+    this(
+        store,
+        inventory,
+        windowsFile,
+        connections,
+        clock,
+        env,
+        new HostLeases(store, Clock.systemUTC()),
+        nodeName("pagetune"));
+  }
+
+  /**
+   * @param leases the hosts' leases a restart takes while it runs (on the real clock)
+   * @param leaseHolder user@node, what a run that finds a host busy is told
+   */
+  public Restarts(
+      StateStore store,
+      Inventory inventory,
+      WindowsFile windowsFile,
+      Connections connections,
+      Clock clock,
+      Map<String, String> env,
+      HostLeases leases,
+      String leaseHolder) {
+    this.leases = leases;
+    this.leaseHolder = leaseHolder;
     this.store = store;
     this.inventory = inventory;
     this.connections = connections;
@@ -151,7 +180,9 @@ public final class Restarts {
             windows,
             store.journal(),
             clock),
-        SchedulerOptions.defaults(node).withPollingInterval(polling));
+        SchedulerOptions.defaults(node).withPollingInterval(polling),
+        leases,
+        leaseHolder);
   }
 
   private io.pagetune.connection.Connection reconnect(String host) {

@@ -5,6 +5,7 @@ import com.github.kagkarlsson.scheduler.SchedulerBuilder;
 import com.github.kagkarlsson.scheduler.SchedulerName;
 import com.github.kagkarlsson.scheduler.task.Task;
 import io.pagetune.state.Dialect;
+import io.pagetune.state.HostLeases;
 import io.pagetune.state.StateException;
 import io.pagetune.state.StateStore;
 import java.sql.PreparedStatement;
@@ -35,13 +36,29 @@ public final class RestartScheduler implements AutoCloseable {
   private final List<HandledRestart> handled = new CopyOnWriteArrayList<>();
   private Scheduler daemon;
 
+  /** Host leases on the store's clock, held in the node's name. */
   public RestartScheduler(
       StateStore store, WindowGate gate, RestartRunner runner, SchedulerOptions options) {
+    this(store, gate, runner, options, new HostLeases(store, store.clock()), options.nodeName());
+  }
+
+  /**
+   * @param leases where a restart takes its hosts' leases (a run holding one makes it wait)
+   * @param holder user@node, what a run that finds a host busy is told
+   */
+  public RestartScheduler(
+      StateStore store,
+      WindowGate gate,
+      RestartRunner runner,
+      SchedulerOptions options,
+      HostLeases leases,
+      String holder) {
     this.store = store;
     this.queue = new RestartQueue(store);
     this.options = options;
     this.clock = store.clock();
-    this.handler = new RestartTaskHandler(queue, gate, runner, clock, options.retryDelay());
+    this.handler =
+        new RestartTaskHandler(queue, gate, runner, clock, options.retryDelay(), leases, holder);
   }
 
   public RestartQueue queue() {

@@ -9,7 +9,10 @@ import com.github.kagkarlsson.scheduler.task.TaskInstance;
 import com.github.kagkarlsson.scheduler.task.helper.CustomTask;
 import com.github.kagkarlsson.scheduler.task.helper.Tasks;
 import io.pagetune.state.EffectiveState;
+import io.pagetune.state.HostLease;
+import io.pagetune.state.HostLeases;
 import io.pagetune.state.Journal;
+import io.pagetune.state.LeaseSession;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -31,9 +34,24 @@ final class RestartTaskHandler {
   private final RestartRunner runner;
   private final Clock clock;
   private final Duration retryDelay;
+  private final HostLeases leases;
+  private final String holder;
 
+  /**
+   * @param leases the hosts' leases: a restart holds its hosts while it runs, and waits while a run
+   *     (or another restart) holds one of them
+   * @param holder user@node of this scheduler, for the message a run sees
+   */
   RestartTaskHandler(
-      RestartQueue queue, WindowGate gate, RestartRunner runner, Clock clock, Duration retryDelay) {
+      RestartQueue queue,
+      WindowGate gate,
+      RestartRunner runner,
+      Clock clock,
+      Duration retryDelay,
+      HostLeases leases,
+      String holder) {
+    this.leases = leases;
+    this.holder = holder;
     this.queue = queue;
     this.journal = queue.store().journal();
     this.gate = gate;
@@ -78,6 +96,27 @@ final class RestartTaskHandler {
       sink.accept(new HandledRestart(id, IntentStatus.QUEUED, note));
       return rescheduleTo(until);
     }
+    // A restart never runs on a host a run is changing, and no run writes to a host while it
+    // restarts: it holds the leases of all its hosts from before the claim until it is recorded.
+    try (LeaseSession hostsHeld = new LeaseSession(leases, "restart " + id, holder)) {
+      Optional<HostLease> busy = hostsHeld.acquireAll(intent.hosts());
+      if (busy.isPresent()) {
+        Instant until = now.plus(retryDelay);
+        String note = "waiting for " + busy.get().host() + ": " + busy.get().lockedLine();
+        queue.postpone(id, until, note);
+        sink.accept(new HandledRestart(id, IntentStatus.QUEUED, note));
+        return rescheduleTo(until);
+      }
+      return claimAndRun(id, intent, context, sink, now);
+    }
+  }
+
+  private CompletionHandler<Void> claimAndRun(
+      String id,
+      RestartIntent intent,
+      ExecutionContext context,
+      Consumer<HandledRestart> sink,
+      Instant now) {
     String token = tokenOf(context.getExecution());
     ClaimResult claim = queue.claim(id, token);
     if (claim.kind() == ClaimResult.Kind.NOT_QUEUED) {

@@ -1,0 +1,12 @@
+-- One run (or restart) at a time per host. A row is the lease on one host: who holds it (owner =
+-- "run <id>" or "restart <id>", holder = user@node) and when it last proved alive. A lease whose
+-- heartbeat is older than the expiry belongs to a dead process and may be taken over.
+
+CREATE TABLE host_leases (
+  host         text PRIMARY KEY,
+  owner        text NOT NULL,
+  holder       text NOT NULL,
+  acquired_at  bigint NOT NULL,
+  heartbeat_at bigint NOT NULL
+);
+CREATE INDEX host_leases_owner_idx ON host_leases (owner);
