@@ -1,0 +1,109 @@
+package io.pagetune.template;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Text that came from a managed host (command output, a fact, a registered result, a file read from
+ * the host) or a value computed from one: opaque data, never a template, wherever it travels
+ * (Ansible's "unsafe" marking). Templates see it as a plain string; {@link #toString()} is the
+ * text, byte for byte, so anything that consumes a variable with {@code String.valueOf} sees what
+ * the host said.
+ */
+public record HostText(String text) {
+  public HostText {
+    if (text == null) {
+      throw new IllegalArgumentException("host text is never null");
+    }
+  }
+
+  @Override
+  public String toString() {
+    return text;
+  }
+
+  /**
+   * Marks every string inside a value (maps and lists deeply) as host data; numbers, booleans and
+   * nulls stay as they are. Copies are read-only: the same result may be read by several tasks.
+   */
+  public static Object mark(Object value) {
+    if (value instanceof String s) {
+      return new HostText(s);
+    }
+    if (value instanceof Map<?, ?> m) {
+      Map<String, Object> out = new LinkedHashMap<>();
+      m.forEach((k, v) -> out.put(String.valueOf(k), mark(v)));
+      return Collections.unmodifiableMap(out);
+    }
+    if (value instanceof List<?> l) {
+      List<Object> out = new ArrayList<>(l.size());
+      l.forEach(v -> out.add(mark(v)));
+      return Collections.unmodifiableList(out);
+    }
+    return value;
+  }
+
+  /** {@link #mark} applied to each value of a map of variables. */
+  public static Map<String, Object> markAll(Map<String, ?> vars) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    vars.forEach((k, v) -> out.put(k, mark(v)));
+    return out;
+  }
+
+  /**
+   * The plain Java value: every {@link HostText} inside becomes its string again, for code that
+   * consumes values rather than templates (module arguments, connection settings, reports).
+   */
+  public static Object plain(Object value) {
+    // most values hold no host text (hostvars of a large inventory): no copy for them
+    return containsHostText(value) ? unwrap(value) : value;
+  }
+
+  private static boolean containsHostText(Object value) {
+    if (value instanceof HostText) {
+      return true;
+    }
+    if (value instanceof Map<?, ?> m) {
+      for (Object v : m.values()) {
+        if (containsHostText(v)) {
+          return true;
+        }
+      }
+    }
+    if (value instanceof List<?> l) {
+      for (Object v : l) {
+        if (containsHostText(v)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private static Object unwrap(Object value) {
+    if (value instanceof HostText h) {
+      return h.text();
+    }
+    if (value instanceof Map<?, ?> m) {
+      Map<String, Object> out = new LinkedHashMap<>();
+      m.forEach((k, v) -> out.put(String.valueOf(k), unwrap(v)));
+      return out;
+    }
+    if (value instanceof List<?> l) {
+      List<Object> out = new ArrayList<>(l.size());
+      l.forEach(v -> out.add(unwrap(v)));
+      return out;
+    }
+    return value;
+  }
+
+  /** {@link #plain} applied to each value of a map of variables. */
+  public static Map<String, Object> plainAll(Map<String, ?> vars) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    vars.forEach((k, v) -> out.put(k, plain(v)));
+    return out;
+  }
+}
