@@ -154,7 +154,11 @@ public final class TemplateEngine {
     }
     String single = singleExpression(s);
     if (single != null) {
-      return evaluateWith(single, vars, at, what);
+      Object value = evaluateWith(single, vars, at, what);
+      if (s.length() == s.strip().length() || value instanceof Map || value instanceof List) {
+        return value;
+      }
+      // "${text}\n" is text: the whitespace around the expression is kept, byte for byte
     }
     return process(compile(s, at, what), vars, at, what);
   }
