@@ -192,7 +192,9 @@ class HostDataTrustTest {
     assertEquals(0, again.exitCode(), again.toString());
     // host data is stable: the rerun changes nothing; 'read' always reports a change, and
     // the probe on evil because its changed_when sees the text
-    assertTrue(recap(again.out(), "evil").contains(" changed=2 unreachable=0 failed=0 "), again.out());
-    assertTrue(recap(again.out(), "other").contains(" changed=1 unreachable=0 failed=0 "), again.out());
+    assertTrue(
+        recap(again.out(), "evil").contains(" changed=2 unreachable=0 failed=0 "), again.out());
+    assertTrue(
+        recap(again.out(), "other").contains(" changed=1 unreachable=0 failed=0 "), again.out());
   }
 }
