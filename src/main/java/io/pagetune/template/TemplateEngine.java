@@ -18,14 +18,11 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.TimeZone;
-import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
@@ -43,8 +40,6 @@ public final class TemplateEngine {
 
   private final Configuration config;
   private final Map<String, Template> inlineCache = new ConcurrentHashMap<>();
-  private final Set<Template> fileTemplatesWithChecks =
-      Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
 
   private final List<Path> roots;
   private final TemplateLimits limits;
@@ -65,7 +60,7 @@ public final class TemplateEngine {
     this.roots = List.copyOf(templateRoots);
     this.limits = limits;
     this.watchdog = new EvaluationWatchdog(limits.timeLimit());
-    config = new Configuration(Configuration.VERSION_2_3_34);
+    config = new InterruptibleConfiguration(Configuration.VERSION_2_3_34);
     config.setDefaultEncoding("UTF-8");
     config.setLocale(Locale.ROOT);
     config.setTimeZone(TimeZone.getTimeZone("UTC"));
@@ -216,17 +211,7 @@ public final class TemplateEngine {
     } catch (IOException e) {
       throw new TemplateException(at, what + ": cannot read template '" + name + "'", e);
     }
-    withInterruptionChecks(t);
     return bounded(at, what, () -> process(t, model(vars, at), at, what));
-  }
-
-  /** A template file comes from FreeMarker's cache: it gets its loop checks once. */
-  private void withInterruptionChecks(Template t) {
-    synchronized (fileTemplatesWithChecks) {
-      if (fileTemplatesWithChecks.add(t)) {
-        _CoreAPI.addThreadInterruptedChecks(t);
-      }
-    }
   }
 
   /** Evaluates an expression to a plain Java value (Map, List, String, Long, Double, Boolean). */

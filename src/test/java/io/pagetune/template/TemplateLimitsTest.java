@@ -117,6 +117,35 @@ class TemplateLimitsTest {
   }
 
   @Test
+  void aRegexThatBacktracksOnHostTextStopsAtTheTimeLimit() {
+    Map<String, Object> vars = Map.of("out", new HostText("a".repeat(30) + "!"));
+    long took =
+        millis(
+            () -> {
+              TemplateException e =
+                  assertThrows(
+                      TemplateException.class,
+                      () -> engine.evaluate("regex_search(out, '(.*a){14}$')??", vars, AT, "t"));
+              assertTrue(e.getMessage().contains("stopped after"), e.getMessage());
+            });
+    assertTrue(took < 6000, "took " + took + " ms");
+    assertFalse(Thread.currentThread().isInterrupted());
+    assertEquals("aa", engine.evaluate("regex_replace('ab', 'b', 'a')", vars, AT, "t"));
+  }
+
+  @Test
+  void anIncludedTemplateIsStoppedToo(@TempDir Path dir) throws Exception {
+    Files.writeString(dir.resolve("outer.ftl"), "before <#include \"spin.ftl\"> after\n");
+    Files.writeString(dir.resolve("spin.ftl"), "<#list 1..100000000000 as i></#list>");
+    TemplateEngine files =
+        new TemplateEngine(List.of(dir), new TemplateLimits(1 << 20, Duration.ofMillis(1500)));
+    TemplateException e =
+        assertThrows(
+            TemplateException.class, () -> files.renderFile("outer.ftl", Map.of(), AT, "t"));
+    assertTrue(e.getMessage().contains("stopped after"), e.getMessage());
+  }
+
+  @Test
   void ordinaryTemplatesAreUnaffected() {
     assertEquals("1,2,3", engine.render("<#list 1..3 as i>${i}<#sep>,</#list>", Map.of(), AT, "t"));
   }
