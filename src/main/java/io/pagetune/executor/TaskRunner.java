@@ -263,8 +263,8 @@ final class TaskRunner {
               restarts),
           check);
     }
-    if (!ctx.options().check()
-        && plan.changes()
+    // reached in apply mode only: also a task with check_mode: false under --check
+    if (plan.changes()
         && (CheckOnlyLock.locked(host.host())
             || ArgCoercion.toBool(
                 vars.getOrDefault(CheckOnlyLock.NAME, false),

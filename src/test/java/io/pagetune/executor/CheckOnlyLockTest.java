@@ -130,6 +130,16 @@ class CheckOnlyLockTest {
   }
 
   @Test
+  void aTaskForcedOutOfCheckModeStillCannotChangeALockedHost() throws Exception {
+    Path play = playbook("", WRITE + "      check_mode: false\n");
+    CliRun run = run(play, "--check");
+    assertEquals(2, run.exitCode(), run.toString());
+    assertTrue(run.out().contains("refusing to change locked"), run.out());
+    assertFalse(Files.exists(dir.resolve("locked/f.txt")), "the locked host was changed");
+    assertTrue(Files.exists(dir.resolve("free/f.txt")), "check_mode: false applies elsewhere");
+  }
+
+  @Test
   void withoutAnAttemptTheLockedHostOnlyRefusesChanges() throws Exception {
     Path play = playbook("", WRITE);
     CliRun check = run(play, "--check");
