@@ -8,6 +8,7 @@ import io.pagetune.vars.VarScope;
 import io.pagetune.vars.VarSource;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * {@code pagetune_check_only: true} in the inventory (host or group variables) is a lock set by
@@ -33,13 +34,14 @@ final class CheckOnlyLock {
   }
 
   /** Why the task may not run: something above the inventory says the host is not check-only. */
-  static Optional<String> liftAttempt(Host host, VarScope scope, Task task) {
+  static Optional<String> liftAttempt(Host host, Supplier<VarScope> taskScope, Task task) {
     if (!locked(host)) {
       return Optional.empty();
     }
     if (task != null && NAME.equals(task.register())) {
       return Optional.of(refusal(host, "register: " + NAME + " on this task"));
     }
+    VarScope scope = taskScope.get(); // only for locked hosts: most hosts never build it
     Object value = scope.resolve().get(NAME);
     if (isTrue(value)) {
       return Optional.empty();

@@ -59,7 +59,7 @@ final class TaskRunner {
     try {
       vars = TaskVars.of(ctx, play, host, task, check);
       java.util.Optional<String> lift =
-          CheckOnlyLock.liftAttempt(host.host(), TaskVars.scope(ctx, play, host, task), task);
+          CheckOnlyLock.liftAttempt(host.host(), () -> TaskVars.scope(ctx, play, host, task), task);
       if (lift.isPresent()) {
         outcome = failed(task.location() + ": task '" + task.displayName() + "': " + lift.get());
         report(task, play, host, handler, check, outcome, null, false);
