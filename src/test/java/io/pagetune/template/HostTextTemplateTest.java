@@ -101,6 +101,17 @@ class HostTextTemplateTest {
   }
 
   @Test
+  void whitespaceAroundASingleExpressionIsKeptForText() {
+    Map<String, Object> vars = vars();
+    vars.put("n", 3L);
+    vars.put("items", List.of("a"));
+    assertEquals(HOSTILE + "\n", engine.interpolate("${out.stdout}\n", vars, AT, "t"));
+    assertEquals("3\n", engine.interpolate("${n}\n", vars, AT, "t"));
+    assertEquals(List.of("a"), engine.interpolate("${items}\n", vars, AT, "t"));
+    assertEquals(3L, engine.interpolate("${n}", vars, AT, "t"));
+  }
+
+  @Test
   void markingIsDeepAndPlainUndoesItExactly() {
     Map<String, Object> raw = new LinkedHashMap<>();
     raw.put("s", SCRIPT);
