@@ -546,11 +546,12 @@ final class TaskRunner {
       reg.putIfAbsent("changed", r.status() == Status.CHANGED);
       reg.putIfAbsent("failed", r.status() == Status.FAILED);
       reg.putIfAbsent("skipped", r.status() == Status.SKIPPED);
-      host.setFacts().put(task.register(), reg);
+      // stored marked: what a task returns is data from now on, and is copied only once
+      host.setFacts().put(task.register(), HostText.mark(reg));
     }
     Object facts = r.result().get("ansible_facts");
     if (facts instanceof Map<?, ?> m && r.status() != Status.FAILED) {
-      host.setFacts().putAll((Map<String, Object>) m);
+      host.setFacts().putAll(HostText.markAll((Map<String, Object>) m));
     }
     if (r.status() == Status.CHANGED) {
       host.notified().addAll(task.notifies());

@@ -1,10 +1,14 @@
 package io.pagetune.template;
 
+import java.util.AbstractList;
+import java.util.AbstractMap;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.RandomAccess;
+import java.util.Set;
 
 /**
  * Text that came from a managed host (command output, a fact, a registered result, a file read from
@@ -27,23 +31,75 @@ public record HostText(String text) {
 
   /**
    * Marks every string inside a value (maps and lists deeply) as host data; numbers, booleans and
-   * nulls stay as they are. Copies are read-only: the same result may be read by several tasks.
+   * nulls stay as they are. Copies are read-only: the same result may be read by several tasks. A
+   * value marked already is returned as it is (a large registered output is copied once).
    */
   public static Object mark(Object value) {
     if (value instanceof String s) {
       return new HostText(s);
     }
+    if (value instanceof MarkedMap || value instanceof MarkedList) {
+      return value;
+    }
     if (value instanceof Map<?, ?> m) {
       Map<String, Object> out = new LinkedHashMap<>();
       m.forEach((k, v) -> out.put(String.valueOf(k), mark(v)));
-      return Collections.unmodifiableMap(out);
+      return new MarkedMap(out);
     }
     if (value instanceof List<?> l) {
       List<Object> out = new ArrayList<>(l.size());
       l.forEach(v -> out.add(mark(v)));
-      return Collections.unmodifiableList(out);
+      return new MarkedList(out);
     }
     return value;
+  }
+
+  /** A read-only map whose strings are all marked. */
+  private static final class MarkedMap extends AbstractMap<String, Object> {
+    private final Map<String, Object> values;
+
+    MarkedMap(Map<String, Object> values) {
+      this.values = Collections.unmodifiableMap(values);
+    }
+
+    @Override
+    public Set<Map.Entry<String, Object>> entrySet() {
+      return values.entrySet();
+    }
+
+    @Override
+    public Object get(Object key) {
+      return values.get(key);
+    }
+
+    @Override
+    public boolean containsKey(Object key) {
+      return values.containsKey(key);
+    }
+
+    @Override
+    public int size() {
+      return values.size();
+    }
+  }
+
+  /** A read-only list whose strings are all marked. */
+  private static final class MarkedList extends AbstractList<Object> implements RandomAccess {
+    private final List<Object> values;
+
+    MarkedList(List<Object> values) {
+      this.values = values;
+    }
+
+    @Override
+    public Object get(int index) {
+      return values.get(index);
+    }
+
+    @Override
+    public int size() {
+      return values.size();
+    }
   }
 
   /** {@link #mark} applied to each value of a map of variables. */

@@ -3,6 +3,7 @@ package io.pagetune.template;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -122,6 +123,7 @@ class HostTextTemplateTest {
     assertEquals(new HostText(SCRIPT), ((Map<?, ?>) marked).get("s"));
     assertEquals(4L, ((Map<?, ?>) marked).get("n"));
     assertEquals(raw, HostText.plain(marked));
+    assertSame(marked, HostText.mark(marked), "marked once, never copied again");
     assertFalse(VarsModel.containsTemplate(marked), "host data never counts as a template");
     assertEquals(SCRIPT, String.valueOf(new HostText(SCRIPT)));
     assertThrows(UnsupportedOperationException.class, () -> cast(marked).put("x", 1L));
