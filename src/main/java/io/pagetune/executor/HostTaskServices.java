@@ -2,6 +2,7 @@ package io.pagetune.executor;
 
 import io.pagetune.error.InputException;
 import io.pagetune.modules.TaskServices;
+import io.pagetune.template.HostText;
 import io.pagetune.template.TemplateEngine;
 import io.pagetune.yaml.SourceLocation;
 import java.io.IOException;
@@ -39,7 +40,8 @@ final class HostTaskServices implements TaskServices {
   @Override
   public String renderTemplate(String src, Map<String, Object> extra) {
     Map<String, Object> merged = new java.util.LinkedHashMap<>(vars);
-    merged.putAll(extra);
+    // values a module computed from what it read on the host: data for the template, not text
+    merged.putAll(HostText.markAll(extra));
     return templates.renderFile(src, merged, at, what);
   }
 

@@ -21,6 +21,7 @@ import io.pagetune.playbook.Task;
 import io.pagetune.report.Status;
 import io.pagetune.report.TaskOutcome;
 import io.pagetune.report.UnifiedDiff;
+import io.pagetune.template.HostText;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -57,14 +58,20 @@ final class TaskRunner {
     List<ItemResult> items = new ArrayList<>();
     try {
       vars = TaskVars.of(ctx, play, host, task, check);
-      if (task.loop() == null) {
+      java.util.Optional<String> lift =
+          CheckOnlyLock.liftAttempt(host.host(), () -> TaskVars.scope(ctx, play, host, task), task);
+      if (lift.isPresent()) {
+        outcome = failed(task.location() + ": task '" + task.displayName() + "': " + lift.get());
+        report(task, play, host, handler, check, outcome, null, false);
+      } else if (task.loop() == null) {
         outcome = once(task, play, host, vars, check);
         report(task, play, host, handler, check, outcome, null, false);
       } else {
         List<Object> loop = loopItems(task, vars);
         for (Object item : loop) {
           Map<String, Object> itemVars = new LinkedHashMap<>(vars);
-          itemVars.put(task.loopVar(), item);
+          // loop items are rendered already (and may be host data): never rendered again
+          itemVars.put(task.loopVar(), HostText.mark(item));
           ItemResult r = once(task, play, host, itemVars, check);
           items.add(r);
           report(task, play, host, handler, check, r, label(item), false);
@@ -136,7 +143,7 @@ final class TaskRunner {
               new RestartSink.Request(
                   ctx.runId(),
                   host.name(),
-                  vars,
+                  HostText.plainAll(vars),
                   task.displayName(),
                   new Step.RequestRestart(target, reason),
                   false));
@@ -187,7 +194,7 @@ final class TaskRunner {
     if (envValue instanceof Map<?, ?> m) {
       m.forEach((k, v) -> env.put(String.valueOf(k), v == null ? "" : String.valueOf(v)));
     }
-    Connection conn = host.connection(vars);
+    Connection conn = host.connection(HostText.plainAll(vars));
     ModuleCall call =
         new ModuleCall(
             module.name(),
@@ -200,6 +207,12 @@ final class TaskRunner {
             task.displayName());
     Plan plan = module.plan(call, new LiveHostState(conn, become, timeout, host.factCache()));
     Map<String, Object> result = new LinkedHashMap<>(plan.data());
+    if (plan.data().get("ansible_facts") instanceof Map<?, ?> newFacts) {
+      java.util.Optional<String> lift = CheckOnlyLock.liftBySetFact(host.host(), newFacts);
+      if (lift.isPresent()) {
+        return failed(task.location() + ": " + what + ": " + lift.get());
+      }
+    }
     if (plan.failure().isPresent()) {
       result.put("changed", false);
       result.put("failed", true);
@@ -218,7 +231,12 @@ final class TaskRunner {
                 .restarts()
                 .requested(
                     new RestartSink.Request(
-                        ctx.runId(), host.name(), vars, task.displayName(), r, true)));
+                        ctx.runId(),
+                        host.name(),
+                        HostText.plainAll(vars),
+                        task.displayName(),
+                        r,
+                        true)));
       }
     }
     List<String> diffs = diffs(task, plan);
@@ -245,11 +263,14 @@ final class TaskRunner {
               restarts),
           check);
     }
-    if (!ctx.options().check()
-        && plan.changes()
-        && ArgCoercion.toBool(
-            vars.getOrDefault("pagetune_check_only", false),
-            () -> new InputException(task.location(), "pagetune_check_only must be a boolean"))) {
+    // reached in apply mode only: also a task with check_mode: false under --check
+    if (plan.changes()
+        && (CheckOnlyLock.locked(host.host())
+            || ArgCoercion.toBool(
+                vars.getOrDefault(CheckOnlyLock.NAME, false),
+                () ->
+                    new InputException(
+                        task.location(), "pagetune_check_only must be a boolean")))) {
       String msg =
           "refusing to change "
               + host.name()
@@ -290,7 +311,12 @@ final class TaskRunner {
               .restarts()
               .requested(
                   new RestartSink.Request(
-                      ctx.runId(), host.name(), vars, task.displayName(), r, false)));
+                      ctx.runId(),
+                      host.name(),
+                      HostText.plainAll(vars),
+                      task.displayName(),
+                      r,
+                      false)));
     }
     if (applied.failure().isPresent()) {
       result.put("failed", true);
@@ -322,7 +348,7 @@ final class TaskRunner {
     Map<String, Object> v = new LinkedHashMap<>(vars);
     Map<String, Object> result = new LinkedHashMap<>(r.result());
     if (task.register() != null) {
-      v.put(task.register(), result);
+      v.put(task.register(), HostText.mark(result));
     }
     String what = "task '" + task.displayName() + "'";
     Status status = r.status();
@@ -397,10 +423,11 @@ final class TaskRunner {
     if (!on) {
       return Become.NONE;
     }
-    String user =
+    // a HostText user (set_fact from host data) is interpolated as the value it is, not as text
+    Object user =
         task.keywords().becomeUser() != null
             ? task.keywords().becomeUser()
-            : String.valueOf(vars.getOrDefault("ansible_become_user", "root"));
+            : vars.getOrDefault("ansible_become_user", "root");
     return Become.as(
         String.valueOf(ctx.templates().interpolate(user, vars, task.location(), "become_user")));
   }
@@ -519,11 +546,12 @@ final class TaskRunner {
       reg.putIfAbsent("changed", r.status() == Status.CHANGED);
       reg.putIfAbsent("failed", r.status() == Status.FAILED);
       reg.putIfAbsent("skipped", r.status() == Status.SKIPPED);
-      host.setFacts().put(task.register(), reg);
+      // stored marked: what a task returns is data from now on, and is copied only once
+      host.setFacts().put(task.register(), HostText.mark(reg));
     }
     Object facts = r.result().get("ansible_facts");
     if (facts instanceof Map<?, ?> m && r.status() != Status.FAILED) {
-      host.setFacts().putAll((Map<String, Object>) m);
+      host.setFacts().putAll(HostText.markAll((Map<String, Object>) m));
     }
     if (r.status() == Status.CHANGED) {
       host.notified().addAll(task.notifies());

@@ -1,6 +1,7 @@
 package io.pagetune.executor;
 
 import io.pagetune.playbook.Task;
+import io.pagetune.template.HostText;
 import io.pagetune.vars.VarScope;
 import io.pagetune.vars.VarSource;
 import java.util.LinkedHashMap;
@@ -12,22 +13,7 @@ final class TaskVars {
 
   static Map<String, Object> of(
       RunContext ctx, PlayContext play, HostRun host, Task task, boolean checkMode) {
-    Map<String, Object> facts = new LinkedHashMap<>();
-    if (!host.gatheredFacts().isEmpty()) {
-      facts.put("ansible_facts", host.gatheredFacts());
-      host.gatheredFacts().forEach((k, v) -> facts.put("ansible_" + k, v));
-    }
-    VarScope scope =
-        host.host()
-            .vars()
-            .with(VarSource.HOST_FACTS, facts)
-            .with(VarSource.PLAY_VARS, play.play().vars())
-            .with(VarSource.PLAY_VARS_FILES, play.varsFilesVars())
-            .with(VarSource.BLOCK_VARS, task == null ? Map.of() : task.blockVars())
-            .with(VarSource.TASK_VARS, task == null ? Map.of() : task.keywords().vars())
-            .with(VarSource.SET_FACTS_AND_REGISTERED, host.setFacts())
-            .with(VarSource.EXTRA_VARS, ctx.options().extraVars());
-    Map<String, Object> vars = scope.resolve();
+    Map<String, Object> vars = scope(ctx, play, host, task).resolve();
     // magic variables: set by pagetune, never by the user
     vars.put("inventory_hostname", host.name());
     vars.put("inventory_hostname_short", host.name().split("\\.", 2)[0]);
@@ -43,5 +29,28 @@ final class TaskVars {
             .filter(g -> !g.equals("all") && !g.equals("ungrouped"))
             .toList());
     return vars;
+  }
+
+  /**
+   * The layered variables of the task. What came from the host (gathered facts, registered results,
+   * set_fact values, which are rendered already) enters as {@link HostText}: data, never rendered
+   * as a template again.
+   */
+  static VarScope scope(RunContext ctx, PlayContext play, HostRun host, Task task) {
+    Map<String, Object> facts = new LinkedHashMap<>();
+    if (!host.gatheredFacts().isEmpty()) {
+      Object gathered = HostText.mark(host.gatheredFacts());
+      facts.put("ansible_facts", gathered);
+      ((Map<?, ?>) gathered).forEach((k, v) -> facts.put("ansible_" + k, v));
+    }
+    return host.host()
+        .vars()
+        .with(VarSource.HOST_FACTS, facts)
+        .with(VarSource.PLAY_VARS, play.play().vars())
+        .with(VarSource.PLAY_VARS_FILES, play.varsFilesVars())
+        .with(VarSource.BLOCK_VARS, task == null ? Map.of() : task.blockVars())
+        .with(VarSource.TASK_VARS, task == null ? Map.of() : task.keywords().vars())
+        .with(VarSource.SET_FACTS_AND_REGISTERED, HostText.markAll(host.setFacts()))
+        .with(VarSource.EXTRA_VARS, ctx.options().extraVars());
   }
 }

@@ -111,7 +111,8 @@ final class Conversions {
 
   private static Object regexSearch(List<?> args) throws TemplateModelException {
     String text = String.valueOf(arg(args, 0, "regex_search"));
-    Matcher m = compile(String.valueOf(arg(args, 1, "regex_search"))).matcher(text);
+    Matcher m =
+        compile(String.valueOf(arg(args, 1, "regex_search"))).matcher(new InterruptibleText(text));
     if (!m.find()) {
       return null; // missing: test with ?? or default with !
     }
@@ -122,7 +123,7 @@ final class Conversions {
     String text = String.valueOf(arg(args, 0, "regex_replace"));
     Pattern p = compile(String.valueOf(arg(args, 1, "regex_replace")));
     String replacement = args.size() > 2 ? String.valueOf(arg(args, 2, "regex_replace")) : "";
-    return p.matcher(text).replaceAll(replacement);
+    return p.matcher(new InterruptibleText(text)).replaceAll(replacement);
   }
 
   private static Pattern compile(String regex) throws TemplateModelException {

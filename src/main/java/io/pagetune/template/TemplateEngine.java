@@ -4,6 +4,7 @@ import freemarker.cache.FileTemplateLoader;
 import freemarker.core.Environment;
 import freemarker.core.InvalidReferenceException;
 import freemarker.core.TemplateClassResolver;
+import freemarker.core._CoreAPI;
 import freemarker.ext.beans.BeansWrapper;
 import freemarker.template.Configuration;
 import freemarker.template.DefaultObjectWrapperBuilder;
@@ -13,7 +14,6 @@ import freemarker.template.TemplateModel;
 import io.pagetune.yaml.SourceLocation;
 import java.io.IOException;
 import java.io.StringReader;
-import java.io.StringWriter;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.file.Path;
@@ -24,6 +24,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TimeZone;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 
 /**
  * FreeMarker, configured once and locked down: no {@code ?api}, no {@code ?new} of any class, a
@@ -41,13 +42,25 @@ public final class TemplateEngine {
   private final Map<String, Template> inlineCache = new ConcurrentHashMap<>();
 
   private final List<Path> roots;
+  private final TemplateLimits limits;
+  private final EvaluationWatchdog watchdog;
 
   /**
    * @param templateRoots directories that {@code template: src=} names are looked up in, in order
    */
   public TemplateEngine(List<Path> templateRoots) {
+    this(templateRoots, TemplateLimits.DEFAULT);
+  }
+
+  /**
+   * @param templateRoots directories that {@code template: src=} names are looked up in, in order
+   * @param limits output size and time allowed to one evaluation
+   */
+  public TemplateEngine(List<Path> templateRoots, TemplateLimits limits) {
     this.roots = List.copyOf(templateRoots);
-    config = new Configuration(Configuration.VERSION_2_3_34);
+    this.limits = limits;
+    this.watchdog = new EvaluationWatchdog(limits.timeLimit());
+    config = new InterruptibleConfiguration(Configuration.VERSION_2_3_34);
     config.setDefaultEncoding("UTF-8");
     config.setLocale(Locale.ROOT);
     config.setTimeZone(TimeZone.getTimeZone("UTC"));
@@ -66,7 +79,7 @@ public final class TemplateEngine {
     wrapper.setExposureLevel(BeansWrapper.EXPOSE_NOTHING);
     wrapper.setUseAdaptersForContainers(true);
     wrapper.setIterableSupport(true);
-    config.setObjectWrapper(wrapper.build());
+    config.setObjectWrapper(new HostTextWrapper(wrapper));
     try {
       for (Map.Entry<String, freemarker.template.TemplateMethodModelEx> fn :
           Conversions.all().entrySet()) {
@@ -92,16 +105,17 @@ public final class TemplateEngine {
   }
 
   /**
-   * Interpolates every string inside a value (maps and lists recursively).
+   * Interpolates every string inside a value (maps and lists recursively). The result is plain Java
+   * values: {@link HostText} inside comes out as its string.
    *
    * @param what names the thing for messages, e.g. "task 'Plan sysctl'"
    */
   public Object interpolate(
       Object value, Map<String, Object> vars, SourceLocation at, String what) {
     if (!VarsModel.containsTemplate(value)) {
-      return value;
+      return HostText.plain(value);
     }
-    return interpolateWith(value, model(vars, at), at, what);
+    return bounded(at, what, () -> interpolateWith(value, model(vars, at), at, what));
   }
 
   private VarsModel model(Map<String, Object> vars, SourceLocation at) {
@@ -135,7 +149,11 @@ public final class TemplateEngine {
     }
     String single = singleExpression(s);
     if (single != null) {
-      return evaluateWith(single, vars, at, what);
+      Object value = evaluateWith(single, vars, at, what);
+      if (s.length() == s.strip().length() || value instanceof Map || value instanceof List) {
+        return value;
+      }
+      // "${text}\n" is text: the whitespace around the expression is kept, byte for byte
     }
     return process(compile(s, at, what), vars, at, what);
   }
@@ -174,7 +192,7 @@ public final class TemplateEngine {
 
   /** Renders a text template (an inline string). */
   public String render(String text, Map<String, Object> vars, SourceLocation at, String what) {
-    return process(compile(text, at, what), model(vars, at), at, what);
+    return bounded(at, what, () -> process(compile(text, at, what), model(vars, at), at, what));
   }
 
   /** Renders a template file from the template root ({@code templates/}). */
@@ -193,19 +211,64 @@ public final class TemplateEngine {
     } catch (IOException e) {
       throw new TemplateException(at, what + ": cannot read template '" + name + "'", e);
     }
-    return process(t, model(vars, at), at, what);
+    return bounded(at, what, () -> process(t, model(vars, at), at, what));
   }
 
   /** Evaluates an expression to a plain Java value (Map, List, String, Long, Double, Boolean). */
   public Object evaluate(
       String expression, Map<String, Object> vars, SourceLocation at, String what) {
-    return evaluateWith(expression, model(vars, at), at, what);
+    return bounded(at, what, () -> evaluateWith(expression, model(vars, at), at, what));
+  }
+
+  /**
+   * Runs one evaluation of user text within the limits: past the time limit the evaluation is
+   * interrupted, and running out of memory or stack ends this evaluation, not the run.
+   */
+  private <T> T bounded(SourceLocation at, String what, Supplier<T> work) {
+    EvaluationWatchdog.Deadline deadline = watchdog.start();
+    try {
+      T result = work.get();
+      if (result instanceof String s && s.length() > limits.maxOutputChars()) {
+        throw tooLarge(at, what);
+      }
+      return result;
+    } catch (RuntimeException e) {
+      if (deadline.finish()) {
+        throw new TemplateException(
+            at,
+            what
+                + ": template evaluation stopped after "
+                + watchdog.limit().toSeconds()
+                + "s (time limit per evaluation)",
+            null);
+      }
+      throw e;
+    } catch (OutOfMemoryError e) {
+      throw new TemplateException(
+          at, what + ": template evaluation stopped: it needs more memory than allowed", null);
+    } catch (StackOverflowError e) {
+      throw new TemplateException(
+          at, what + ": template evaluation stopped: macro or variable nesting too deep", null);
+    } finally {
+      deadline.finish();
+    }
+  }
+
+  private TemplateException tooLarge(SourceLocation at, String what) {
+    return new TemplateException(
+        at,
+        what
+            + ": template output is larger than "
+            + limits.maxOutputChars()
+            + " characters (size limit per evaluation)",
+        null);
   }
 
   private Object evaluateWith(String expression, VarsModel vars, SourceLocation at, String what) {
     Template t = compile("<#assign " + RESULT_VAR + " = (" + expression + ")>", at, what);
     try {
-      Environment env = t.createProcessingEnvironment(vars, new StringWriter());
+      Environment env =
+          t.createProcessingEnvironment(vars, new BoundedWriter(limits.maxOutputChars()));
       env.process();
       TemplateModel result = env.getCurrentNamespace().get(RESULT_VAR);
       return Unwrap.plain(result);
@@ -244,6 +307,7 @@ public final class TemplateEngine {
     }
     try {
       Template t = new Template(at.file(), new StringReader(text), config);
+      _CoreAPI.addThreadInterruptedChecks(t);
       if (inlineCache.size() < MAX_CACHED) {
         inlineCache.put(text, t);
       }
@@ -257,11 +321,13 @@ public final class TemplateEngine {
   }
 
   private String process(Template t, VarsModel vars, SourceLocation at, String what) {
-    StringWriter out = new StringWriter();
+    BoundedWriter out = new BoundedWriter(limits.maxOutputChars());
     try {
       t.process(vars, out);
     } catch (freemarker.template.TemplateException e) {
       throw translate(e, at, what, null);
+    } catch (BoundedWriter.OutputTooLarge e) {
+      throw tooLarge(at, what);
     } catch (IOException e) {
       throw new TemplateException(at, what + ": " + e.getMessage(), e);
     }
@@ -315,6 +381,9 @@ public final class TemplateEngine {
 
   /** FreeMarker arithmetic yields BigDecimal; playbooks want Long where the value is integral. */
   static Object normalize(Object v) {
+    if (v instanceof HostText h) {
+      return h.text();
+    }
     if (v instanceof BigDecimal bd) {
       try {
         if (bd.stripTrailingZeros().scale() <= 0) {

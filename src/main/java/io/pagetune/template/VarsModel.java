@@ -18,6 +18,8 @@ import java.util.Set;
  * The variables of one task as FreeMarker sees them. Values that themselves hold {@code ${…}} are
  * rendered when first read (as Ansible resolves variables lazily), so {@code nr: "${sga / page}"}
  * works and an unused broken variable costs nothing. A variable that refers to itself is an error.
+ * Only text the user wrote is rendered: {@link HostText} (data from hosts) is never a template, and
+ * the result of rendering a variable is kept, never rendered a second time.
  */
 final class VarsModel implements TemplateHashModelEx {
   private final Map<String, Object> vars;

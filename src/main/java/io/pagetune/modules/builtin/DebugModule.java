@@ -21,7 +21,9 @@ public final class DebugModule implements Module {
   private static final ArgSpec SPEC =
       ArgSpec.of(
           Arg.optional("msg", ArgType.ANY),
-          Arg.optional("var", ArgType.STRING),
+          // an expression the user wrote: never interpolated first, so a value it would
+          // interpolate to (host data) is never evaluated as an expression
+          Arg.optional("var", ArgType.EXPRESSIONS),
           Arg.optional("verbosity", ArgType.INT, 0));
 
   @Override

@@ -1,0 +1,165 @@
+package io.pagetune.template;
+
+import java.util.AbstractList;
+import java.util.AbstractMap;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.RandomAccess;
+import java.util.Set;
+
+/**
+ * Text that came from a managed host (command output, a fact, a registered result, a file read from
+ * the host) or a value computed from one: opaque data, never a template, wherever it travels
+ * (Ansible's "unsafe" marking). Templates see it as a plain string; {@link #toString()} is the
+ * text, byte for byte, so anything that consumes a variable with {@code String.valueOf} sees what
+ * the host said.
+ */
+public record HostText(String text) {
+  public HostText {
+    if (text == null) {
+      throw new IllegalArgumentException("host text is never null");
+    }
+  }
+
+  @Override
+  public String toString() {
+    return text;
+  }
+
+  /**
+   * Marks every string inside a value (maps and lists deeply) as host data; numbers, booleans and
+   * nulls stay as they are. Copies are read-only: the same result may be read by several tasks. A
+   * value marked already is returned as it is (a large registered output is copied once).
+   */
+  public static Object mark(Object value) {
+    if (value instanceof String s) {
+      return new HostText(s);
+    }
+    if (value instanceof MarkedMap || value instanceof MarkedList) {
+      return value;
+    }
+    if (value instanceof Map<?, ?> m) {
+      Map<String, Object> out = new LinkedHashMap<>();
+      m.forEach((k, v) -> out.put(String.valueOf(k), mark(v)));
+      return new MarkedMap(out);
+    }
+    if (value instanceof List<?> l) {
+      List<Object> out = new ArrayList<>(l.size());
+      l.forEach(v -> out.add(mark(v)));
+      return new MarkedList(out);
+    }
+    return value;
+  }
+
+  /** A read-only map whose strings are all marked. */
+  private static final class MarkedMap extends AbstractMap<String, Object> {
+    private final Map<String, Object> values;
+
+    MarkedMap(Map<String, Object> values) {
+      this.values = Collections.unmodifiableMap(values);
+    }
+
+    @Override
+    public Set<Map.Entry<String, Object>> entrySet() {
+      return values.entrySet();
+    }
+
+    @Override
+    public Object get(Object key) {
+      return values.get(key);
+    }
+
+    @Override
+    public boolean containsKey(Object key) {
+      return values.containsKey(key);
+    }
+
+    @Override
+    public int size() {
+      return values.size();
+    }
+  }
+
+  /** A read-only list whose strings are all marked. */
+  private static final class MarkedList extends AbstractList<Object> implements RandomAccess {
+    private final List<Object> values;
+
+    MarkedList(List<Object> values) {
+      this.values = values;
+    }
+
+    @Override
+    public Object get(int index) {
+      return values.get(index);
+    }
+
+    @Override
+    public int size() {
+      return values.size();
+    }
+  }
+
+  /** {@link #mark} applied to each value of a map of variables. */
+  public static Map<String, Object> markAll(Map<String, ?> vars) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    vars.forEach((k, v) -> out.put(k, mark(v)));
+    return out;
+  }
+
+  /**
+   * The plain Java value: every {@link HostText} inside becomes its string again, for code that
+   * consumes values rather than templates (module arguments, connection settings, reports).
+   */
+  public static Object plain(Object value) {
+    // most values hold no host text (hostvars of a large inventory): no copy for them
+    return containsHostText(value) ? unwrap(value) : value;
+  }
+
+  private static boolean containsHostText(Object value) {
+    if (value instanceof HostText) {
+      return true;
+    }
+    if (value instanceof Map<?, ?> m) {
+      for (Object v : m.values()) {
+        if (containsHostText(v)) {
+          return true;
+        }
+      }
+    }
+    if (value instanceof List<?> l) {
+      for (Object v : l) {
+        if (containsHostText(v)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private static Object unwrap(Object value) {
+    if (value instanceof HostText h) {
+      return h.text();
+    }
+    if (value instanceof Map<?, ?> m) {
+      Map<String, Object> out = new LinkedHashMap<>();
+      m.forEach((k, v) -> out.put(String.valueOf(k), unwrap(v)));
+      return out;
+    }
+    if (value instanceof List<?> l) {
+      List<Object> out = new ArrayList<>(l.size());
+      l.forEach(v -> out.add(unwrap(v)));
+      return out;
+    }
+    return value;
+  }
+
+  /** {@link #plain} applied to each value of a map of variables. */
+  public static Map<String, Object> plainAll(Map<String, ?> vars) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    vars.forEach((k, v) -> out.put(k, plain(v)));
+    return out;
+  }
+}

@@ -1,0 +1,25 @@
+package io.pagetune.template;
+
+import java.time.Duration;
+
+/**
+ * Bounds on one evaluation of user-written template text: the characters it may produce and the
+ * wall-clock time it may take. A template that exceeds either fails the task of that host with a
+ * clear message; it never takes the control node's memory or the run's time.
+ *
+ * @param maxOutputChars characters one rendering may write (a file, a string argument)
+ * @param timeLimit wall-clock time of one evaluation, nested variable rendering included
+ */
+public record TemplateLimits(long maxOutputChars, Duration timeLimit) {
+  /** Far above any real configuration file, far below what hurts the control node. */
+  public static final TemplateLimits DEFAULT = new TemplateLimits(8L << 20, Duration.ofSeconds(10));
+
+  public TemplateLimits {
+    if (maxOutputChars <= 0) {
+      throw new IllegalArgumentException("maxOutputChars must be positive");
+    }
+    if (timeLimit == null || timeLimit.isNegative() || timeLimit.isZero()) {
+      throw new IllegalArgumentException("timeLimit must be positive");
+    }
+  }
+}

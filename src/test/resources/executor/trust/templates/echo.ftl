@@ -1,0 +1,3 @@
+${out.stdout}
+--
+${ansible_nodename}
