@@ -153,10 +153,15 @@ class LabEndToEndTest {
     assertEquals(0, run("lab-restart.yml", inv, "--limit", "sap_ibmi").exitCode());
     CliRun broken = run("page-verify.yml", inv, "--limit", "sap_ibmi");
     assertEquals(2, broken.exitCode(), broken::toString);
+    // per instance and process kind: only D00 lost its line, so only D00 is named
     assertTrue(
-        broken.out().contains("NWP: disp+work not at the desired page sizes (pid"),
-        broken::toString);
+        broken.out().contains("NWP D00: dispatcher disp+work (1 of 1, pid"), broken::toString);
+    assertTrue(
+        broken.out().contains("NWP D00: work process disp+work (1 of 1, pid"), broken::toString);
+    assertTrue(broken.out().contains("NWP D00: gateway gwrd"), broken::toString);
     assertTrue(broken.out().contains("SHMPGSZ=4K"), broken::toString);
+    assertTrue(!broken.out().contains("NWP D02:"), broken::toString);
+    assertTrue(!broken.out().contains("NWP ASCS01:"), broken::toString);
     assertEquals(seeds, TreeHash.of(Path.of("lab")), "a lab run changed the tracked seeds");
   }
 
