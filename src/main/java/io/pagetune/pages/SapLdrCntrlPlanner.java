@@ -182,12 +182,24 @@ public final class SapLdrCntrlPlanner {
         }
         LdrCntrl value = current == null ? desired : current.mergedWith(desired);
         String line = SetenvEntries.key(next) + " = " + VARIABLE + "=" + value.render();
-        String summary =
-            "added "
-                + line
-                + (current == null
-                    ? ""
-                    : " (keeps " + current + " of " + winner.get().describe() + ")");
+        String summary = "added " + line;
+        if (current != null) {
+          summary += " (keeps " + current + " of " + winner.get().describe() + ")";
+        }
+        for (SapSetenvChain.Shadowed hidden : chains.get(f).shadowed(VARIABLE)) {
+          summary +=
+              " ("
+                  + hidden.hidden().describe()
+                  + " "
+                  + VARIABLE
+                  + "="
+                  + hidden.hidden().entry().value()
+                  + " does not reach "
+                  + i.instance()
+                  + ": "
+                  + hidden.by().describe()
+                  + " replaces it)";
+        }
         newTexts.put(
             f,
             SapProfileEdit.addSetenv(

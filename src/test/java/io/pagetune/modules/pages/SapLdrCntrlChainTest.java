@@ -108,7 +108,10 @@ class SapLdrCntrlChainTest {
             "PRD_ASCS00_aixprdcs: added SETENV_07 = LDR_CNTRL=MAXDATA=0x80000000@"
                 + OPTIONS
                 + " (keeps MAXDATA=0x80000000 of DEFAULT.PFL SETENV_00)",
-            "PRD_D10_aixprdap: added SETENV_07 = LDR_CNTRL=" + OPTIONS),
+            "PRD_D10_aixprdap: added SETENV_07 = LDR_CNTRL="
+                + OPTIONS
+                + " (DEFAULT.PFL SETENV_00 LDR_CNTRL=MAXDATA=0x80000000 does not reach D10:"
+                + " PRD_D10_aixprdap SETENV_00 replaces it)"),
         plan.data().get("changes"));
     assertEquals(1, plan.steps().stream().filter(s -> s instanceof Step.RequestRestart).count());
     assertEquals(false, plan.data().get("persisted"));
