@@ -21,9 +21,11 @@ import java.util.Set;
  * @param value the sizes per process kind, in the ps columns' order
  * @param reasons per process kind, what is not at the desired size (empty when effective)
  * @param kinds the kind of each judged process
+ * @param here the instance is one this host starts (sapservices), so this host can judge it
  */
 public record SapInstanceEffect(
     String instance,
+    boolean here,
     boolean running,
     boolean effective,
     String value,
@@ -55,6 +57,7 @@ public record SapInstanceEffect(
     if (judged.isEmpty()) {
       return new SapInstanceEffect(
           instance,
+          true,
           false,
           false,
           "not running",
@@ -115,6 +118,7 @@ public record SapInstanceEffect(
     return new SapInstanceEffect(
         instance,
         true,
+        true,
         reasons.isEmpty(),
         value,
         reasons,
@@ -148,10 +152,24 @@ public record SapInstanceEffect(
     List<SapInstanceEffect> out = new ArrayList<>();
     for (SapInstanceProfiles i : instances) {
       List<SapInstanceProcesses.Member> own = members.getOrDefault(i.instance(), List.of());
-      if (own.isEmpty() && !anonymous.isEmpty()) {
+      if (!system.startedHere(i.files())) {
         out.add(
             new SapInstanceEffect(
                 i.instance(),
+                false,
+                false,
+                false,
+                "on another host",
+                List.of(
+                    i.instance()
+                        + ": not started on this host (no active line of /usr/sap/sapservices"
+                        + " names its profile): its own host verifies it"),
+                List.of()));
+      } else if (own.isEmpty() && !anonymous.isEmpty()) {
+        out.add(
+            new SapInstanceEffect(
+                i.instance(),
+                true,
                 false,
                 false,
                 "not identified",

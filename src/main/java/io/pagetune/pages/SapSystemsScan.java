@@ -4,6 +4,7 @@ import io.pagetune.facts.Fact;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -93,6 +94,15 @@ public final class SapSystemsScan {
         // -f adds PPID and the command line with its pf= profile: how processes are attributed
         + "ps $sid\"; ps -f -u \"$adm\" -Z </dev/null 2>/dev/null"
         + " || ps -u \"$adm\" -Z </dev/null 2>/dev/null\n"
+        + "[ -r "
+        + PageFacts.ROOT
+        + SapServices.PATH
+        + " ] && { echo \""
+        + MARK
+        + "services $sid\"; grep -v '^[[:space:]]*#' "
+        + PageFacts.ROOT
+        + SapServices.PATH
+        + " | sed -n 's/.*pf=\\([^[:space:]]*\\).*/\\1/p' | sed 's|.*/||'; }\n"
         + "echo \""
         + MARK
         + "ldr $sid\"; grep -l '^[[:space:]]*SETENV_[0-9]*[[:space:]]*=[[:space:]]*LDR_CNTRL='"
@@ -141,7 +151,10 @@ public final class SapSystemsScan {
               SapSystemFacts.instanceAndStartProfiles(sid, names),
               SapSystemFacts.instanceAndStartProfiles(sid, lines(text(s, "ldr"))),
               SapKernelVersion.fromDispWorkVersion(text(s, "kernel")),
-              PsPageSizes.parse(text(s, "ps"))));
+              PsPageSizes.parse(text(s, "ps")),
+              s.containsKey("services")
+                  ? Optional.of(lines(text(s, "services")))
+                  : Optional.empty()));
     }
     return out;
   }

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -66,5 +67,9 @@ class SapSystemsScanTest {
     assertEquals(1200, prd.kernel().orElseThrow().patch());
     assertEquals("/usr/sap/NWP/SYS/profile", systems.get("NWP").profileDir());
     assertEquals(List.of("NWP_D00_h"), systems.get("NWP").profiles());
+    // what this host starts: PRD's ASCS is not among it, the disabled QAS line does not count
+    assertEquals(Optional.of(List.of("PRD_D10_ap", "NWP_D00_h")), prd.startedHere());
+    assertEquals(false, prd.startedHere(List.of("PRD_ASCS00_cs")));
+    assertEquals(true, prd.startedHere(List.of("PRD_D10_ap")));
   }
 }

@@ -106,10 +106,18 @@ public final class PageVerifyModule implements Module {
       problems.add(sid + ": no instance profiles in " + system.profileDir());
       return;
     }
-    List<SapInstanceEffect> effects = SapInstanceEffect.forSystem(system, instances, desired);
+    List<SapInstanceEffect> all = SapInstanceEffect.forSystem(system, instances, desired);
+    // instances another host starts are verified there
+    List<SapInstanceEffect> effects = all.stream().filter(SapInstanceEffect::here).toList();
+    if (effects.isEmpty()) {
+      problems.add(sid + ": no instance of it is started on this host");
+      return;
+    }
     for (SapInstanceEffect e : effects) {
       e.reasons().forEach(r -> problems.add(sid + " " + r));
     }
+    List<String> elsewhere =
+        all.stream().filter(e -> !e.here()).map(SapInstanceEffect::instance).toList();
     if (effects.stream().allMatch(SapInstanceEffect::effective)) {
       long dw =
           effects.stream()
@@ -123,9 +131,12 @@ public final class PageVerifyModule implements Module {
               + desired.render()
               + ", and every other process of the "
               + effects.size()
-              + " instances ("
+              + (effects.size() == 1 ? " instance (" : " instances (")
               + String.join(", ", effects.stream().map(SapInstanceEffect::instance).toList())
-              + ")");
+              + ")"
+              + (elsewhere.isEmpty()
+                  ? ""
+                  : "; " + String.join(", ", elsewhere) + " run on another host"));
     }
   }
 

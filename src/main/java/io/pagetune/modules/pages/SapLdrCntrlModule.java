@@ -150,9 +150,14 @@ public final class SapLdrCntrlModule implements Module {
     }
     List<SapInstanceEffect> effects = SapInstanceEffect.forSystem(system, instances, desired);
     List<PageState> states = pageStates(sid, desired, result.instances(), effects);
-    boolean effective = states.stream().allMatch(PageState::effective);
+    // this host answers for the instances it starts; the others are verified on their hosts
+    List<SapInstanceEffect> here = effects.stream().filter(SapInstanceEffect::here).toList();
+    boolean effective = !here.isEmpty() && here.stream().allMatch(SapInstanceEffect::effective);
     List<String> notEffective = new ArrayList<>();
-    effects.forEach(e -> notEffective.addAll(e.reasons()));
+    here.forEach(e -> notEffective.addAll(e.reasons()));
+    if (here.isEmpty()) {
+      notEffective.add("no instance of " + sid + " is started on this host");
+    }
     Map<String, Object> data = new LinkedHashMap<>();
     data.put("sid", sid);
     data.put("kernel", pre.reason());
@@ -223,7 +228,7 @@ public final class SapLdrCntrlModule implements Module {
               p.persistedValue(),
               e.effective(),
               e.value(),
-              !e.effective(),
+              e.here() && !e.effective(),
               reasons));
     }
     return out;

@@ -48,10 +48,18 @@ class SapLdrCntrlChainTest {
   }
 
   private ModuleHarness harness(String name) throws IOException {
+    return harness(name, Optional.empty());
+  }
+
+  private ModuleHarness harness(String name, Optional<List<String>> startedHere)
+      throws IOException {
     dir = tmp.resolve("sapmnt/PRD/profile");
     Files.createDirectories(dir);
     for (String f : names(fixture(name).resolve("profiles"))) {
-      Files.copy(fixture(name).resolve("profiles").resolve(f), dir.resolve(f));
+      Files.copy(
+          fixture(name).resolve("profiles").resolve(f),
+          dir.resolve(f),
+          java.nio.file.StandardCopyOption.REPLACE_EXISTING);
     }
     Path ps = fixture(name).resolve("ps");
     SapSystemFacts system =
@@ -61,7 +69,8 @@ class SapLdrCntrlChainTest {
             SapSystemFacts.instanceAndStartProfiles("PRD", names(dir)),
             List.of(),
             Optional.of(new SapKernelVersion(753, 1200)),
-            PsPageSizes.parse(Files.exists(ps) ? Files.readString(ps) : ""));
+            PsPageSizes.parse(Files.exists(ps) ? Files.readString(ps) : ""),
+            startedHere);
     return new ModuleHarness(
             new SapLdrCntrlModule(Clock.fixed(ModuleHarness.NOW, ZoneOffset.UTC)), tmp)
         .facts(Map.of(SapSystemsScan.fact("PRD", dir.toString()).name(), Map.of("PRD", system)));
@@ -257,5 +266,35 @@ class SapLdrCntrlChainTest {
     assertEquals(List.of(), applied.restarts(), "a restart is asked for by a change, not again");
     ModuleHarness.assertUpToDate(h.plan(args()));
     assertExpected("ascs-not-restarted");
+  }
+
+  @Test
+  void instancesAnotherHostStartsAreLeftToThatHost() throws IOException {
+    // this is the application server: its sapservices starts D10 only
+    ModuleHarness h = harness("ascs-not-restarted", Optional.of(List.of("PRD_D10_aixprdap")));
+    Plan plan = h.plan(args());
+    ModuleHarness.assertUpToDate(plan);
+    assertEquals(true, plan.data().get("persisted"));
+    assertEquals(true, plan.data().get("effective"), plan.data()::toString);
+    assertEquals(false, plan.data().get("pending_restart"));
+    Map<String, Object> ascs = state(plan, "ASCS00");
+    assertEquals(true, ascs.get("persisted"));
+    assertEquals(false, ascs.get("effective"));
+    assertEquals("on another host", ascs.get("effective_value"));
+    assertEquals(false, ascs.get("pending_restart"));
+    assertEquals(
+        List.of(
+            "ASCS00: not started on this host (no active line of /usr/sap/sapservices names its"
+                + " profile): its own host verifies it"),
+        ascs.get("reasons"));
+    assertEquals(true, state(plan, "D10").get("effective"));
+
+    // and on a host that starts none of PRD's instances, nothing is effective here
+    Plan none = harness("ascs-not-restarted", Optional.of(List.of())).plan(args());
+    assertEquals(false, none.data().get("effective"));
+    assertTrue(
+        String.valueOf(none.data().get("msg"))
+            .contains("no instance of PRD is started on this host"),
+        none.data()::toString);
   }
 }
