@@ -75,8 +75,20 @@ public record PsPageSizes(List<String> sizeColumns, List<ProcessPageSizes> proce
     return -1;
   }
 
+  /**
+   * The processes running {@code program}, including the links sapstart runs it under on AIX
+   * ({@code dw.sapPRD_D10} is a {@code disp+work}).
+   */
   public List<ProcessPageSizes> byProgram(String program) {
-    return processes.stream().filter(p -> p.program().equals(program)).toList();
+    SapProcessKind kind = SapProcessKind.of(program);
+    return processes.stream()
+        .filter(
+            p ->
+                p.program().equals(program)
+                    || (kind != SapProcessKind.OTHER
+                        && SapProcessKind.linkInstance(p.program()).isPresent()
+                        && SapProcessKind.of(p.program()) == kind))
+        .toList();
   }
 
   /**

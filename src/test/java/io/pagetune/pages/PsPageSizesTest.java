@@ -90,5 +90,11 @@ class PsPageSizesTest {
     assertEquals("ms.sapPRD_ASCS00", ms.program());
     assertEquals(16, ps.processes().size());
     assertEquals("", parse("pase_before_change.txt").processes().get(0).ppid());
+    // AIX runs disp+work as sapstart's link dw.sap<SID>_<INSTANCE>
+    assertEquals(
+        List.of("5111950", "5111951", "5111952"),
+        ps.byProgram("disp+work").stream().map(ProcessPageSizes::pid).toList());
+    assertEquals(1, ps.byProgram("msg_server").size());
+    assertEquals(1, ps.byProgram("saposcol").size());
   }
 }
