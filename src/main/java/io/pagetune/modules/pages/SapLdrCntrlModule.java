@@ -32,11 +32,13 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code sap_ldr_cntrl}: ensures {@code LDR_CNTRL} options (default the four {@code *PSIZE=64K}) in
- * the instance and start profiles of every instance of a SAP system, ASCS included (domain.md §1).
- * It refuses a kernel below the documented patch level, and one the note does not cover unless the
- * playbook allows it. The change takes effect at the next SAP system restart, which it requests and
- * never performs.
+ * {@code sap_ldr_cntrl}: ensures {@code LDR_CNTRL} options (default the four {@code *PSIZE=64K})
+ * for every instance of a SAP system, ASCS included, as its profile chain gives them ({@link
+ * SapLdrCntrlPlanner}, domain.md §1 and §5a). Its data carries {@code page_state}, one {@link
+ * PageState} per instance: the chain's answer beside what the instance's own processes show ({@link
+ * SapInstanceEffect}). It refuses a kernel below the documented patch level, and one the note does
+ * not cover unless the playbook allows it. The change takes effect at the next SAP system restart,
+ * which it requests and never performs.
  */
 public final class SapLdrCntrlModule implements Module {
   static final String DEFAULT_OPTIONS = LdrCntrl.allPageSizes(PageSize.SIZE_64K).render();
