@@ -27,7 +27,7 @@ class LabEndToEndTest {
   private Path inventory() throws IOException {
     Path inv = tmp.resolve("inventory");
     Files.createDirectories(inv.resolve("group_vars"));
-    for (String f : new String[] {"sap_ibmi.yml", "solaris_web.yml", "all.yml"}) {
+    for (String f : new String[] {"sap_ibmi.yml", "sap_aix.yml", "solaris_web.yml", "all.yml"}) {
       Files.copy(Path.of("inventory/group_vars").resolve(f), inv.resolve("group_vars").resolve(f));
     }
     Files.copy(Path.of("inventory/windows.yml"), inv.resolve("windows.yml"));
@@ -40,6 +40,11 @@ class LabEndToEndTest {
             "      hosts:",
             "        pase-nwp: {ansible_connection: lab, pagetune_lab_root: '"
                 + root("pase-nwp")
+                + "'}",
+            "    sap_aix:",
+            "      hosts:",
+            "        aix-prd: {ansible_connection: lab, pagetune_lab_root: '"
+                + root("aix-prd")
                 + "'}",
             "    solaris_web:",
             "      hosts:",
@@ -79,7 +84,7 @@ class LabEndToEndTest {
   void sapProfilesCheckApplyRestartVerify() throws Exception {
     String seeds = TreeHash.of(Path.of("lab"));
     Path inv = inventory();
-    CliRun check = run("sap-64k-pages.yml", inv, "--check", "--diff");
+    CliRun check = run("sap-64k-pages.yml", inv, "--check", "--diff", "--limit", "sap_ibmi");
     assertEquals(0, check.exitCode(), check::toString);
     String ascsDiff =
         String.join(
@@ -113,15 +118,15 @@ class LabEndToEndTest {
         !Pattern.compile("(?m)^SETENV_06").matcher(Files.readString(d00)).find(),
         "check changed the profile");
 
-    CliRun apply = run("sap-64k-pages.yml", inv);
+    CliRun apply = run("sap-64k-pages.yml", inv, "--limit", "sap_ibmi");
     assertEquals(0, apply.exitCode(), apply::toString);
     assertEquals(1, recap(apply, "pase-nwp", "changed"));
     assertTrue(Files.readString(d00).endsWith("SHMPSIZE=64K\n"), "final newline kept");
 
-    CliRun again = run("sap-64k-pages.yml", inv);
+    CliRun again = run("sap-64k-pages.yml", inv, "--limit", "sap_ibmi");
     assertEquals(0, recap(again, "pase-nwp", "changed"), again::toString);
     assertTrue(again.out().contains("pending restart of SAP system NWP"), again::toString);
-    CliRun json = run("sap-64k-pages.yml", inv, "--output", "json");
+    CliRun json = run("sap-64k-pages.yml", inv, "--output", "json", "--limit", "sap_ibmi");
     JsonNode result = null;
     for (String line : json.out().split("\n")) {
       JsonNode e = new ObjectMapper().readTree(line);
@@ -153,10 +158,119 @@ class LabEndToEndTest {
     assertEquals(0, run("lab-restart.yml", inv, "--limit", "sap_ibmi").exitCode());
     CliRun broken = run("page-verify.yml", inv, "--limit", "sap_ibmi");
     assertEquals(2, broken.exitCode(), broken::toString);
+    // per instance and process kind: only D00 lost its line, so only D00 is named
     assertTrue(
-        broken.out().contains("NWP: disp+work not at the desired page sizes (pid"),
-        broken::toString);
+        broken.out().contains("NWP D00: dispatcher disp+work (1 of 1, pid"), broken::toString);
+    assertTrue(
+        broken.out().contains("NWP D00: work process disp+work (1 of 1, pid"), broken::toString);
+    assertTrue(broken.out().contains("NWP D00: gateway gwrd"), broken::toString);
     assertTrue(broken.out().contains("SHMPGSZ=4K"), broken::toString);
+    assertTrue(!broken.out().contains("NWP D02:"), broken::toString);
+    assertTrue(!broken.out().contains("NWP ASCS01:"), broken::toString);
+    assertEquals(seeds, TreeHash.of(Path.of("lab")), "a lab run changed the tracked seeds");
+  }
+
+  /** The page_state entries of the last "Ensure LDR_CNTRL" result in a JSON run. */
+  private static JsonNode ldrCntrlResult(CliRun json) throws IOException {
+    JsonNode result = null;
+    for (String line : json.out().split("\n")) {
+      JsonNode e = new ObjectMapper().readTree(line);
+      if (e.path("event").asText().equals("host_result")
+          && e.path("task").asText().startsWith("Ensure LDR_CNTRL")) {
+        result = e.get("result");
+      }
+    }
+    assertTrue(result != null, json::toString);
+    return result;
+  }
+
+  @Test
+  void aixProfileChainCheckApplyPartialRestartVerify() throws Exception {
+    String seeds = TreeHash.of(Path.of("lab"));
+    Path inv = inventory();
+    // the profiles live in /sapmnt/PRD/profile: only /usr/sap/sapservices says so
+    CliRun check = run("sap-64k-pages.yml", inv, "--check", "--diff", "--limit", "aix-prd");
+    assertEquals(0, check.exitCode(), check::toString);
+    String ascs =
+        String.join(
+            "\n",
+            "+++ after: /sapmnt/PRD/profile/PRD_ASCS00_aixprdcs",
+            "@@ -10,4 +10,6 @@",
+            " SETENV_02 = SHLIB_PATH=$(DIR_LIBRARY):%(SHLIB_PATH)",
+            " SETENV_03 = LIBPATH=$(DIR_LIBRARY):%(LIBPATH)",
+            " SETENV_04 = PATH=$(DIR_EXECUTABLE):%(PATH)",
+            "+# pagetune run 20261129T100000Z at 2026-11-29T10:00:00Z: added SETENV_07 ="
+                + " LDR_CNTRL=MAXDATA=0x80000000@DATAPSIZE=64K@TEXTPSIZE=64K@STACKPSIZE=64K@SHMPSIZE=64K"
+                + " (keeps MAXDATA=0x80000000 of DEFAULT.PFL SETENV_00)",
+            "+SETENV_07 ="
+                + " LDR_CNTRL=MAXDATA=0x80000000@DATAPSIZE=64K@TEXTPSIZE=64K@STACKPSIZE=64K@SHMPSIZE=64K");
+    assertTrue(check.out().contains(ascs), check::toString);
+    assertTrue(
+        check
+            .out()
+            .contains(
+                "+SETENV_07 = LDR_CNTRL=DATAPSIZE=64K@TEXTPSIZE=64K@STACKPSIZE=64K@SHMPSIZE=64K\n"),
+        check::toString);
+    assertTrue(
+        check.out().contains("does not reach D10: PRD_D10_aixprdap SETENV_00 replaces it)"),
+        check::toString);
+    assertTrue(check.out().contains("+++ after: /sapmnt/PRD/profile/PRD_ERS20_aixprders"));
+    assertTrue(!check.out().contains("DEFAULT.PFL\n"), "DEFAULT.PFL is left alone");
+    assertTrue(check.out().contains("would restart: SAP system PRD"), check::toString);
+
+    assertEquals(0, run("sap-64k-pages.yml", inv, "--limit", "aix-prd").exitCode());
+    CliRun again = run("sap-64k-pages.yml", inv, "--limit", "aix-prd", "--output", "json");
+    JsonNode result = ldrCntrlResult(again);
+    assertTrue(result.get("persisted").asBoolean(), result::toString);
+    assertTrue(!result.get("effective").asBoolean(), result::toString);
+    assertEquals(3, result.get("page_state").size(), result::toString);
+    for (JsonNode st : result.get("page_state")) {
+      assertTrue(st.get("persisted").asBoolean(), st::toString);
+      assertTrue(!st.get("effective").asBoolean(), st::toString);
+      assertTrue(st.get("pending_restart").asBoolean(), st::toString);
+    }
+
+    // only D10 restarted: the ASCS and the ERS still run at 4K and are named per process kind
+    Path one = tmp.resolve("restart-d10.yml");
+    Files.writeString(
+        one,
+        String.join(
+            "\n",
+            "- name: Restart D10 only",
+            "  hosts: aix-prd",
+            "  gather_facts: false",
+            "  tasks:",
+            "    - name: RestartInstance",
+            "      command: sapcontrol -nr 10 -function RestartInstance",
+            ""));
+    assertEquals(0, CliRun.of("run", one.toString(), "-i", inv.toString()).exitCode());
+    CliRun partial = run("page-verify.yml", inv, "--limit", "aix-prd");
+    assertEquals(2, partial.exitCode(), partial::toString);
+    assertTrue(
+        partial.out().contains("PRD ASCS00: message server ms.sapPRD_ASCS00 (1 of 1, pid"),
+        partial::toString);
+    assertTrue(
+        partial.out().contains("PRD ASCS00: enqueue server en.sapPRD_ASCS00 (1 of 1, pid"),
+        partial::toString);
+    assertTrue(
+        partial.out().contains("PRD ERS20: enqueue replicator er.sapPRD_ERS20"), partial::toString);
+    assertTrue(!partial.out().contains("PRD D10:"), partial::toString);
+    JsonNode states =
+        ldrCntrlResult(run("sap-64k-pages.yml", inv, "--limit", "aix-prd", "--output", "json"))
+            .get("page_state");
+    assertEquals("sap/PRD/ASCS00", states.get(0).get("target").asText());
+    assertTrue(!states.get(0).get("effective").asBoolean(), states::toString);
+    assertEquals("sap/PRD/D10", states.get(1).get("target").asText());
+    assertTrue(states.get(1).get("effective").asBoolean(), states::toString);
+    assertTrue(!states.get(2).get("effective").asBoolean(), states::toString);
+
+    // the whole system restarted: every instance effective
+    assertEquals(0, run("lab-restart.yml", inv, "--limit", "aix-prd").exitCode());
+    CliRun after = run("page-verify.yml", inv, "--limit", "aix-prd");
+    assertEquals(0, after.exitCode(), after::toString);
+    assertTrue(
+        after.out().contains("every other process of the 3 instances (ASCS00, D10, ERS20)"),
+        after::toString);
     assertEquals(seeds, TreeHash.of(Path.of("lab")), "a lab run changed the tracked seeds");
   }
 
