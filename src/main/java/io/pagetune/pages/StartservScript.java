@@ -42,6 +42,11 @@ public record StartservScript(
   private static final Pattern ASSIGN =
       Pattern.compile("^([A-Za-z_][A-Za-z0-9_]*)=(.*)$", Pattern.DOTALL);
   private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+  private static final Pattern FI = Pattern.compile("fi(?:\\s|;|$)");
+  private static final Pattern FI_AT_END = Pattern.compile("[;\\s]fi\\s*;?$");
+  private static final Pattern OTHER_MODE_TEST =
+      Pattern.compile(
+          "=\\s*[\"']?-{0,2}(?:v|version|shell|configtest|stop|status|help|usage)[\"']?(?:\\s|\\]|;|$)");
   private static final Set<String> OTHER_MODES =
       Set.of(
           "v",
@@ -75,6 +80,8 @@ public record StartservScript(
     Set<String> exported = new HashSet<>();
     Map<String, Integer> last = new HashMap<>();
     Deque<CaseFrame> frames = new ArrayDeque<>();
+    // one entry per open if: whether the branch being read tests for another mode
+    Deque<boolean[]> ifs = new ArrayDeque<>();
     for (int i = 0; i < lines.size(); i++) {
       String code = withoutComment(lines.get(i)).strip();
       if (code.isEmpty()) {
@@ -101,7 +108,25 @@ public record StartservScript(
         code = code.substring(0, code.length() - 2).strip();
         closesArm = true;
       }
-      boolean onPath = frames.stream().noneMatch(f -> f.inArm && f.otherMode);
+      boolean skipLine = false;
+      if (code.startsWith("if ")) {
+        boolean other = testsOtherMode(code);
+        if (FI_AT_END.matcher(code).find()) {
+          skipLine = other;
+        } else {
+          ifs.push(new boolean[] {other});
+        }
+      } else if (code.startsWith("elif ") && !ifs.isEmpty()) {
+        ifs.peek()[0] = testsOtherMode(code);
+      } else if ((code.equals("else") || code.startsWith("else ")) && !ifs.isEmpty()) {
+        ifs.peek()[0] = false;
+      } else if (FI.matcher(code).lookingAt() && !ifs.isEmpty()) {
+        ifs.pop();
+      }
+      boolean onPath =
+          !skipLine
+              && frames.stream().noneMatch(f -> f.inArm && f.otherMode)
+              && ifs.stream().noneMatch(f -> f[0]);
       if (onPath) {
         for (String statement : statements(code)) {
           if (apply(statement, i, values, exported, last)) {
@@ -384,6 +409,12 @@ public record StartservScript(
       }
     }
     return -1;
+  }
+
+  /** An {@code if}/{@code elif} condition such as {@code [ "$1" = "-version" ]}, up to then. */
+  private static boolean testsOtherMode(String code) {
+    int then = code.indexOf("then");
+    return OTHER_MODE_TEST.matcher(then < 0 ? code : code.substring(0, then)).find();
   }
 
   /** A pattern such as {@code --version|-version|-v} names another mode than starting. */
