@@ -7,10 +7,11 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The Web Server 7 processes in {@code ps -eo pid,ppid,args}, each matched to its instance by the
- * {@code -d <instance>/config} argument the watchdog passes on: a {@code webservd} whose parent is
- * a {@code webservd} is a worker, any other {@code webservd} the primordial. The admin server runs
- * the same binaries; it is an instance like the others here.
+ * The Web Server 7 processes in {@code ps -eo pid,ppid,args} (the arguments completed by {@code
+ * pargs -l}, as ps cuts them at 80 characters), each matched to its instance by the {@code -d
+ * <instance>/config} argument the watchdog passes on: a {@code webservd} whose parent is a {@code
+ * webservd} is a worker, any other {@code webservd} the primordial. The admin server runs the same
+ * binaries; it is an instance like the others here.
  */
 public record WebServerProcesses(List<WebServerProcess> processes) {
   public WebServerProcesses {
@@ -22,7 +23,8 @@ public record WebServerProcesses(List<WebServerProcess> processes) {
     Map<String, Row> rows = new HashMap<>();
     List<Row> ordered = new ArrayList<>();
     for (String line : psOutput.split("\\R")) {
-      String[] w = line.strip().split("\\s+");
+      // pargs -l quotes arguments that need it; instance paths do not contain blanks
+      String[] w = line.strip().replace("'", "").split("\\s+");
       if (w.length < 3 || !w[0].matches("\\d+") || !w[1].matches("\\d+")) {
         continue;
       }

@@ -30,7 +30,13 @@ public final class WebServersScan {
         String.join(
             "\n",
             "R=" + PageFacts.ROOT,
-            "PS=$(ps -eo pid,ppid,args 2>/dev/null)",
+            // ps shows 80 characters of the arguments at most: pargs -l gives them all
+            "PS=$(ps -eo pid,ppid,args 2>/dev/null | while read pid ppid prog rest; do",
+            "  case \"$prog\" in webservd|*/webservd|webservd-wdog|*/webservd-wdog) ;; *) continue"
+                + " ;; esac",
+            "  a=$(pargs -l \"$pid\" 2>/dev/null | tr -d \"'\"); [ -n \"$a\" ] || a=\"$prog $rest\"",
+            "  echo \"$pid $ppid $a\"",
+            "done)",
             "echo '" + MARK + "ps -'; echo \"$PS\"",
             "{",
             "echo \"$PS\" | while read pid ppid prog rest; do",

@@ -60,6 +60,11 @@ class WebServersScanTest {
     assertTrue(p.worker("/ws/https-a").isEmpty());
     assertEquals(2, p.of("/ws/https-a").size());
     assertEquals(List.of("/ws/https-a"), p.instances());
+    // pargs -l quoting
+    WebServerProcesses q =
+        WebServerProcesses.parse(
+            " 80 1 '/ws/lib/webservd-wdog' '-d' '/var/opt/ws/https-long-instance-name/config'\n");
+    assertEquals(List.of("/var/opt/ws/https-long-instance-name"), q.instances());
   }
 
   @Test
