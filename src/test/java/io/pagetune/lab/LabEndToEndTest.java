@@ -313,6 +313,19 @@ class LabEndToEndTest {
             .contains("/var/opt/SUNWwbsvr7/https-shop: not running, so its heap cannot be checked"),
         broken::toString);
     assertEquals(0, recap(broken, "sol-web4m", "failed"));
+
+    // /etc/mpss.conf naming webservd overrides MPSSHEAP: refused, with file and line
+    Path conf = Files.createDirectories(root("sol-handmade").resolve("etc")).resolve("mpss.conf");
+    Files.writeString(conf, "# site defaults\nwebservd:4M:\n");
+    CliRun overridden = run("solaris-mpss.yml", inv, "--check", "--limit", "sol-handmade");
+    assertEquals(2, overridden.exitCode(), overridden::toString);
+    assertTrue(
+        overridden
+            .out()
+            .contains(
+                "/etc/mpss.conf:2: entry webservd sets the heap of webservd to '4M', which"
+                    + " overrides MPSSHEAP=256M"),
+        overridden::toString);
     assertEquals(seeds, TreeHash.of(Path.of("lab")), "a lab run changed the tracked seeds");
   }
 

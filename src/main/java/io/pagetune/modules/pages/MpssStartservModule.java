@@ -13,10 +13,12 @@ import io.pagetune.modules.RestartTarget;
 import io.pagetune.modules.Step;
 import io.pagetune.pages.ElfWordSize;
 import io.pagetune.pages.MpssBlock;
+import io.pagetune.pages.MpssConf;
 import io.pagetune.pages.MpssPersisted;
 import io.pagetune.pages.MpssStartserv;
 import io.pagetune.pages.MpssVariant;
 import io.pagetune.pages.PageFacts;
+import io.pagetune.pages.PageSize;
 import io.pagetune.pages.PageState;
 import io.pagetune.pages.PagesizeA;
 import io.pagetune.pages.StartservScript;
@@ -49,6 +51,8 @@ public final class MpssStartservModule implements Module {
           Arg.optional("server_binary", ArgType.STRING),
           Arg.optional("block_template", ArgType.STRING),
           Arg.optional("backup", ArgType.BOOL, true));
+
+  private static final String MPSS_CONF = "/etc/mpss.conf";
 
   private final Clock clock;
 
@@ -104,6 +108,10 @@ public final class MpssStartservModule implements Module {
       return Plan.failed("mpss_startserv: " + startserv + ": " + r.reason());
     }
     MpssVariant variant = MpssVariant.choose(word.size(), sizes).orElseThrow();
+    Optional<String> conf = mpssConfOverride(host, word.binary(), variant);
+    if (conf.isPresent()) {
+      return Plan.failed("mpss_startserv: " + conf.get());
+    }
     MpssPersisted persisted = MpssStartserv.persisted(text.text().get(), word.size(), variant);
     Optional<String> notEffective = notEffective(host, instance, variant);
     List<String> reasons = new ArrayList<>();
@@ -166,7 +174,35 @@ public final class MpssStartservModule implements Module {
   }
 
   /** The server's word size and where it was read, or why it cannot be read. */
-  private record WordSize(ElfWordSize size, String source, Optional<String> problem) {}
+  private record WordSize(
+      ElfWordSize size, String source, String binary, Optional<String> problem) {}
+
+  /**
+   * {@code /etc/mpss.conf} overrides MPSSHEAP for the programs it names (mpss.so.1(1)): an entry
+   * for webservd with another heap size would make any startserv edit moot.
+   */
+  private static Optional<String> mpssConfOverride(
+      HostState host, String binary, MpssVariant variant) {
+    HostFiles.Text text = HostFiles.readOrEmpty(host, MPSS_CONF);
+    if (text.problem().isPresent()) {
+      return text.problem();
+    }
+    return MpssConf.parse(text.text().get())
+        .entryFor(binary)
+        .filter(e -> PageSize.parse(e.heap()).filter(variant.heap()::equals).isEmpty())
+        .map(
+            e ->
+                MPSS_CONF
+                    + ":"
+                    + e.line()
+                    + ": entry "
+                    + e.execName()
+                    + " sets the heap of webservd to '"
+                    + e.heap()
+                    + "', which overrides MPSSHEAP="
+                    + variant.heap()
+                    + ": change or remove it by hand");
+  }
 
   /**
    * The word size the platform starts the server with: {@code <platform>} of {@code
@@ -177,20 +213,20 @@ public final class MpssStartservModule implements Module {
     String xmlPath = instance + "/config/server.xml";
     HostFiles.Text xml = HostFiles.readOrEmpty(host, xmlPath);
     if (xml.problem().isPresent()) {
-      return new WordSize(ElfWordSize.UNKNOWN, xmlPath, xml.problem());
+      return new WordSize(ElfWordSize.UNKNOWN, xmlPath, "", xml.problem());
     }
     OptionalInt platform = Ws7ServerXml.platform(xml.text().get());
+    String root = installRoot(instance, startserv);
     if (platform.isPresent()) {
       return new WordSize(
           Ws7ServerXml.wordSize(platform),
           xmlPath + " <platform>" + platform.getAsInt() + "</platform>",
+          root + (platform.getAsInt() == 64 ? "/lib/sparcv9/webservd" : "/lib/webservd"),
           Optional.empty());
     }
-    String binary =
-        args.optString("server_binary")
-            .orElseGet(() -> installRoot(instance, startserv) + "/lib/webservd");
+    String binary = args.optString("server_binary").orElse(root + "/lib/webservd");
     return new WordSize(
-        host.fact(ElfWordSize.fact(binary)), "ELF class of " + binary, Optional.empty());
+        host.fact(ElfWordSize.fact(binary)), "ELF class of " + binary, binary, Optional.empty());
   }
 
   /** The install root startserv names ({@code SERVER_INSTALL_ROOT}), else the parent dir. */
