@@ -158,11 +158,16 @@ public final class PageVerifyModule implements Module {
       problems.add(instance + ": no target heap page size (neither 256M nor 4M supported)");
       return;
     }
-    if (w.pmap().isEmpty()) {
-      problems.add(instance + ": webservd is not running, so its heap cannot be checked");
+    if (!w.running()) {
+      problems.add(instance + ": not running, so its heap cannot be checked");
+      return;
+    }
+    if (w.worker().isEmpty() || w.pmap().isEmpty()) {
+      problems.add(instance + ": " + w.heapState() + ", so its heap cannot be checked");
       return;
     }
     PmapPageSizes pmap = w.pmap().get();
+    String worker = "the worker webservd's (pid " + w.worker().get().pid() + ") [ heap ]";
     double share = pmap.heapShareAt(target.get());
     String pct = String.format(Locale.ROOT, "%.0f%%", share * 100);
     if (!pmap.heapMostlyAt(target.get())) {
@@ -170,13 +175,15 @@ public final class PageVerifyModule implements Module {
           instance
               + ": only "
               + pct
-              + " of webservd's [ heap ] ("
+              + " of "
+              + worker
+              + " ("
               + pmap.heapKb()
               + " kB) is in "
               + target.get()
               + " pages");
     } else {
-      verified.add(instance + ": " + pct + " of webservd's [ heap ] in " + target.get() + " pages");
+      verified.add(instance + ": " + pct + " of " + worker + " in " + target.get() + " pages");
     }
   }
 
