@@ -9,6 +9,7 @@ import io.pagetune.modules.ArgCoercion;
 import io.pagetune.modules.Args;
 import io.pagetune.modules.CheckSupport;
 import io.pagetune.modules.FileDiff;
+import io.pagetune.modules.FileSizeLimit;
 import io.pagetune.modules.LiveHostState;
 import io.pagetune.modules.Module;
 import io.pagetune.modules.ModuleCall;
@@ -198,7 +199,12 @@ final class TaskRunner {
             env,
             timeout,
             task.displayName());
-    Plan plan = module.plan(call, new LiveHostState(conn, become, timeout, host.factCache()));
+    FileSizeLimit fileSizeLimit =
+        FileSizeLimit.of(
+            vars.get(FileSizeLimit.VARIABLE), task.moduleLocation(), what + ": " + module.name());
+    Plan plan =
+        module.plan(
+            call, new LiveHostState(conn, become, timeout, host.factCache(), fileSizeLimit));
     Map<String, Object> result = new LinkedHashMap<>(plan.data());
     if (plan.failure().isPresent()) {
       result.put("changed", false);

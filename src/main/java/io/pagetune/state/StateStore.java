@@ -138,7 +138,7 @@ public final class StateStore implements AutoCloseable {
           .load()
           .migrate();
     } catch (FlywayException e) {
-      throw new StateException("cannot migrate state store " + display + ": " + e.getMessage(), e);
+      throw new StateException("cannot open state store " + display + ": " + FaultText.of(e), e);
     }
   }
 
@@ -182,7 +182,7 @@ public final class StateStore implements AutoCloseable {
         throw e;
       }
     } catch (SQLException e) {
-      throw new StateException("state store " + display + ": " + e.getMessage(), e);
+      throw new StateException("state store " + display + ": " + FaultText.of(e), e);
     }
   }
 

@@ -105,8 +105,15 @@ public final class Restarts {
       throw new IllegalStateException(
           "a ServiceNow change window needs " + SERVICENOW_ENV + " (the instance URL)");
     }
+    URI uri;
+    try {
+      uri = URI.create(instance);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalStateException(
+          SERVICENOW_ENV + " is not a URL: " + io.pagetune.error.CredentialMask.mask(instance));
+    }
     return new ServiceNowClient(
-        URI.create(instance),
+        uri,
         ServiceNowCredentials.resolve(env, Optional.empty()),
         ServiceNowClient.Options.defaults(),
         Sleeper.REAL);
