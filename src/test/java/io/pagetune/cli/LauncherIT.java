@@ -139,7 +139,7 @@ class LauncherIT {
       assertEquals(4, run.exit(), env + "\n" + run);
       assertNoJvmChatter(run);
       String last = lastLine(run.err());
-      assertTrue(last.contains("p.yml:4:7: task 'Edit a huge file': lineinfile: "), run.toString());
+      assertTrue(last.contains("p.yml:5:7: task 'Edit a huge file': lineinfile: "), run.toString());
       assertTrue(last.contains(big + " is 209715200 bytes"), run.toString());
       assertTrue(last.contains("pagetune_max_file_bytes"), run.toString());
       assertFalse(run.err().contains("OutOfMemoryError"), run.toString());
