@@ -389,4 +389,40 @@ class BadInputTest {
         run.err().contains("p.yml:5:7: pagetune_max_file_bytes must be a whole number of bytes"),
         run.toString());
   }
+
+  @Test
+  void deeplyNestedExpressionIsRefused() throws Exception {
+    Path playbook = dir.resolve("p.yml");
+    Files.writeString(
+        playbook,
+        "- hosts: all\n  gather_facts: false\n  tasks:\n"
+            + "    - debug: {msg: \"${"
+            + nested(20_000, "(", ")", "1")
+            + "}\"}\n");
+    CliRun run = CliRun.of("run", rel(playbook), "-i", rel(inventory));
+    assertEquals(4, run.exitCode(), run.toString());
+    String[] lines = run.err().strip().split("\n");
+    assertTrue(
+        lines[lines.length - 1].endsWith(
+            "p.yml:4:7: task 'debug': expression nested too deeply; refused"),
+        run.toString());
+  }
+
+  @Test
+  void deeplyNestedIniGroupsAreRefused() throws Exception {
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < 5000; i++) {
+      sb.append("[g").append(i).append(":children]\ng").append(i + 1).append("\n");
+    }
+    sb.append("[g5000]\nh1 ansible_connection=local marker=").append(marker).append("\n");
+    Path ini = dir.resolve("deep.ini");
+    Files.writeString(ini, sb.toString());
+    Path playbook = dir.resolve("p.yml");
+    Files.writeString(playbook, "- hosts: all\n  gather_facts: false\n  tasks:\n" + FIRST_TASK);
+    CliRun run = CliRun.of("run", rel(playbook), "-i", rel(ini));
+    assertInvalid(
+        run,
+        "deep.ini:202:1",
+        "groups nested deeper than 100 levels (group 'g101' as a child of 'g100'); refused");
+  }
 }

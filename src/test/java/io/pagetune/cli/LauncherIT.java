@@ -66,6 +66,7 @@ class LauncherIT {
       assertFalse(stream.contains("[warning]"), "a JVM log warning: " + run);
       assertFalse(stream.contains("VM warning"), "a JVM warning: " + run);
       assertFalse(stream.contains("NewSize"), "a heap-sizing warning: " + run);
+      assertFalse(stream.contains("WARNING: "), "a JDK warning: " + run);
     }
     assertFalse(run.err().contains("building target/pagetune.jar"), "jar was stale: " + run);
   }
