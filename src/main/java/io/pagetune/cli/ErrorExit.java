@@ -39,16 +39,25 @@ final class ErrorExit {
     if (ex instanceof InputException) {
       return ExitStatus.INVALID_INPUT;
     }
-    if (ex instanceof EnvironmentException
-        || ex instanceof OutOfMemoryError
-        || ex instanceof UncheckedIOException
-        || ex instanceof IOException) {
+    if (ex instanceof UncheckedIOException || ex instanceof IOException) {
       return ExitStatus.ENVIRONMENT_FAULT;
     }
-    return ExitStatus.INTERNAL_ERROR;
+    // a host's worker thread hands its fault over wrapped
+    return environmentCause(ex) != null ? ExitStatus.ENVIRONMENT_FAULT : ExitStatus.INTERNAL_ERROR;
   }
 
-  private static String environmentMessage(Throwable ex) {
+  private static Throwable environmentCause(Throwable ex) {
+    for (Throwable t = ex; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof EnvironmentException || t instanceof OutOfMemoryError) {
+        return t;
+      }
+    }
+    return null;
+  }
+
+  private static String environmentMessage(Throwable thrown) {
+    Throwable cause = environmentCause(thrown);
+    Throwable ex = cause == null ? thrown : cause;
     if (ex instanceof OutOfMemoryError) {
       return "the control node ran out of memory ("
           + oneLine(ex.getMessage())

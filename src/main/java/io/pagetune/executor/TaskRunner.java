@@ -3,6 +3,7 @@ package io.pagetune.executor;
 import io.pagetune.connection.Become;
 import io.pagetune.connection.Connection;
 import io.pagetune.connection.ConnectionException;
+import io.pagetune.error.EnvironmentException;
 import io.pagetune.error.InputException;
 import io.pagetune.modules.ApplyResult;
 import io.pagetune.modules.ArgCoercion;
@@ -89,6 +90,10 @@ final class TaskRunner {
       ctx.inputErrors().add(e.getMessage());
       outcome = failed(e.getMessage());
       report(task, play, host, handler, check, outcome, null, false);
+    } catch (EnvironmentException e) {
+      // the control node failed (state store gone, disk full): changing hosts without a journal
+      // would break write-ahead, so the run stops (exit 6) once the tasks in flight end
+      throw e;
     } catch (RuntimeException e) {
       // a host-side problem (permission denied, disk full, a broken file): this host fails,
       // the run goes on

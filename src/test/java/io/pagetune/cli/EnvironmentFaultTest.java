@@ -94,4 +94,41 @@ class EnvironmentFaultTest {
     assertTrue(text.contains("https://u:***@x.example/y"), text);
     assertFalse(text.contains("pw123"), text);
   }
+
+  /**
+   * The state store breaks while the run is going (here a task overwrites it): journaling the next
+   * change fails, and the run stops with exit 6 and the store's one line instead of failing the
+   * host (exit 2) and going on without a journal.
+   */
+  @Test
+  void stateStoreBreakingMidRunStopsTheRun() throws Exception {
+    Path db = dir.resolve("state.db");
+    Path marker = dir.resolve("written");
+    Path inventory = dir.resolve("hosts.yml");
+    Files.writeString(inventory, "all:\n  hosts:\n    h1:\n      ansible_connection: local\n");
+    Path playbook = dir.resolve("p.yml");
+    Files.writeString(
+        playbook,
+        "- hosts: all\n  gather_facts: false\n  tasks:\n"
+            + "    - name: Break the state store\n"
+            + "      shell: head -c 65536 /dev/urandom > '"
+            + db
+            + "' && rm -f '"
+            + db
+            + "-wal' '"
+            + db
+            + "-shm'\n"
+            + "    - name: Write a file\n"
+            + "      copy: { dest: '"
+            + marker
+            + "', content: \"x\\n\" }\n");
+    CliRun run =
+        CliRun.of("run", playbook.toString(), "-i", inventory.toString(), "--state", db.toString());
+    assertEquals(6, run.exitCode(), run.toString());
+    String[] lines = run.err().strip().split("\n");
+    String last = lines[lines.length - 1];
+    assertTrue(last.startsWith("pagetune: state store " + db + ": "), run.toString());
+    assertFalse(run.err().contains("internal error"), run.toString());
+    assertFalse(run.out().contains("PLAY RECAP"), "the run went on: " + run);
+  }
 }
