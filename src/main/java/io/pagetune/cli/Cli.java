@@ -59,11 +59,21 @@ public final class Cli {
                       && parseResult.subcommand().hasMatchedOption("--stacktrace"));
           return new ErrorExit(err).report(ex, trace);
         });
+    int code;
     try {
-      return cmd.execute(args);
+      code = cmd.execute(args);
     } catch (OutOfMemoryError | StackOverflowError e) {
       // picocli passes Errors through; they still end as one line with an honest exit code
       return new ErrorExit(err).report(e, false);
     }
+    // a PrintStream swallows write errors: output lost to a full disk must not end as success
+    out.flush();
+    if (out.checkError()) {
+      err.println(
+          "pagetune: could not write all output to stdout (disk full or output closed); it is"
+              + " incomplete");
+      return ExitStatus.ENVIRONMENT_FAULT.code();
+    }
+    return code;
   }
 }

@@ -131,4 +131,27 @@ class EnvironmentFaultTest {
     assertFalse(run.err().contains("internal error"), run.toString());
     assertFalse(run.out().contains("PLAY RECAP"), "the run went on: " + run);
   }
+
+  /** stdout on a full disk: the output is lost, so the run must not report success. */
+  @Test
+  void outputLostToAFullDiskIsAnEnvironmentFault() {
+    java.io.OutputStream full =
+        new java.io.OutputStream() {
+          @Override
+          public void write(int b) throws IOException {
+            throw new IOException("No space left on device");
+          }
+        };
+    ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
+    PrintStream out = new PrintStream(full, false, StandardCharsets.UTF_8);
+    PrintStream err = new PrintStream(errBytes, true, StandardCharsets.UTF_8);
+    int code =
+        new Cli(CliRun.CLOCK, out, err, Map.of("NO_COLOR", "1"))
+            .execute("inventory", "-i", "inventory/lab.yml", "--list");
+    assertEquals(6, code);
+    assertEquals(
+        "pagetune: could not write all output to stdout (disk full or output closed); it is"
+            + " incomplete",
+        errBytes.toString(StandardCharsets.UTF_8).strip());
+  }
 }

@@ -152,4 +152,28 @@ class LauncherIT {
     List<String> lines = text.strip().lines().toList();
     return lines.get(lines.size() - 1);
   }
+
+  /** {@code pagetune inventory --list > /dev/full}: the lost output is exit 6, not success. */
+  @Test
+  void stdoutOnAFullDiskIsAnEnvironmentFault() throws Exception {
+    java.io.File full = new java.io.File("/dev/full");
+    org.junit.jupiter.api.Assumptions.assumeTrue(full.exists(), "needs Linux's /dev/full");
+    ProcessBuilder pb =
+        new ProcessBuilder(
+                ROOT.resolve("pagetune").toString(),
+                "inventory",
+                "-i",
+                "inventory/lab.yml",
+                "--list")
+            .directory(ROOT.toFile());
+    pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+    pb.environment().remove("PAGETUNE_JAVA_OPTS");
+    pb.redirectOutput(full);
+    pb.redirectError(dir.resolve("stderr").toFile());
+    Process p = pb.start();
+    assertTrue(p.waitFor(5, TimeUnit.MINUTES));
+    String err = Files.readString(dir.resolve("stderr"));
+    assertEquals(6, p.exitValue(), err);
+    assertTrue(err.contains("could not write all output to stdout"), err);
+  }
 }
