@@ -39,7 +39,10 @@ final class ErrorExit {
     if (ex instanceof InputException) {
       return ExitStatus.INVALID_INPUT;
     }
-    if (ex instanceof UncheckedIOException || ex instanceof IOException) {
+    if (ex instanceof UncheckedIOException
+        || (ex instanceof IOException
+            && !(ex instanceof com.fasterxml.jackson.core.JsonProcessingException))) {
+      // reading and writing the control node's own files; JSON we produce failing is a bug
       return ExitStatus.ENVIRONMENT_FAULT;
     }
     // a host's worker thread hands its fault over wrapped
