@@ -97,6 +97,7 @@ public final class Engine {
       targets.put(play, hosts);
     }
     NoHostsMatched.check(targets, options.limit());
+    List<String> patternWarnings = UnmatchedPatterns.warnings(playbook, inventory, options.limit());
     InputErrors inputErrors = new InputErrors();
     String runId = RunIds.next(clock);
     RunContext ctx =
@@ -113,6 +114,7 @@ public final class Engine {
             services,
             runId);
     listener.runStarted(playbook.file(), options.check());
+    patternWarnings.forEach(listener::warning);
     if (!options.check()) {
       services.journal().runStarted(runId, playbook.file(), false);
     }

@@ -425,4 +425,27 @@ class BadInputTest {
         "deep.ini:202:1",
         "groups nested deeper than 100 levels (group 'g101' as a child of 'g100'); refused");
   }
+
+  /** A typo in one term while others match: the run goes on and says so, as Ansible does. */
+  @Test
+  void typoInOneTermOfAPatternIsWarnedAbout() throws Exception {
+    Path playbook = dir.resolve("p.yml");
+    Files.writeString(
+        playbook, "- hosts: all:webz\n  gather_facts: false\n  tasks:\n" + FIRST_TASK);
+    CliRun run =
+        CliRun.of(
+            "run", rel(playbook), "-i", rel(inventory), "--limit", "h1:h1x", "--output", "json");
+    assertEquals(0, run.exitCode(), run.toString());
+    assertTrue(
+        run.out()
+            .contains(
+                "\"message\":\"could not match supplied host pattern, ignoring: h1x (--limit)\""),
+        run.toString());
+    assertTrue(
+        run.out()
+            .matches(
+                "(?s).*could not match supplied host pattern, ignoring: webz \\([^)]*/p\\.yml:1:10\\).*"),
+        run.toString());
+    assertTrue(Files.exists(marker), run.toString());
+  }
 }
