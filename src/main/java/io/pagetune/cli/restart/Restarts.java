@@ -109,8 +109,10 @@ public final class Restarts {
     try {
       uri = URI.create(instance);
     } catch (IllegalArgumentException e) {
-      throw new IllegalStateException(
-          SERVICENOW_ENV + " is not a URL: " + io.pagetune.error.CredentialMask.mask(instance));
+      throw new io.pagetune.error.InputException(
+          io.pagetune.yaml.SourceLocation.of(SERVICENOW_ENV),
+          // not echoed: a malformed URL may hold a password the mask cannot find
+          "not a valid URL (e.g. https://acme.service-now.com)");
     }
     return new ServiceNowClient(
         uri,
