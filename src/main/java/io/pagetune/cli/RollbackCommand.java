@@ -141,8 +141,7 @@ public final class RollbackCommand implements Callable<Integer> {
   /** Per host, the files to put back: each file's first change in the run holds its original. */
   private Map<String, Object> restores(List<JournalChange> changes, Inventory inv) {
     Set<String> selected = new LinkedHashSet<>();
-    List<Host> hosts =
-        limit == null ? inv.hosts() : inv.select(limit, SourceLocation.of("--limit"));
+    List<Host> hosts = io.pagetune.inventory.Limit.select(inv, limit);
     hosts.forEach(h -> selected.add(h.name()));
     Map<String, Map<String, Map<String, Object>>> byHost = new LinkedHashMap<>();
     for (JournalChange c : changes) {

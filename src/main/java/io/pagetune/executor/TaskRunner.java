@@ -3,12 +3,14 @@ package io.pagetune.executor;
 import io.pagetune.connection.Become;
 import io.pagetune.connection.Connection;
 import io.pagetune.connection.ConnectionException;
+import io.pagetune.error.EnvironmentException;
 import io.pagetune.error.InputException;
 import io.pagetune.modules.ApplyResult;
 import io.pagetune.modules.ArgCoercion;
 import io.pagetune.modules.Args;
 import io.pagetune.modules.CheckSupport;
 import io.pagetune.modules.FileDiff;
+import io.pagetune.modules.FileSizeLimit;
 import io.pagetune.modules.LiveHostState;
 import io.pagetune.modules.Module;
 import io.pagetune.modules.ModuleCall;
@@ -95,6 +97,10 @@ final class TaskRunner {
       ctx.inputErrors().add(e.getMessage());
       outcome = failed(e.getMessage());
       report(task, play, host, handler, check, outcome, null, false);
+    } catch (EnvironmentException e) {
+      // the control node failed (state store gone, disk full): changing hosts without a journal
+      // would break write-ahead, so the run stops (exit 6) once the tasks in flight end
+      throw e;
     } catch (RuntimeException e) {
       // a host-side problem (permission denied, disk full, a broken file): this host fails,
       // the run goes on
@@ -205,7 +211,12 @@ final class TaskRunner {
             env,
             timeout,
             task.displayName());
-    Plan plan = module.plan(call, new LiveHostState(conn, become, timeout, host.factCache()));
+    FileSizeLimit fileSizeLimit =
+        FileSizeLimit.of(
+            vars.get(FileSizeLimit.VARIABLE), task.moduleLocation(), what + ": " + module.name());
+    Plan plan =
+        module.plan(
+            call, new LiveHostState(conn, become, timeout, host.factCache(), fileSizeLimit));
     Map<String, Object> result = new LinkedHashMap<>(plan.data());
     if (plan.data().get("ansible_facts") instanceof Map<?, ?> newFacts) {
       java.util.Optional<String> lift = CheckOnlyLock.liftBySetFact(host.host(), newFacts);

@@ -90,17 +90,19 @@ public final class StateStore implements AutoCloseable {
     return new StateStore(Dialect.SQLITE, ds, display, clock);
   }
 
-  private static StateStore openPostgres(String url, Clock clock, Map<String, String> env) {
+  private static StateStore openPostgres(String location, Clock clock, Map<String, String> env) {
     Properties properties = new Properties();
-    String user = env.get(USER_ENV);
-    String password = env.get(PASSWORD_ENV);
+    PostgresUrl parsed = PostgresUrl.parse(location);
+    String url = parsed.url();
+    String user = env.getOrDefault(USER_ENV, parsed.user().orElse(null));
+    String password = env.getOrDefault(PASSWORD_ENV, parsed.password().orElse(null));
     if (user != null && !user.isEmpty()) {
       properties.setProperty("user", user);
     }
     if (password != null && !password.isEmpty()) {
       properties.setProperty("password", password);
     }
-    String display = withoutSecrets(url);
+    String display = withoutSecrets(location);
     DataSource ds = new DriverDataSource(new org.postgresql.Driver(), url, properties, display);
     return new StateStore(Dialect.POSTGRESQL, ds, display, clock);
   }
@@ -138,7 +140,7 @@ public final class StateStore implements AutoCloseable {
           .load()
           .migrate();
     } catch (FlywayException e) {
-      throw new StateException("cannot migrate state store " + display + ": " + e.getMessage(), e);
+      throw new StateException("cannot open state store " + display + ": " + FaultText.of(e), e);
     }
   }
 
@@ -182,7 +184,7 @@ public final class StateStore implements AutoCloseable {
         throw e;
       }
     } catch (SQLException e) {
-      throw new StateException("state store " + display + ": " + e.getMessage(), e);
+      throw new StateException("state store " + display + ": " + FaultText.of(e), e);
     }
   }
 

@@ -58,6 +58,7 @@ public final class RestoreFileModule implements Module {
       return Plan.of(List.of(rm), List.of(new FileDiff(current.path(), before, "")));
     }
     String backupPath = args.string("backup");
+    host.stat(backupPath).ifPresent(host.fileSizeLimit()::check);
     Optional<byte[]> backup = host.read(backupPath);
     if (backup.isEmpty()) {
       return Plan.failed("backup " + backupPath + " of " + current.path() + " is gone");
