@@ -112,9 +112,8 @@ public final class Engine {
             services,
             runId);
     listener.runStarted(playbook.file(), options.check());
-    if (!options.check()) {
-      services.journal().runStarted(runId, playbook.file(), false);
-    }
+    // a check run is journaled too, once a check_mode: false task really writes
+    services.journal().runStarted(runId, playbook.file(), options.check());
     Map<String, HostRun> hostRuns = new LinkedHashMap<>();
     boolean aborted = false;
     try (Fanout fanout = new Fanout(options.forks())) {
@@ -134,13 +133,11 @@ public final class Engine {
     hostRuns.forEach((name, run) -> counts.put(name, run.counts()));
     RunSummary summary = new RunSummary(runId, counts, inputErrors.all(), options.check(), aborted);
     ExitStatus exit = ExitStatus.of(summary, options.detailedExitCode());
-    if (!options.check()) {
-      services
-          .journal()
-          .runFinished(
-              runId,
-              exit == ExitStatus.SUCCESS ? "ok" : exit.name().toLowerCase(java.util.Locale.ROOT));
-    }
+    services
+        .journal()
+        .runFinished(
+            runId,
+            exit == ExitStatus.SUCCESS ? "ok" : exit.name().toLowerCase(java.util.Locale.ROOT));
     listener.runFinished(summary, exit.code());
     return new RunResult(summary, exit);
   }
