@@ -22,6 +22,11 @@ public interface ChangeJournal {
     return PendingChange.NONE;
   }
 
+  /** Confirms several landed writes at once (one transaction where the journal can). */
+  default void confirmAll(List<PendingChange> changes) {
+    changes.forEach(PendingChange::confirm);
+  }
+
   /**
    * Settles the writes that dead (or finished) runs journaled on {@code host} but never confirmed,
    * by what the host holds now: applied (their restarts go to {@code requeue} first, then they are

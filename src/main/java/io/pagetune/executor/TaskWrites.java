@@ -92,6 +92,6 @@ final class TaskWrites {
     for (Step.RequestRestart r : needed.values()) {
       restarts.requested(new RestartSink.Request(runId, host, hostVars, task, r, false));
     }
-    done.forEach(l -> l.change().confirm());
+    journal.confirmAll(done.stream().map(Landed::change).toList());
   }
 }

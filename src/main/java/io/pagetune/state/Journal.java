@@ -125,6 +125,37 @@ public final class Journal {
     return settleIntended(sequence, WriteState.APPLIED, null);
   }
 
+  /** Confirms several INTENDED changes in one transaction (the writes of one task). */
+  public void confirmChanges(java.util.Collection<Long> sequences) {
+    if (sequences.isEmpty()) {
+      return;
+    }
+    Instant now = store.clock().instant();
+    store.inTransaction(
+        c -> {
+          try (PreparedStatement ps =
+              c.prepareStatement(
+                  "UPDATE journal_changes SET write_state = ? WHERE id = ? AND write_state = ?")) {
+            for (long id : sequences) {
+              ps.setString(1, WriteState.APPLIED.name());
+              ps.setLong(2, id);
+              ps.setString(3, WriteState.INTENDED.name());
+              ps.addBatch();
+            }
+            ps.executeBatch();
+          }
+          try (PreparedStatement hb =
+              c.prepareStatement(
+                  "UPDATE runs SET heartbeat_at = ? WHERE finished_at IS NULL AND run_id ="
+                      + " (SELECT run_id FROM journal_changes WHERE id = ?)")) {
+            hb.setLong(1, now.toEpochMilli());
+            hb.setLong(2, sequences.iterator().next());
+            hb.executeUpdate();
+          }
+          return null;
+        });
+  }
+
   /**
    * A dead run's write that the host shows neither before nor after: kept for the record, never
    * rolled back.

@@ -87,7 +87,28 @@ public final class JournalRecorder implements ChangeJournal {
                 RestartList.encode(w.restarts()),
                 clock.instant(),
                 w.pendingRestart() ? EffectiveState.PENDING : EffectiveState.EFFECTIVE));
-    return () -> journal.confirmChange(id);
+    return new Intended(id);
+  }
+
+  /** A write journaled as intended, by its sequence number. */
+  private record Intended(long sequence) implements PendingChange {
+    @Override
+    public void confirm() {
+      throw new IllegalStateException("confirmed through the recorder");
+    }
+  }
+
+  @Override
+  public void confirmAll(List<PendingChange> changes) {
+    List<Long> ids = new ArrayList<>();
+    for (PendingChange c : changes) {
+      if (c instanceof Intended i) {
+        ids.add(i.sequence());
+      } else {
+        c.confirm();
+      }
+    }
+    journal.confirmChanges(ids);
   }
 
   @Override
