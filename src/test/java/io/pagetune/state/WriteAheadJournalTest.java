@@ -109,7 +109,10 @@ class WriteAheadJournalTest {
     assertTrue(journal.confirmChange(applied));
     assertTrue(journal.dropChange(notApplied));
     assertEquals(List.of("/a"), journal.changes("dead").stream().map(JournalChange::path).toList());
-    assertEquals(List.of(), journal.orphanedChanges("db1", NODE), "settled; the live run's row is not orphaned");
+    assertEquals(
+        List.of(),
+        journal.orphanedChanges("db1", NODE),
+        "settled; the live run's row is not orphaned");
     assertTrue(journal.confirmChange(other));
   }
 
