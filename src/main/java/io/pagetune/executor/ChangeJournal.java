@@ -32,7 +32,7 @@ public interface ChangeJournal {
    * by what the host holds now: applied (their restarts go to {@code requeue} first, then they are
    * confirmed), not applied (dropped) or changed by someone else (kept, and returned).
    *
-   * @return one line per write found changed by someone else
+   * @return one line per write found changed by someone else, or that could not be read
    */
   default List<String> reconcile(
       String host, HostFileReader files, Consumer<OrphanedRestart> requeue) {

@@ -12,6 +12,7 @@ import io.pagetune.state.Journal;
 import io.pagetune.state.JournalChange;
 import io.pagetune.state.RunOwner;
 import io.pagetune.state.Sha256;
+import java.io.UncheckedIOException;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -87,14 +88,14 @@ public final class JournalRecorder implements ChangeJournal {
                 RestartList.encode(w.restarts()),
                 clock.instant(),
                 w.pendingRestart() ? EffectiveState.PENDING : EffectiveState.EFFECTIVE));
-    return new Intended(id);
+    return new Intended(journal, id);
   }
 
   /** A write journaled as intended, by its sequence number. */
-  private record Intended(long sequence) implements PendingChange {
+  private record Intended(Journal journal, long sequence) implements PendingChange {
     @Override
     public void confirm() {
-      throw new IllegalStateException("confirmed through the recorder");
+      journal.confirmChange(sequence);
     }
   }
 
@@ -119,7 +120,22 @@ public final class JournalRecorder implements ChangeJournal {
     }
     List<String> diverged = new ArrayList<>();
     for (JournalChange c : journal.orphanedChanges(host, owner.node())) {
-      Optional<String> now = files.read(c.path(), c.becomeUser()).map(Sha256::hex);
+      Optional<String> now;
+      try {
+        now = files.read(c.path(), c.becomeUser()).map(Sha256::hex);
+      } catch (UncheckedIOException e) {
+        // e.g. the file is no longer readable as that user: a later run tries again
+        diverged.add(
+            host
+                + ": cannot read "
+                + c.path()
+                + " to settle the write of run "
+                + c.runId()
+                + " ("
+                + e.getMessage()
+                + "); left unconfirmed");
+        continue;
+      }
       if (now.equals(c.afterSha256())) {
         for (Step.RequestRestart r : RestartList.decode(c.restarts())) {
           requeue.accept(new OrphanedRestart(c.runId(), c.task(), r));
