@@ -99,6 +99,18 @@ class RollbackCommandTest {
     assertEquals(0, apply.exitCode(), apply.toString());
     String run = runId(apply);
     assertEquals(List.of("97-hugepages.conf", "profile"), files(root), "no *~ copies");
+    CliRun history =
+        CliRun.withEnv(
+            Map.of("PAGETUNE_STATE", dir.resolve("state.db").toString()), "history", run);
+    assertTrue(
+        history
+            .out()
+            .lines()
+            .anyMatch(l -> l.startsWith("box  " + profile) && l.contains("backup stored")),
+        history.out());
+    assertTrue(
+        history.out().lines().anyMatch(l -> l.contains(created + "  new sysctl file  (new file)")),
+        history.out());
 
     Files.writeString(profile, "SETENV_00 = LDR_CNTRL=x\n# hand edit\n");
     Files.writeString(created, "vm.nr_hugepages = 16 # hand edit\n");
