@@ -335,6 +335,14 @@ final class RemoteFiles {
     s.append("  case \"${f##*.pagetune-}\" in ''|*[!0-9a-f]*) continue ;; esac\n");
     s.append("  [ \"$f\" = \"$t\" ] || [ ! -f \"$f\" ] || rm -f -- \"$f\"\n");
     s.append("done\n");
+    if (source != null) {
+      // staging files of this name a killed write left in /tmp: a day old, so that no write in
+      // progress (of another target with the same name) can lose its own
+      String stagePattern = baseName(source).substring(0, baseName(source).lastIndexOf('-') + 1);
+      s.append("find /tmp/. ! -name . -prune -type f -name ")
+          .append(ShellQuote.quote(stagePattern + "*"))
+          .append(" -mtime +0 -exec rm -f {} + 2>/dev/null\n");
+    }
     // with a staging file: check and copy it next to the target first
     String checked = source == null ? "$t" : "$s";
     s.append("s=").append(source == null ? "" : ShellQuote.quote(source)).append('\n');

@@ -1,15 +1,24 @@
 package io.pagetune.connection.ssh;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pagetune.connection.Become;
 import io.pagetune.connection.PutOptions;
 import io.pagetune.testing.SshServerExtension;
 import io.pagetune.testing.TestSshHost;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -17,6 +26,36 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** A write over SSH removes the temp files a killed write of the same target left. */
 class SshTempFilesTest {
   @RegisterExtension final SshServerExtension ssh = new SshServerExtension();
+
+  @Test
+  void aBecomeRootWriteRemovesDayOldStagingFilesOfItsName() throws Exception {
+    Path bin = Files.createDirectories(ssh.root().resolve("bin"));
+    Path sudo = bin.resolve("sudo");
+    Files.copy(SshTempFilesTest.class.getResourceAsStream("/connection/ssh/fake-sudo"), sudo);
+    Files.setPosixFilePermissions(sudo, PosixFilePermissions.fromString("rwxr-xr-x"));
+    Files.writeString(bin.resolve("nopasswd"), "");
+    TestSshHost host = ssh.start(TestSshHost.Options.defaults().withPathPrefix(bin));
+    String name = "stage-" + System.nanoTime() + ".conf";
+    Path target = host.workDir().resolve(name);
+    Path old = Files.writeString(Path.of("/tmp", "." + name + ".pagetune-0badc0de1234"), "x");
+    Files.setLastModifiedTime(old, FileTime.from(Instant.now().minus(Duration.ofDays(2))));
+    Path recent = Files.writeString(Path.of("/tmp", "." + name + ".pagetune-00000000abcd"), "y");
+    try (SshConnection c =
+        (SshConnection)
+            new SshConnectionFactory(
+                    ssh.settings().withSecrets(() -> Optional.of("become-s3cret"), Optional::empty))
+                .open(ssh.spec("db1", host))) {
+      c.put(
+          "memlock\n".getBytes(StandardCharsets.UTF_8),
+          target.toString(),
+          PutOptions.DEFAULT.withBecome(Become.as("root")));
+      assertTrue(Files.exists(recent), "a recent one may belong to a write in progress");
+    } finally {
+      Files.deleteIfExists(recent);
+    }
+    assertFalse(Files.exists(old), "a killed write's staging file is removed");
+    assertEquals("memlock\n", Files.readString(target));
+  }
 
   @ParameterizedTest(name = "sftp={0}")
   @ValueSource(booleans = {true, false})
