@@ -115,9 +115,8 @@ public final class Engine {
             runId);
     listener.runStarted(playbook.file(), options.check());
     patternWarnings.forEach(listener::warning);
-    if (!options.check()) {
-      services.journal().runStarted(runId, playbook.file(), false);
-    }
+    // a check run is journaled too, once a check_mode: false task really writes
+    services.journal().runStarted(runId, playbook.file(), options.check());
     Map<String, HostRun> hostRuns = new LinkedHashMap<>();
     boolean aborted = false;
     HostLeaseGate leases = new HostLeaseGate(ctx);
@@ -146,13 +145,11 @@ public final class Engine {
     hostRuns.forEach((name, run) -> counts.put(name, run.counts()));
     RunSummary summary = new RunSummary(runId, counts, inputErrors.all(), options.check(), aborted);
     ExitStatus exit = ExitStatus.of(summary, options.detailedExitCode());
-    if (!options.check()) {
-      services
-          .journal()
-          .runFinished(
-              runId,
-              exit == ExitStatus.SUCCESS ? "ok" : exit.name().toLowerCase(java.util.Locale.ROOT));
-    }
+    services
+        .journal()
+        .runFinished(
+            runId,
+            exit == ExitStatus.SUCCESS ? "ok" : exit.name().toLowerCase(java.util.Locale.ROOT));
     listener.runFinished(summary, exit.code());
     return new RunResult(summary, exit);
   }

@@ -28,12 +28,15 @@ public final class StateStore implements AutoCloseable {
   private final DataSource dataSource;
   private final String display;
   private final Clock clock;
+  private final WalKeeper walKeeper;
 
-  private StateStore(Dialect dialect, DataSource dataSource, String display, Clock clock) {
+  private StateStore(
+      Dialect dialect, DataSource dataSource, String display, Clock clock, WalKeeper walKeeper) {
     this.dialect = dialect;
     this.dataSource = dataSource;
     this.display = display;
     this.clock = clock;
+    this.walKeeper = walKeeper;
   }
 
   /** {@code ~/.pagetune/state.db}. */
@@ -60,6 +63,9 @@ public final class StateStore implements AutoCloseable {
             ? openPostgres(location, clock, env)
             : openSqlite(location, clock);
     store.migrate();
+    if (store.dialect == Dialect.SQLITE) {
+      store.walKeeper.keep(store.dataSource);
+    }
     return store;
   }
 
@@ -87,7 +93,7 @@ public final class StateStore implements AutoCloseable {
     DataSource ds =
         new DriverDataSource(
             new org.sqlite.JDBC(), "jdbc:sqlite:" + file, config.toProperties(), display);
-    return new StateStore(Dialect.SQLITE, ds, display, clock);
+    return new StateStore(Dialect.SQLITE, ds, display, clock, new WalKeeper());
   }
 
   private static StateStore openPostgres(String location, Clock clock, Map<String, String> env) {
@@ -104,7 +110,7 @@ public final class StateStore implements AutoCloseable {
     }
     String display = withoutSecrets(location);
     DataSource ds = new DriverDataSource(new org.postgresql.Driver(), url, properties, display);
-    return new StateStore(Dialect.POSTGRESQL, ds, display, clock);
+    return new StateStore(Dialect.POSTGRESQL, ds, display, clock, new WalKeeper());
   }
 
   static Path expandHome(String location) {
@@ -164,7 +170,7 @@ public final class StateStore implements AutoCloseable {
 
   /** The same database seen through another clock (no new connection, no migration). */
   public StateStore withClock(Clock other) {
-    return new StateStore(dialect, dataSource, display, Objects.requireNonNull(other));
+    return new StateStore(dialect, dataSource, display, Objects.requireNonNull(other), walKeeper);
   }
 
   public Journal journal() {
@@ -188,9 +194,11 @@ public final class StateStore implements AutoCloseable {
     }
   }
 
-  /** Each connection is opened per call, so there is nothing to release; kept for callers. */
+  /** Releases the idle connection an SQLite store keeps; each query opens its own connection. */
   @Override
-  public void close() {}
+  public void close() {
+    walKeeper.release();
+  }
 
   @Override
   public String toString() {
