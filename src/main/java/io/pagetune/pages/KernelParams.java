@@ -24,6 +24,7 @@ public record KernelParams(
     boolean hugepagesPersisted,
     String nextBootDescription,
     List<String> notes,
+    List<String> poolNotes,
     Map<String, Object> report) {
   static final List<String> HUGEPAGE_PARAMS =
       List.of("hugepages", "hugepagesz", "default_hugepagesz");
@@ -32,6 +33,7 @@ public record KernelParams(
     params = List.copyOf(params);
     bootLoaderCommands = List.copyOf(bootLoaderCommands);
     notes = List.copyOf(notes);
+    poolNotes = List.copyOf(poolNotes);
     report = Map.copyOf(report);
   }
 
@@ -44,11 +46,16 @@ public record KernelParams(
     List<KernelCmdline> next = BootCmdline.nextBoot(boot);
     Optional<SysctlAssignment> tunedThp = boot.tunedProfile().flatMap(TunedProfile::thp);
     List<String> notes = new ArrayList<>();
+    List<String> poolNotes = new ArrayList<>();
     KernelCmdline running = boot.running();
     if (!running.hugepages().isEmpty()) {
-      notes.add(
+      poolNotes.add(
           "the running kernel reserved huge pages at boot, before sysctl: "
-              + String.join(" ", relevant(running)));
+              + String.join(
+                  " ",
+                  relevant(running).stream()
+                      .filter(w -> !w.startsWith("transparent_hugepage"))
+                      .toList()));
     }
     if (running.hasPluralThpTypo()) {
       notes.add(
@@ -110,6 +117,10 @@ public record KernelParams(
                   new FileEdit(LinuxBootConfig.DEFAULT_GRUB, before, after, "kernel command line"));
         }
         if (!boot.blsEntries().isEmpty()) {
+          if (next.stream().anyMatch(KernelCmdline::hasPluralThpTypo)) {
+            commands.add(
+                List.of("grubby", "--update-kernel=ALL", "--remove-args=transparent_hugepages"));
+          }
           if (giganticPages.isPresent() && !hugepagesPersisted) {
             commands.add(
                 List.of(
@@ -123,6 +134,12 @@ public record KernelParams(
           commands.add(List.of("grub2-mkconfig", "-o", "/boot/grub2/grub.cfg"));
         }
         notes.add("kernel command line: " + String.join(" ", params) + " at the next boot");
+        if (!hugepagesPersisted) {
+          poolNotes.add(
+              "1G pages are reserved at boot: "
+                  + String.join(" ", params)
+                  + " on the kernel command line");
+        }
       }
     }
 
@@ -144,6 +161,7 @@ public record KernelParams(
         hugepagesPersisted,
         nextText.isEmpty() ? "boot loader config not found" : String.join("; ", nextText),
         notes,
+        poolNotes,
         report);
   }
 

@@ -360,19 +360,21 @@ public final class OracleHugepagesModule implements Module {
       steps.add(
           Step.Exec.of(
               RemoteCommand.argv(argv.toArray(String[]::new)),
-              "carry the kernel command line to the boot entries"));
+              "carry the kernel command line to the boot entries: " + String.join(" ", argv)));
     }
 
     OptionalLong total = mem.hugePagesTotal();
     boolean poolLive = pageBytes == defaultPage && total.isPresent() && total.getAsLong() == pages;
     boolean runtime = args.bool("runtime");
     String liveGroup = boot.liveShmGroup().orElse("unknown");
+    boolean setsPoolLive = false;
     if (runtime && !gigantic && (!poolLive || !liveGroup.equals(gid))) {
       steps.add(
           Step.Exec.of(
               RemoteCommand.argv("sysctl", "-w", "vm.hugetlb_shm_group=" + gid),
               "set vm.hugetlb_shm_group=" + gid + " live"));
       if (!poolLive) {
+        setsPoolLive = true;
         steps.add(
             Step.Exec.of(
                 RemoteCommand.argv("sysctl", "-w", "vm.nr_hugepages=" + pages),
@@ -386,6 +388,7 @@ public final class OracleHugepagesModule implements Module {
     SysctlPersistence.BootValue poolBoot = sysctl.before().get(NR_HUGEPAGES);
     List<String> poolReasons = new ArrayList<>(poolNotes);
     sysctl.notes().stream().filter(n -> n.startsWith(NR_HUGEPAGES)).forEach(poolReasons::add);
+    poolReasons.addAll(kernel.poolNotes());
     boolean poolPersisted =
         poolBoot.value().equals(Long.toString(pages)) && (!gigantic || kernel.hugepagesPersisted());
     if (!poolLive) {
@@ -476,6 +479,7 @@ public final class OracleHugepagesModule implements Module {
             thp.active().orElse(thp.state().name().toLowerCase(java.util.Locale.ROOT))));
     data.put("boot", kernel.report());
     data.put("page_state", states.stream().map(PageState::toMap).toList());
+    data.put("sets_pool_live", setsPoolLive);
     String thpNote =
         thp.active().isPresent() && !thp.is(policy.mode())
             ? "; THP is "
@@ -580,7 +584,7 @@ public final class OracleHugepagesModule implements Module {
   @Override
   public ApplyResult apply(Plan plan, ModuleCall call, StepRunner runner) {
     ApplyResult result = runner.run(plan, call);
-    boolean setLive = plan.steps().stream().anyMatch(s -> s instanceof Step.Exec);
+    boolean setLive = Boolean.TRUE.equals(plan.data().get("sets_pool_live"));
     if (result.failure().isPresent() || !setLive) {
       return result;
     }
