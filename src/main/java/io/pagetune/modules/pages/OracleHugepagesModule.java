@@ -260,6 +260,13 @@ public final class OracleHugepagesModule implements Module {
               : groups.commonGid(
                   consumers,
                   groups.of(args.string("oracle_user")).map(UserGroups.Member::primaryGid));
+      List<String> unknown = consumers.stream().filter(u -> groups.of(u).isEmpty()).toList();
+      if (!unknown.isEmpty()) {
+        return Plan.failed(
+            "oracle_hugepages: cannot read the groups of "
+                + String.join(", ", unknown)
+                + " (id fails: no such user?)");
+      }
       if (common.isEmpty()) {
         return Plan.failed(
             "oracle_hugepages: "
@@ -598,7 +605,14 @@ public final class OracleHugepagesModule implements Module {
     }
     HugePagesReadBack check = HugePagesReadBack.compare(wanted, actual);
     if (check.ok()) {
-      List<Map<String, Object>> states = liveNow(plan.data().get("page_state"));
+      // the limits files were just written: a fresh login shows what the memlock is now
+      String user = String.valueOf(desired.get("oracle_user"));
+      Fact<MemlockLimits> loginFact = MemlockLimits.ulimitFact(user);
+      MemlockLimits login =
+          loginFact.parse(runner.query(RemoteCommand.script(loginFact.script()), call));
+      long neededKb = ((Number) desired.get("memlock_kb")).longValue();
+      List<Map<String, Object>> states =
+          liveNow(plan.data().get("page_state"), user, login, neededKb);
       boolean all = states.stream().allMatch(m -> Boolean.TRUE.equals(m.get("effective")));
       return result.withData(
           Map.of("effective", all, "pending_restart", !all, "page_state", states));
@@ -623,7 +637,8 @@ public final class OracleHugepagesModule implements Module {
   }
 
   /** The plan's states once the pool and the group were set live and read back. */
-  private static List<Map<String, Object>> liveNow(Object planned) {
+  private static List<Map<String, Object>> liveNow(
+      Object planned, String user, MemlockLimits login, long neededKb) {
     List<Map<String, Object>> out = new ArrayList<>();
     if (planned instanceof List<?> l) {
       for (Object o : l) {
@@ -631,8 +646,15 @@ public final class OracleHugepagesModule implements Module {
         ((Map<?, ?>) o).forEach((k, v) -> m.put(String.valueOf(k), v));
         if (m.get("target").equals("oracle/hugepages")
             || m.get("target").equals("oracle/hugetlb_shm_group")) {
+          // set live by this apply and read back
+          m.put("effective_value", String.valueOf(m.get("desired")) + " (set live)");
           m.put("effective", true);
           m.put("pending_restart", false);
+        }
+        if (m.get("target").equals("oracle/memlock/" + user)) {
+          m.put("effective", login.atLeast(neededKb));
+          m.put("effective_value", "su - " + user + ": " + describe(login));
+          m.put("pending_restart", !login.atLeast(neededKb));
         }
         out.add(m);
       }
