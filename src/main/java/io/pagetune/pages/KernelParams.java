@@ -38,11 +38,11 @@ public record KernelParams(
   }
 
   /**
-   * @param thpMode the THP mode the policy asks for
+   * @param thpMode the THP mode the policy asks for; empty where the kernel has no THP
    * @param giganticPages the pool in 1 GiB pages, or empty when the pool is not 1 GiB pages
    */
   public static KernelParams plan(
-      LinuxBootConfig boot, String thpMode, OptionalLong giganticPages) {
+      LinuxBootConfig boot, Optional<String> thpMode, OptionalLong giganticPages) {
     List<KernelCmdline> next = BootCmdline.nextBoot(boot);
     Optional<SysctlAssignment> tunedThp = boot.tunedProfile().flatMap(TunedProfile::thp);
     List<String> notes = new ArrayList<>();
@@ -76,12 +76,13 @@ public record KernelParams(
               .map(t -> t.value() + " (tuned " + t.where() + ")")
               .orElse("boot loader config not found"));
     }
-    boolean thpPersisted = thpAtBoot.stream().allMatch(v -> v.startsWith(thpMode + " "));
+    boolean thpPersisted =
+        thpMode.isEmpty() || thpAtBoot.stream().allMatch(v -> v.startsWith(thpMode.get() + " "));
 
     List<String> params = new ArrayList<>();
     List<String> drop = new ArrayList<>(List.of("transparent_hugepages"));
     if (!thpPersisted) {
-      params.add("transparent_hugepage=" + thpMode);
+      params.add("transparent_hugepage=" + thpMode.get());
     }
     boolean hugepagesPersisted = true;
     if (giganticPages.isPresent()) {

@@ -100,7 +100,15 @@ public final class SysctlPersistence {
             .ifPresent(a -> notes.add(key + ": " + a.where() + " already sets " + a.value()));
         continue;
       }
-      SysctlAssignment a = win.assignment().orElseThrow();
+      if (win.assignment().isEmpty()) {
+        return new Result(
+            List.of(),
+            before,
+            before,
+            notes,
+            Optional.of(ownPath + " as rendered does not set " + key + " (check sysctl_template)"));
+      }
+      SysctlAssignment a = win.assignment().get();
       if (win.tuned()) {
         if (!a.path().startsWith("/etc/tuned/")) {
           return new Result(

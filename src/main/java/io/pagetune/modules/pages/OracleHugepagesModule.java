@@ -341,9 +341,15 @@ public final class OracleHugepagesModule implements Module {
             limitsText,
             memlock.kb());
 
+    ThpMode thp = host.fact(PageFacts.THP);
+    // a kernel without THP needs nothing on its command line for it
     KernelParams kernel =
         KernelParams.plan(
-            boot, policy.mode(), gigantic ? OptionalLong.of(pages) : OptionalLong.empty());
+            boot,
+            thp.state() == ThpMode.State.COMPILED_OUT
+                ? Optional.empty()
+                : Optional.of(policy.mode()),
+            gigantic ? OptionalLong.of(pages) : OptionalLong.empty());
 
     List<Step> steps = new ArrayList<>();
     List<FileDiff> diffs = new ArrayList<>();
@@ -389,7 +395,6 @@ public final class OracleHugepagesModule implements Module {
       }
     }
 
-    ThpMode thp = host.fact(PageFacts.THP);
     MemlockLimits login = host.fact(MemlockLimits.ulimitFact(user));
     List<PageState> states = new ArrayList<>();
     SysctlPersistence.BootValue poolBoot = sysctl.before().get(NR_HUGEPAGES);

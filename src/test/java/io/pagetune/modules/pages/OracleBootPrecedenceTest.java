@@ -8,6 +8,7 @@ import io.pagetune.modules.FileDiff;
 import io.pagetune.modules.ModuleHarness;
 import io.pagetune.modules.Plan;
 import io.pagetune.modules.Step;
+import io.pagetune.modules.StubServices;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -453,5 +454,41 @@ class OracleBootPrecedenceTest {
         "oracle_hugepages: oracle and grid share no group for vm.hugetlb_shm_group (oracle:"
             + " 54322; grid: 54321); set oracle_group to a group all of them are in",
         apart.harness(tmp.resolve("apart")).plan(none).failure().orElseThrow());
+  }
+
+  @Test
+  void aKernelWithoutThpGetsNoCommandLineForIt() throws Exception {
+    OracleHost host =
+        new OracleHost(tmp)
+            .file("/etc/default/grub", "GRUB_CMDLINE_LINUX=\"rhgb quiet\"\n")
+            .file(
+                "/boot/loader/entries/0f3c1c8e5b4d4d7e9f3c-5.4.17-2136.307.3.1.el8uek.x86_64.conf",
+                "title x\noptions root=/dev/sda1 ro rhgb quiet\n");
+    java.nio.file.Files.delete(host.root.resolve("sys/kernel/mm/transparent_hugepage/enabled"));
+    ModuleHarness h = host.harness(tmp);
+    Plan plan = h.plan(args());
+    assertEquals(List.of(OWN_SYSCTL, OWN_LIMITS), diffPaths(plan));
+    Map<String, Object> thp = state(plan, "oracle/thp");
+    assertEquals(true, thp.get("persisted"));
+    assertEquals("compiled_out", thp.get("effective_value"));
+    h.assertConverges(args());
+  }
+
+  @Test
+  void aSysctlTemplateThatDropsAKeyIsRefusedNotGuessed() {
+    OracleHost host = new OracleHost(tmp);
+    ModuleHarness h =
+        new ModuleHarness(new OracleHugepagesModule(), tmp, host.connection())
+            .services(new StubServices(tmp).template("only-pages.ftl", "vm.nr_hugepages = 6148\n"))
+            .facts(
+                Map.of(
+                    io.pagetune.pages.PageFacts.IPCS.name(), io.pagetune.pages.IpcsShm.parse("")));
+    Map<String, Object> a = args();
+    a.put("sysctl_template", "only-pages.ftl");
+    assertEquals(
+        "oracle_hugepages: "
+            + OWN_SYSCTL
+            + " as rendered does not set vm.hugetlb_shm_group (check sysctl_template)",
+        h.plan(a).failure().orElseThrow());
   }
 }
