@@ -266,7 +266,7 @@ class LabEndToEndTest {
     assertTrue(!result.get("effective").asBoolean());
     assertTrue(result.get("pending_restart").asBoolean());
     JsonNode states = result.get("page_state");
-    assertEquals(4, states.size(), again::toString);
+    assertEquals(5, states.size(), again::toString);
     assertEquals("oracle/hugepages", states.get(0).get("target").asText());
     assertEquals(
         "vm.nr_hugepages = 1028 (/etc/sysctl.conf:5)",
@@ -276,7 +276,10 @@ class LabEndToEndTest {
         "su - oracle: soft 237623500, hard 237623500",
         states.get(2).get("effective_value").asText());
     assertTrue(states.get(2).get("effective").asBoolean());
-    assertEquals("always", states.get(3).get("effective_value").asText());
+    assertEquals("oracle/memlock/grid", states.get(3).get("target").asText());
+    assertEquals(
+        "su - grid: soft 237623500, hard 237623500", states.get(3).get("effective_value").asText());
+    assertEquals("always", states.get(4).get("effective_value").asText());
     assertEquals(seeds, TreeHash.of(Path.of("lab")), "a lab run changed the tracked seeds");
   }
 }

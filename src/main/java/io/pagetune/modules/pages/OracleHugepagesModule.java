@@ -299,22 +299,31 @@ public final class OracleHugepagesModule implements Module {
     planned.put("consumers", consumers);
     planned.put("memlock_kb", memlock.kb());
     planned.put("memlock_reason", memlock.reason());
+    String limitsPath = args.string("limits_file");
+    Map<String, Set<String>> consumerGroups = new LinkedHashMap<>();
+    for (String c : consumers) {
+      consumerGroups.put(c, groups.of(c).map(UserGroups.Member::names).orElse(Set.of()));
+    }
+    // only users that nothing else gives more get a line: a larger or unlimited memlock stays
+    List<String> memlockUsers =
+        MemlockPersistence.usersNeedingLines(
+            boot.limits(), consumerGroups, limitsPath, memlock.kb());
+    planned.put("memlock_users", memlockUsers);
     planned.put("thp", policy.mode());
     planned.put("breakdown", breakdown);
     planned.put("source", fromSga ? "declared SGA sizes" : "ipcs -m segments");
 
     String sysctlPath = args.string("sysctl_file");
-    String limitsPath = args.string("limits_file");
     String sysctlText =
         args.optString("sysctl_template")
             .map(t -> call.services().renderTemplate(t, Map.of("hugepages", planned)))
             .orElseGet(() -> sysctlText(planned));
-    String limitsText =
+    HostFiles.Text limitsNow = HostFiles.readOrEmpty(host, limitsPath);
+    String limitsRendered =
         args.optString("limits_template")
             .map(t -> call.services().renderTemplate(t, Map.of("hugepages", planned)))
             .orElseGet(() -> limitsText(planned));
     HostFiles.Text sysctlNow = HostFiles.readOrEmpty(host, sysctlPath);
-    HostFiles.Text limitsNow = HostFiles.readOrEmpty(host, limitsPath);
     for (HostFiles.Text t : List.of(sysctlNow, limitsNow)) {
       if (t.problem().isPresent()) {
         return Plan.failed("oracle_hugepages: " + t.problem().get());
@@ -330,12 +339,15 @@ public final class OracleHugepagesModule implements Module {
     if (sysctl.refusal().isPresent()) {
       return Plan.failed("oracle_hugepages: " + sysctl.refusal().get());
     }
-    Set<String> userGroupNames = groups.of(user).map(UserGroups.Member::names).orElse(Set.of());
+    // no file of pagetune's own when no user needs a line from it
+    String limitsText =
+        memlockUsers.isEmpty() && host.stat(limitsPath).isEmpty()
+            ? limitsNow.text().get()
+            : limitsRendered;
     MemlockPersistence.Result limits =
         MemlockPersistence.plan(
             boot.limits(),
-            user,
-            userGroupNames,
+            consumerGroups,
             limitsPath,
             limitsNow.text().get(),
             limitsText,
@@ -395,7 +407,6 @@ public final class OracleHugepagesModule implements Module {
       }
     }
 
-    MemlockLimits login = host.fact(MemlockLimits.ulimitFact(user));
     List<PageState> states = new ArrayList<>();
     SysctlPersistence.BootValue poolBoot = sysctl.before().get(NR_HUGEPAGES);
     List<String> poolReasons = new ArrayList<>(poolNotes);
@@ -440,28 +451,31 @@ public final class OracleHugepagesModule implements Module {
             "vm.hugetlb_shm_group=" + liveGroup,
             !groupLive,
             groupReasons));
-    boolean memlockLive = login.atLeast(memlock.kb());
-    List<String> memlockReasons = new ArrayList<>(limits.notes());
-    if (!memlockLive) {
-      memlockReasons.add(
-          "a fresh login of "
-              + user
-              + " gets "
-              + describe(login)
-              + ", below "
-              + memlock.kb()
-              + " kB");
+    for (String c : consumers) {
+      MemlockLimits cLogin = host.fact(MemlockLimits.ulimitFact(c));
+      boolean memlockLive = cLogin.atLeast(memlock.kb());
+      List<String> memlockReasons = new ArrayList<>(limits.notes().get(c));
+      if (!memlockLive) {
+        memlockReasons.add(
+            "a fresh login of "
+                + c
+                + " gets "
+                + describe(cLogin)
+                + ", below "
+                + memlock.kb()
+                + " kB");
+      }
+      states.add(
+          new PageState(
+              "oracle/memlock/" + c,
+              "memlock >= " + memlock.kb() + " kB",
+              limits.before().get(c).atLeast(memlock.kb()),
+              limits.before().get(c).describe(),
+              memlockLive,
+              "su - " + c + ": " + describe(cLogin),
+              !memlockLive,
+              memlockReasons));
     }
-    states.add(
-        new PageState(
-            "oracle/memlock/" + user,
-            "memlock >= " + memlock.kb() + " kB",
-            limits.before().atLeast(memlock.kb()),
-            limits.before().describe(),
-            memlockLive,
-            "su - " + user + ": " + describe(login),
-            !memlockLive,
-            memlockReasons));
     boolean thpLive = thp.is(policy.mode()) || thp.state() == ThpMode.State.COMPILED_OUT;
     List<String> thpReasons = new ArrayList<>(List.of(policy.reason()));
     thpReasons.addAll(kernel.notes());
@@ -504,7 +518,9 @@ public final class OracleHugepagesModule implements Module {
             : "";
     data.put("pending_restart", !effective);
     List<String> how = new ArrayList<>(sysctl.notes());
-    how.addAll(limits.edits().isEmpty() ? List.of() : limits.notes());
+    if (!limits.edits().isEmpty()) {
+      limits.notes().values().forEach(how::addAll);
+    }
     how.addAll(poolNotes);
     String summary =
         "vm.nr_hugepages = "
@@ -611,13 +627,15 @@ public final class OracleHugepagesModule implements Module {
     HugePagesReadBack check = HugePagesReadBack.compare(wanted, actual);
     if (check.ok()) {
       // the limits files were just written: a fresh login shows what the memlock is now
-      String user = String.valueOf(desired.get("oracle_user"));
-      Fact<MemlockLimits> loginFact = MemlockLimits.ulimitFact(user);
-      MemlockLimits login =
-          loginFact.parse(runner.query(RemoteCommand.script(loginFact.script()), call));
+      Map<String, MemlockLimits> logins = new LinkedHashMap<>();
+      for (Object u : (List<?>) desired.get("consumers")) {
+        Fact<MemlockLimits> loginFact = MemlockLimits.ulimitFact(String.valueOf(u));
+        logins.put(
+            String.valueOf(u),
+            loginFact.parse(runner.query(RemoteCommand.script(loginFact.script()), call)));
+      }
       long neededKb = ((Number) desired.get("memlock_kb")).longValue();
-      List<Map<String, Object>> states =
-          liveNow(plan.data().get("page_state"), user, login, neededKb);
+      List<Map<String, Object>> states = liveNow(plan.data().get("page_state"), logins, neededKb);
       boolean all = states.stream().allMatch(m -> Boolean.TRUE.equals(m.get("effective")));
       return result.withData(
           Map.of("effective", all, "pending_restart", !all, "page_state", states));
@@ -643,7 +661,7 @@ public final class OracleHugepagesModule implements Module {
 
   /** The plan's states once the pool and the group were set live and read back. */
   private static List<Map<String, Object>> liveNow(
-      Object planned, String user, MemlockLimits login, long neededKb) {
+      Object planned, Map<String, MemlockLimits> logins, long neededKb) {
     List<Map<String, Object>> out = new ArrayList<>();
     if (planned instanceof List<?> l) {
       for (Object o : l) {
@@ -656,10 +674,12 @@ public final class OracleHugepagesModule implements Module {
           m.put("effective", true);
           m.put("pending_restart", false);
         }
-        if (m.get("target").equals("oracle/memlock/" + user)) {
-          m.put("effective", login.atLeast(neededKb));
-          m.put("effective_value", "su - " + user + ": " + describe(login));
-          m.put("pending_restart", !login.atLeast(neededKb));
+        for (Map.Entry<String, MemlockLimits> login : logins.entrySet()) {
+          if (m.get("target").equals("oracle/memlock/" + login.getKey())) {
+            m.put("effective", login.getValue().atLeast(neededKb));
+            m.put("effective_value", "su - " + login.getKey() + ": " + describe(login.getValue()));
+            m.put("pending_restart", !login.getValue().atLeast(neededKb));
+          }
         }
         out.add(m);
       }
@@ -720,16 +740,15 @@ public final class OracleHugepagesModule implements Module {
   }
 
   static String limitsText(Map<String, Object> p) {
-    return "# Managed by pagetune (oracle_hugepages): memlock in kB, "
-        + p.get("memlock_reason")
-        + "\n"
-        + p.get("oracle_user")
-        + " soft memlock "
-        + p.get("memlock_kb")
-        + "\n"
-        + p.get("oracle_user")
-        + " hard memlock "
-        + p.get("memlock_kb")
-        + "\n";
+    StringBuilder out =
+        new StringBuilder(
+            "# Managed by pagetune (oracle_hugepages): memlock in kB, "
+                + p.get("memlock_reason")
+                + "\n");
+    for (Object u : (List<?>) p.get("memlock_users")) {
+      out.append(u).append(" soft memlock ").append(p.get("memlock_kb")).append("\n");
+      out.append(u).append(" hard memlock ").append(p.get("memlock_kb")).append("\n");
+    }
+    return out.toString();
   }
 }

@@ -491,4 +491,31 @@ class OracleBootPrecedenceTest {
             + " as rendered does not set vm.hugetlb_shm_group (check sysctl_template)",
         h.plan(a).failure().orElseThrow());
   }
+
+  @Test
+  void everyConsumerOwnerGetsMemlockButALargerOneIsNotLowered() {
+    OracleHost host = new OracleHost(tmp).file(PREINSTALL, PREINSTALL_TEXT);
+    ModuleHarness h = host.harness(tmp);
+    Map<String, Object> a = args();
+    a.put("consumers", List.of("oracle", "grid"));
+    Plan plan = h.plan(a);
+    assertEquals(List.of(OWN_SYSCTL, OWN_LIMITS), diffPaths(plan));
+    assertEquals(true, state(plan, "oracle/memlock/oracle").get("persisted"));
+    assertEquals(false, state(plan, "oracle/memlock/grid").get("persisted"));
+    h.assertConverges(a);
+    // oracle keeps the preinstall package's 128 GB: no line for it in pagetune's file
+    assertEquals(
+        "# Managed by pagetune (oracle_hugepages): memlock in kB, 90% of RAM, which covers the"
+            + " 12591104 kB pool\n"
+            + "grid soft memlock 60397977\n"
+            + "grid hard memlock 60397977\n",
+        host.read(OWN_LIMITS));
+    Plan again = h.plan(a);
+    assertEquals(
+        "su - grid: soft 60397977, hard 60397977",
+        state(again, "oracle/memlock/grid").get("effective_value"));
+    assertEquals(
+        "su - oracle: soft 134217728, hard 134217728",
+        state(again, "oracle/memlock/oracle").get("effective_value"));
+  }
 }
