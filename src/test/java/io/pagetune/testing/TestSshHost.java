@@ -20,6 +20,7 @@ import org.apache.sshd.common.session.SessionListener;
 import org.apache.sshd.common.signature.Signature;
 import org.apache.sshd.core.CoreModuleProperties;
 import org.apache.sshd.server.SshServer;
+import org.apache.sshd.server.command.Command;
 import org.apache.sshd.server.session.ServerSession;
 import org.apache.sshd.sftp.server.FileHandle;
 import org.apache.sshd.sftp.server.SftpEventListener;
@@ -84,6 +85,7 @@ public final class TestSshHost implements AutoCloseable {
   private final AtomicLong killAfterSftpBytes = new AtomicLong(-1);
   private final AtomicInteger droppedHandshakes = new AtomicInteger();
   private final AtomicInteger maxRunningSeen = new AtomicInteger();
+  private final CommandFaults faults = new CommandFaults();
 
   TestSshHost(Options options, Path workDir) {
     this.workDir = workDir;
@@ -98,18 +100,23 @@ public final class TestSshHost implements AutoCloseable {
       server.setPasswordAuthenticator((user, pw, session) -> options.password().equals(pw));
     }
     server.setCommandFactory(
-        (channel, command) ->
-            new ShellExecCommand(
-                command,
-                workDir,
-                options.newSession(),
-                options.pathPrefix(),
-                running,
-                maxRunningSeen));
+        (channel, command) -> {
+          Command fault = faults.forCommand(command, this::killSessions);
+          return fault != null
+              ? fault
+              : new ShellExecCommand(
+                  command,
+                  workDir,
+                  options.newSession(),
+                  options.pathPrefix(),
+                  running,
+                  maxRunningSeen);
+        });
     CoreModuleProperties.MAX_CONCURRENT_CHANNELS.set(server, options.maxChannels());
     if (options.sftp()) {
       SftpSubsystemFactory sftp = new SftpSubsystemFactory.Builder().build();
       sftp.addSftpEventListener(new KillDuringWrite());
+      sftp.addSftpEventListener(faults.sftpListener(this::killSessions));
       server.setSubsystemFactories(List.of(sftp));
     }
     if (options.handshakeLimit() > 0) {
@@ -238,6 +245,24 @@ public final class TestSshHost implements AutoCloseable {
     for (var s : server.getActiveSessions()) {
       s.close(true);
     }
+  }
+
+  /** Drops every session when the next exec request containing {@code fragment} arrives. */
+  public void dropOnCommand(String fragment) {
+    faults.dropOn(fragment);
+  }
+
+  /**
+   * Accepts the next exec request containing {@code fragment} and never answers on its channel: no
+   * output, no exit status (the server itself stays responsive).
+   */
+  public void stallOnCommand(String fragment) {
+    faults.stallOn(fragment);
+  }
+
+  /** Drops every session when the next SFTP file open arrives. */
+  public void dropOnSftpOpen() {
+    faults.dropOnSftpOpen();
   }
 
   /** Drops all sessions once an SFTP upload has written at least this many bytes. */

@@ -53,8 +53,10 @@ public final class SshConnection implements Connection {
     this.channels = new Semaphore(settings.maxChannelsPerHost(), true);
     // stream pumps come from the factory's pool: idle pump threads are shared by all hosts
     this.io = io;
-    this.exec = new ExecChannel(target.inventoryName(), client, io);
-    this.files = new RemoteFiles(this, client, channels);
+    ConnectionProbe probe =
+        new ConnectionProbe(target.inventoryName(), client, ConnectionProbe.DEFAULT_WAIT);
+    this.exec = new ExecChannel(target.inventoryName(), client, io, probe);
+    this.files = new RemoteFiles(this, client, channels, probe);
   }
 
   @Override

@@ -171,10 +171,12 @@ public final class SshConnectionFactory implements ConnectionFactory {
     client.setConnectTimeout((int) settings.connectTimeout().toMillis());
     client.setTimeout((int) settings.socketTimeout().toMillis());
     // sshj starts the keepalive thread on connect: the interval must be set before
-    client
-        .getConnection()
-        .getKeepAlive()
-        .setKeepAliveInterval((int) Math.max(1, settings.keepaliveInterval().toSeconds()));
+    net.schmizz.keepalive.KeepAlive keepAlive = client.getConnection().getKeepAlive();
+    keepAlive.setKeepAliveInterval((int) Math.max(1, settings.keepaliveInterval().toSeconds()));
+    if (keepAlive instanceof net.schmizz.keepalive.KeepAliveRunner runner) {
+      // a host that stops answering (not even TCP resets) is given up after three intervals
+      runner.setMaxAliveCount(3);
+    }
     // a server that accepts TCP but never answers would hold the handshake forever (the socket
     // has no read timeout, so that idle sessions live): a watchdog closes it
     AtomicInteger state = new AtomicInteger(RUNNING);
