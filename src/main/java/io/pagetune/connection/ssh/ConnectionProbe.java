@@ -86,7 +86,10 @@ final class ConnectionProbe {
         host + ": connection dropped " + during + " (" + why + ")", cause);
   }
 
-  private static String oneLine(String s) {
-    return s.replaceAll("\\s*\\R\\s*", " ").strip();
+  /** A cause's message on one line, without the Java class names sshj chains into it. */
+  static String oneLine(String s) {
+    return s.replaceAll("\\s*\\R\\s*", " ")
+        .replaceAll("\\b(?:[a-z_$][a-z0-9_$]*\\.)+[A-Z][A-Za-z0-9_$]*(?:Exception|Error): ", "")
+        .strip();
   }
 }

@@ -192,7 +192,7 @@ final class ExecChannel {
   private static final Duration KILL_GRACE = Duration.ofSeconds(4);
 
   /** How long the server may take to confirm a channel close. */
-  private static final Duration CLOSE_GRACE = Duration.ofSeconds(3);
+  private static final Duration CLOSE_GRACE = Duration.ofSeconds(2);
 
   /** How long the last output may take to arrive after the close. */
   private static final Duration OUTPUT_GRACE = Duration.ofSeconds(2);
@@ -263,7 +263,7 @@ final class ExecChannel {
             + ": SSH channel failed "
             + during
             + ": "
-            + String.valueOf(cause.getMessage()).replaceAll("\\s*\\R\\s*", " "),
+            + ConnectionProbe.oneLine(String.valueOf(cause.getMessage())),
         cause);
   }
 
