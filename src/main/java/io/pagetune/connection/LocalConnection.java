@@ -62,8 +62,9 @@ public final class LocalConnection implements Connection {
   }
 
   /**
-   * The factory registered as {@code local}: become goes through sudo with the host's {@code
-   * ansible_become_password} (or {@code _pass}), else {@code becomePassword}.
+   * The factory registered as {@code local}: become goes through sudo ({@code ansible_become_exe}
+   * if set) with the host's {@code ansible_become_password} (or {@code _pass}), else {@code
+   * becomePassword}.
    */
   public static ConnectionFactory factory(Supplier<Optional<String>> becomePassword) {
     return new ConnectionFactory() {
@@ -81,7 +82,9 @@ public final class LocalConnection implements Connection {
         String value = own == null ? null : own.toString();
         Supplier<Optional<String>> password =
             value == null ? becomePassword : () -> Optional.of(value);
-        return new LocalConnection(spec.inventoryName(), LocalSudo.of(password));
+        Object exe = spec.vars().get("ansible_become_exe");
+        String program = exe == null || exe.toString().isBlank() ? "sudo" : exe.toString();
+        return new LocalConnection(spec.inventoryName(), new LocalSudo(program, password));
       }
     };
   }
