@@ -147,8 +147,17 @@ public final class LocalConnection implements Connection {
     try {
       p = new ProcessBuilder(argv).start();
     } catch (IOException e) {
-      throw new ConnectionException(
-          host + ": cannot start " + argv.get(0) + ": " + e.getMessage(), e);
+      if (argv.get(0).equals("/bin/sh")) {
+        throw new ConnectionException(host + ": cannot start /bin/sh: " + e.getMessage(), e);
+      }
+      // a missing sudo fails the task as a shell would, with 127 and why
+      String why = "pagetune: cannot start " + argv.get(0) + ": " + e.getMessage() + "\n";
+      return new Raw(
+          127,
+          new byte[0],
+          why.getBytes(StandardCharsets.UTF_8),
+          Duration.ofNanos(System.nanoTime() - start),
+          false);
     }
     CompletableFuture<byte[]> out = drain(p.getInputStream());
     CompletableFuture<byte[]> err = drain(p.getErrorStream());

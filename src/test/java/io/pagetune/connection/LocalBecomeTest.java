@@ -107,6 +107,17 @@ class LocalBecomeTest {
   }
 
   @Test
+  void aMissingSudoFailsTheCommandWithAClearMessage() {
+    LocalConnection c =
+        new LocalConnection(
+            "localhost",
+            new LocalSudo(dir.resolve("no-such-sudo").toString(), () -> Optional.of(PASSWORD)));
+    CommandResult r = c.run(RemoteCommand.argv("id").withBecome(Become.as("root")), T);
+    assertEquals(127, r.exitCode());
+    assertTrue(r.stderr().startsWith("pagetune: cannot start " + dir.resolve("no-such-sudo")));
+  }
+
+  @Test
   void whenSudoAsksForNoPasswordItIsNeverSent() throws Exception {
     LocalConnection c = local(PASSWORD, true);
     CommandResult r =
