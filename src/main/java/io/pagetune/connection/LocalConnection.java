@@ -29,6 +29,9 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
@@ -44,6 +47,18 @@ public final class LocalConnection implements Connection {
   private final LocalSudo sudo;
   private final LocalBecomeFiles becomeFiles;
   private final Map<String, Boolean> sudoWithoutPassword = new ConcurrentHashMap<>();
+
+  /**
+   * Pumps for the streams of this connection's processes. Not the common pool: every pump blocks
+   * until its process ends, and many hosts at once would starve a small shared pool.
+   */
+  private final ExecutorService io =
+      Executors.newCachedThreadPool(
+          r -> {
+            Thread t = new Thread(r, "pagetune-local-io");
+            t.setDaemon(true);
+            return t;
+          });
 
   /** A local connection whose become has no password (sudo must not ask for one). */
   public LocalConnection(String host) {
@@ -159,8 +174,8 @@ public final class LocalConnection implements Connection {
           Duration.ofNanos(System.nanoTime() - start),
           false);
     }
-    CompletableFuture<byte[]> out = drain(p.getInputStream());
-    CompletableFuture<byte[]> err = drain(p.getErrorStream());
+    CompletableFuture<byte[]> out = drain(p.getInputStream(), io);
+    CompletableFuture<byte[]> err = drain(p.getErrorStream(), io);
     CompletableFuture<Void> in =
         CompletableFuture.runAsync(
             () -> {
@@ -169,7 +184,8 @@ public final class LocalConnection implements Connection {
               } catch (IOException ignored) {
                 // the command did not read all of its stdin; its exit status tells the rest
               }
-            });
+            },
+            io);
     boolean finished;
     try {
       finished = p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
@@ -212,7 +228,7 @@ public final class LocalConnection implements Connection {
     }
   }
 
-  private static CompletableFuture<byte[]> drain(InputStream s) {
+  private static CompletableFuture<byte[]> drain(InputStream s, Executor io) {
     return CompletableFuture.supplyAsync(
         () -> {
           try (s) {
@@ -222,7 +238,8 @@ public final class LocalConnection implements Connection {
           } catch (IOException e) {
             return new byte[0];
           }
-        });
+        },
+        io);
   }
 
   private static byte[] bytes(CompletableFuture<byte[]> f) {
@@ -336,7 +353,9 @@ public final class LocalConnection implements Connection {
   }
 
   @Override
-  public void close() {}
+  public void close() {
+    // nothing to release: idle pump threads end by themselves (daemon, cached pool)
+  }
 
   /** Converts between permission bits and NIO permission sets. */
   static final class PosixModes {
