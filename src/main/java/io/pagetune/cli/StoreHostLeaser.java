@@ -32,7 +32,7 @@ final class StoreHostLeaser implements HostLeaser {
   }
 
   private synchronized LeaseSession session(String runId) {
-    String owner = "run " + runId;
+    String owner = HostLeases.RUN_OWNER_PREFIX + runId;
     if (session == null || !session.owner().equals(owner)) {
       session = new LeaseSession(leases, owner, holder);
     }
@@ -40,7 +40,7 @@ final class StoreHostLeaser implements HostLeaser {
   }
 
   private synchronized Optional<LeaseSession> existing(String runId) {
-    return session != null && session.owner().equals("run " + runId)
+    return session != null && session.owner().equals(HostLeases.RUN_OWNER_PREFIX + runId)
         ? Optional.of(session)
         : Optional.empty();
   }

@@ -27,6 +27,9 @@ public final class HostLeases {
   /** A holder that missed this long of heartbeats is dead. */
   public static final Duration DEFAULT_EXPIRY = Duration.ofSeconds(60);
 
+  /** The owner string of a run's leases: {@code run <run id>}. */
+  public static final String RUN_OWNER_PREFIX = "run ";
+
   private static final String COLUMNS = "host, owner, holder, acquired_at, heartbeat_at";
 
   /** Acquiring retries when another node changed the row between our read and our write. */
@@ -94,7 +97,7 @@ public final class HostLeases {
     }
     HostLease held = current.get();
     boolean ours = held.owner().equals(owner);
-    if (!ours && !expired(held, now)) {
+    if (!ours && !expired(held, now) && !ownerRunEnded(c, held)) {
       return Optional.of(new LeaseAttempt.Refused(held));
     }
     long since = ours ? held.since().toEpochMilli() : now;
@@ -115,6 +118,27 @@ public final class HostLeases {
     }
     HostLease lease = new HostLease(host, owner, holder, at(since), at(now));
     return Optional.of(new LeaseAttempt.Acquired(lease, ours ? Optional.empty() : current));
+  }
+
+  /**
+   * A run killed without a chance to release its leases is marked interrupted by the next run (its
+   * process is gone): its leases need not wait out the heartbeat expiry.
+   */
+  private static boolean ownerRunEnded(Connection c, HostLease lease) throws SQLException {
+    if (!lease.owner().startsWith(RUN_OWNER_PREFIX)) {
+      return false;
+    }
+    try (PreparedStatement ps =
+        c.prepareStatement("SELECT finished_at FROM runs WHERE run_id = ?")) {
+      ps.setString(1, lease.owner().substring(RUN_OWNER_PREFIX.length()));
+      try (ResultSet rs = ps.executeQuery()) {
+        if (!rs.next()) {
+          return false;
+        }
+        rs.getLong(1);
+        return !rs.wasNull();
+      }
+    }
   }
 
   private boolean expired(HostLease lease, long now) {
