@@ -1,6 +1,5 @@
 package io.pagetune.cli;
 
-import io.pagetune.cli.restart.Restarts;
 import io.pagetune.connection.Connections;
 import io.pagetune.error.InputException;
 import io.pagetune.executor.Engine;
@@ -20,6 +19,7 @@ import io.pagetune.playbook.Task;
 import io.pagetune.playbook.TaskNode;
 import io.pagetune.report.ConsoleReporter;
 import io.pagetune.report.Listeners;
+import io.pagetune.restart.Restarts;
 import io.pagetune.schedule.queue.RestartIntent;
 import io.pagetune.state.JournalChange;
 import io.pagetune.state.StateStore;

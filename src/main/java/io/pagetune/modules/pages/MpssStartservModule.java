@@ -9,7 +9,6 @@ import io.pagetune.modules.HostState;
 import io.pagetune.modules.Module;
 import io.pagetune.modules.ModuleCall;
 import io.pagetune.modules.Plan;
-import io.pagetune.modules.RestartTarget;
 import io.pagetune.modules.Step;
 import io.pagetune.pages.ElfWordSize;
 import io.pagetune.pages.MpssStartserv;
@@ -18,6 +17,7 @@ import io.pagetune.pages.PageFacts;
 import io.pagetune.pages.PagesizeA;
 import io.pagetune.pages.TextEdit;
 import io.pagetune.pages.WebServerFacts;
+import io.pagetune.schedule.RestartTarget;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.LinkedHashMap;
@@ -104,7 +104,7 @@ public final class MpssStartservModule implements Module {
     data.put("persisted", edit instanceof TextEdit.Unchanged);
     data.put("effective", notEffective.isEmpty());
     data.put("pending_restart", notEffective.isPresent());
-    RestartTarget target = new RestartTarget(RestartTarget.Kind.WEB_SERVER, host.host(), instance);
+    RestartTarget target = new RestartTarget("web_server", host.host(), instance);
     if (edit instanceof TextEdit.Unchanged u) {
       if (notEffective.isPresent()) {
         data.put(

@@ -15,7 +15,6 @@ import io.pagetune.modules.HostState;
 import io.pagetune.modules.Module;
 import io.pagetune.modules.ModuleCall;
 import io.pagetune.modules.Plan;
-import io.pagetune.modules.RestartTarget;
 import io.pagetune.modules.Step;
 import io.pagetune.modules.StepRunner;
 import io.pagetune.pages.HugePagesPlanner;
@@ -29,6 +28,7 @@ import io.pagetune.pages.PageSize;
 import io.pagetune.pages.ScriptFact;
 import io.pagetune.pages.ThpMode;
 import io.pagetune.pages.ThpPolicy;
+import io.pagetune.schedule.RestartTarget;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -247,7 +247,7 @@ public final class OracleHugepagesModule implements Module {
     if (!runtime) {
       steps.add(
           new Step.RequestRestart(
-              new RestartTarget(RestartTarget.Kind.REBOOT, host.host(), host.host()),
+              new RestartTarget(RestartTarget.REBOOT, host.host(), host.host()),
               "the pool of "
                   + sized.pages()
                   + " huge pages is allocated reliably at boot from "
@@ -256,7 +256,7 @@ public final class OracleHugepagesModule implements Module {
       for (InstanceSga i : declared) {
         steps.add(
             new Step.RequestRestart(
-                new RestartTarget(RestartTarget.Kind.DB_INSTANCE, host.host(), i.instance()),
+                new RestartTarget("db_instance", host.host(), i.instance()),
                 "the SGA moves into huge pages when the instance starts"));
       }
     }
@@ -286,7 +286,7 @@ public final class OracleHugepagesModule implements Module {
     List<Step.RequestRestart> restarts = new ArrayList<>(result.restarts());
     Step.RequestRestart reboot =
         new Step.RequestRestart(
-            new RestartTarget(RestartTarget.Kind.REBOOT, host(runner), host(runner)),
+            new RestartTarget(RestartTarget.REBOOT, host(runner), host(runner)),
             "the live pool fell short; the sysctl file allocates it at boot");
     restarts.add(reboot);
     Map<String, Object> data = new LinkedHashMap<>(result.data());

@@ -9,7 +9,6 @@ import io.pagetune.modules.HostState;
 import io.pagetune.modules.Module;
 import io.pagetune.modules.ModuleCall;
 import io.pagetune.modules.Plan;
-import io.pagetune.modules.RestartTarget;
 import io.pagetune.modules.Step;
 import io.pagetune.pages.LdrCntrl;
 import io.pagetune.pages.LdrCntrlPrecondition;
@@ -23,6 +22,7 @@ import io.pagetune.pages.SapSystemsScan;
 import io.pagetune.pages.SetenvEntries;
 import io.pagetune.pages.SetenvEntry;
 import io.pagetune.pages.TextEdit;
+import io.pagetune.schedule.RestartTarget;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -150,7 +150,7 @@ public final class SapLdrCntrlModule implements Module {
     if (!warnings.isEmpty()) {
       data.put("warnings", warnings);
     }
-    RestartTarget target = new RestartTarget(RestartTarget.Kind.SAP_SYSTEM, host.host(), sid);
+    RestartTarget target = new RestartTarget("sap_system", host.host(), sid);
     if (steps.isEmpty()) {
       String reason =
           "LDR_CNTRL="

@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pagetune.modules.ModuleHarness;
 import io.pagetune.modules.Plan;
-import io.pagetune.modules.RestartTarget;
 import io.pagetune.modules.Step;
 import io.pagetune.pages.ElfWordSize;
 import io.pagetune.pages.PageFacts;
 import io.pagetune.pages.PagesizeA;
+import io.pagetune.schedule.RestartTarget;
 import io.pagetune.testing.TreeHash;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -74,9 +74,7 @@ class MpssStartservModuleTest {
                         && r.target()
                             .equals(
                                 new RestartTarget(
-                                    RestartTarget.Kind.WEB_SERVER,
-                                    "localhost",
-                                    instance.toString()))));
+                                    "web_server", "localhost", instance.toString()))));
     h.assertConverges(args());
     String text = Files.readString(instance.resolve("bin/startserv"));
     assertTrue(text.contains("MPSSHEAP=" + heap + "\nexport MPSSHEAP\n# END pagetune MPSS\nexec "));

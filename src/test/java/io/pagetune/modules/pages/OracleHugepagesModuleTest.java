@@ -7,12 +7,12 @@ import io.pagetune.facts.BaseFacts;
 import io.pagetune.modules.ApplyResult;
 import io.pagetune.modules.ModuleHarness;
 import io.pagetune.modules.Plan;
-import io.pagetune.modules.RestartTarget;
 import io.pagetune.modules.Step;
 import io.pagetune.pages.IpcsShm;
 import io.pagetune.pages.Meminfo;
 import io.pagetune.pages.PageFacts;
 import io.pagetune.pages.ThpMode;
+import io.pagetune.schedule.RestartTarget;
 import io.pagetune.testing.TreeHash;
 import java.io.IOException;
 import java.io.InputStream;
@@ -64,10 +64,7 @@ class OracleHugepagesModuleTest {
     Plan plan = h.plan(a);
     assertTrue(
         plan.steps().stream()
-            .anyMatch(
-                s ->
-                    s instanceof Step.RequestRestart r
-                        && r.target().kind() == RestartTarget.Kind.REBOOT),
+            .anyMatch(s -> s instanceof Step.RequestRestart r && r.target().isReboot()),
         plan::toString);
     h.assertConverges(a);
     // ceil(12 GiB / 2 MiB) + 4 per instance
@@ -144,11 +141,7 @@ class OracleHugepagesModuleTest {
     assertTrue(
         r.restarts().stream()
             .anyMatch(
-                x ->
-                    x.target()
-                        .equals(
-                            new RestartTarget(
-                                RestartTarget.Kind.DB_INSTANCE, "localhost", "ORCL"))));
+                x -> x.target().equals(new RestartTarget("db_instance", "localhost", "ORCL"))));
     assertEquals("6148", Files.readString(tmp.resolve("fake/state/vm.nr_hugepages")).strip());
   }
 
@@ -164,7 +157,7 @@ class OracleHugepagesModuleTest {
     assertTrue(
         r.failure().get().contains("requested 6148 huge pages but only 5000 could be allocated"),
         r.failure().get());
-    assertTrue(r.restarts().stream().anyMatch(x -> x.target().kind() == RestartTarget.Kind.REBOOT));
+    assertTrue(r.restarts().stream().anyMatch(x -> x.target().isReboot()));
     assertEquals(false, r.data().get("effective"));
     assertEquals("54321", Files.readString(state.resolve("vm.hugetlb_shm_group")).strip());
   }

@@ -6,12 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.pagetune.modules.ApplyResult;
 import io.pagetune.modules.ModuleHarness;
 import io.pagetune.modules.Plan;
-import io.pagetune.modules.RestartTarget;
 import io.pagetune.modules.Step;
 import io.pagetune.pages.PsPageSizes;
 import io.pagetune.pages.SapKernelVersion;
 import io.pagetune.pages.SapSystemFacts;
 import io.pagetune.pages.SapSystemsScan;
+import io.pagetune.schedule.RestartTarget;
 import io.pagetune.testing.TreeHash;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -104,8 +104,7 @@ class SapLdrCntrlModuleTest {
     List<String> restarts = new ArrayList<>();
     for (Step s : first.steps()) {
       if (s instanceof Step.RequestRestart r) {
-        assertEquals(
-            new RestartTarget(RestartTarget.Kind.SAP_SYSTEM, "localhost", "NWP"), r.target());
+        assertEquals(new RestartTarget("sap_system", "localhost", "NWP"), r.target());
         restarts.add(r.reason());
       }
     }
