@@ -52,10 +52,31 @@ public final class RestartConfigCheck {
     return v == null || v.toString().isBlank() ? Optional.empty() : Optional.of(v.toString());
   }
 
-  /** Throws an {@link InputException} at the first host whose restart settings are wrong. */
+  /**
+   * Throws an {@link InputException} at the first host whose restart settings are wrong, or whose
+   * {@code max_concurrent_restarts} disagrees with an earlier host of the same restart group (the
+   * queue keeps one limit per group: which host's would win would depend on who queued first).
+   */
   public void check(List<Host> hosts) {
+    Map<String, Map.Entry<String, Integer>> groups = new LinkedHashMap<>();
     for (Host h : hosts) {
-      check(h, h.vars().resolve());
+      Map<String, Object> vars = h.vars().resolve();
+      check(h, vars);
+      HostRestartPolicy policy = HostRestartPolicy.of(h.name(), vars);
+      Map.Entry<String, Integer> first =
+          groups.putIfAbsent(policy.group(), Map.entry(h.name(), policy.maxConcurrent()));
+      if (first != null && first.getValue() != policy.maxConcurrent()) {
+        throw wrong(
+            h,
+            "max_concurrent_restarts "
+                + policy.maxConcurrent()
+                + " but "
+                + first.getKey()
+                + " of the same restart_group '"
+                + policy.group()
+                + "' has "
+                + first.getValue());
+      }
     }
   }
 
