@@ -3,47 +3,51 @@ package io.pagetune.pages;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Pure editor of a Web Server {@code bin/startserv}: puts the MPSS preload and {@code MPSSHEAP}
- * lines, inside a marked block, right before the line that starts the server. The preload is
- * appended at run time to whatever value the variable already has (replacing it would drop other
- * preloads), and a re-run finds the block and replaces it, so the edit is idempotent.
+ * Pure editor of a Web Server {@code bin/startserv}. It reads the script as the platform runs it
+ * ({@link StartservScript}: the normal start path, not a {@code -version} arm) and computes what
+ * the server starts with ({@link MpssPersisted}: the preload list ld.so.1 uses for its word size,
+ * the exported {@code MPSSHEAP}). Only what is missing goes into a marked block right before the
+ * line that starts the server: mpss.so.1 appended to the word-size variable (which starts from the
+ * valid generic {@code LD_PRELOAD} entries when empty, so no preloaded library is lost), and {@code
+ * MPSSHEAP} when the script does not assign it; a wrong hand-made {@code MPSSHEAP} is corrected in
+ * place. A startserv already set up by hand is left alone; a re-run finds the block and rebuilds it
+ * the same way, so the edit is idempotent.
  */
 public final class MpssStartserv {
   public static final String BEGIN = "# BEGIN pagetune MPSS";
   public static final String END = "# END pagetune MPSS";
   private static final String AUDIT_PREFIX = "# pagetune run ";
-
-  private static final Pattern ASSIGNMENT = Pattern.compile("^\\s*[A-Za-z_][A-Za-z0-9_]*=");
-  private static final Pattern STARTS_SERVER = Pattern.compile("^\\s*exec\\s|webservd");
-  private static final Pattern OTHER_SETTING =
-      Pattern.compile("^\\s*(?:export\\s+)?(LD_PRELOAD(?:_32|_64)?|MPSS[A-Z]*)=");
+  private static final Pattern HEAP_ASSIGNMENT =
+      Pattern.compile("(^|[\\s;])((?:export\\s+)?MPSSHEAP=)(\"[^\"]*\"|'[^']*'|[^\\s;]*)");
 
   private MpssStartserv() {}
 
   public static TextEdit ensure(
       String startserv, ElfWordSize wordSize, PagesizeA supported, AuditStamp stamp) {
-    return ensure(startserv, wordSize, supported, stamp, MpssStartserv::body);
+    return ensure(startserv, wordSize, supported, stamp, MpssBlock::lines);
   }
 
   /**
    * As {@link #ensure(String, ElfWordSize, PagesizeA, AuditStamp)}, with the block's shell lines
-   * given per variant (e.g. rendered from a site's template); they must not contain the markers.
+   * given per block (e.g. rendered from a site's template); they must not contain the markers.
    */
   public static TextEdit ensure(
       String startserv,
       ElfWordSize wordSize,
       PagesizeA supported,
       AuditStamp stamp,
-      java.util.function.Function<MpssVariant, List<String>> bodyFor) {
+      Function<MpssBlock, List<String>> bodyFor) {
     Optional<MpssVariant> chosen = MpssVariant.choose(wordSize, supported);
     if (chosen.isEmpty()) {
       return new TextEdit.Refused(
           wordSize == ElfWordSize.UNKNOWN
-              ? "word size of the web server binary is unknown: cannot choose LD_PRELOAD or"
-                  + " LD_PRELOAD_64"
+              ? "word size of the web server is unknown (no <platform> in server.xml, binary"
+                  + " unreadable): cannot choose LD_PRELOAD_32 or LD_PRELOAD_64"
               : "neither 256M nor 4M pages are supported (pagesize -a: " + supported.sizes() + ")");
     }
     MpssVariant v = chosen.get();
@@ -65,86 +69,144 @@ public final class MpssStartserv {
       return new TextEdit.Refused("'" + BEGIN + "' without '" + END + "': fix startserv by hand");
     }
     List<String> rest = new ArrayList<>(lines);
-    List<String> oldBody = List.of();
     if (begin >= 0) {
-      oldBody = bodyWithoutAudit(lines.subList(begin + 1, end));
       rest.subList(begin, end + 1).clear();
     }
-    int at = serverStartLine(rest);
-    if (at < 0) {
+    StartservScript script = StartservScript.read(plain(rest));
+    if (!script.startFound()) {
       return new TextEdit.Refused(
-          "no line that starts the server (exec or webservd) found in startserv");
+          "no line that starts the server (webservd, directly or through a variable such as"
+              + " ${SERVER_BIN}) on the normal start path of startserv");
     }
-    String nl = terminator(lines);
-    List<String> body = bodyFor.apply(v);
+    if (script.startLineOpensArm()) {
+      return new TextEdit.Refused(
+          "the server starts on the pattern line of a case arm (line "
+              + (script.startLine() + 1)
+              + "): put it on a line of its own to let MPSS go before it");
+    }
+    Optional<String> cfg = script.environment("MPSSCFGFILE");
+    if (cfg.isPresent()) {
+      return new TextEdit.Refused(
+          "startserv exports MPSSCFGFILE="
+              + cfg.get()
+              + ", which overrides MPSSHEAP: set the heap size in that file by hand");
+    }
+    MpssPersisted now = MpssPersisted.of(script, wordSize, v.heap());
+    boolean heapInPlace = !now.heapOk() && script.assigned("MPSSHEAP");
+    MpssBlock block =
+        new MpssBlock(
+            v.preloadVariable(),
+            v.library(),
+            v.heap(),
+            now.preload().genericValid(),
+            !now.preloadOk(),
+            !now.heapOk() && !heapInPlace,
+            !now.heapOk() && !script.exported().contains("MPSSHEAP"));
+    List<String> body = block.isEmpty() ? List.of() : bodyFor.apply(block);
     for (String b : body) {
       if (b.strip().equals(BEGIN) || b.strip().equals(END) || b.contains("\n")) {
         return new TextEdit.Refused("the MPSS block lines must be single lines without markers");
       }
     }
-    if (begin == at && oldBody.equals(body)) {
+    String nl = terminator(lines);
+    String summary = summary(block, now, heapInPlace, script);
+    List<String> out = new ArrayList<>(rest);
+    if (!body.isEmpty()) {
+      // indented like the start line, e.g. inside the stock script's --start arm
+      String in = indent(rest.get(script.startLine()));
+      List<String> b = new ArrayList<>();
+      b.add(in + BEGIN + nl);
+      b.add(in + stamp.comment(summary) + nl);
+      body.forEach(l -> b.add(in + l + nl));
+      b.add(in + END + nl);
+      out.addAll(script.startLine(), b);
+    }
+    if (heapInPlace) {
+      int at = script.lastAssignment().get("MPSSHEAP");
+      String line = out.get(at);
+      String edited =
+          HEAP_ASSIGNMENT
+              .matcher(line)
+              .replaceAll(m -> Matcher.quoteReplacement(m.group(1) + m.group(2) + v.heap()));
+      out.set(at, edited);
+      out.add(at, indent(line) + stamp.comment(summary) + nl);
+    }
+    String newText = String.join("", out);
+    if (withoutAudit(newText).equals(withoutAudit(startserv))) {
       return new TextEdit.Unchanged(
-          "startserv already preloads " + v.library() + " with MPSSHEAP=" + v.heap());
+          "startserv already starts the server with "
+              + now.preload().variable()
+              + " holding "
+              + now.preload().entries().stream()
+                  .filter(StartservPreload::isMpss)
+                  .findFirst()
+                  .orElse(v.library())
+              + " and MPSSHEAP="
+              + v.heap());
     }
-    String summary =
-        v.preloadVariable() + " += " + v.library() + ", MPSSHEAP=" + v.heap() + notes(rest, at);
-    List<String> block = new ArrayList<>();
-    block.add(BEGIN + nl);
-    block.add(stamp.comment(summary) + nl);
-    for (String b : body) {
-      block.add(b + nl);
-    }
-    block.add(END + nl);
-    rest.addAll(at, block);
-    return new TextEdit.Changed(String.join("", rest), summary);
+    return new TextEdit.Changed(
+        newText,
+        body.isEmpty() && !heapInPlace
+            ? "removed the pagetune" + " block: startserv already sets " + v.describe()
+            : summary);
   }
 
-  /** The block's shell lines; Bourne-shell syntax, as Solaris 10 /bin/sh needs. */
-  static List<String> body(MpssVariant v) {
-    String var = v.preloadVariable();
-    String lib = v.library();
-    return List.of(
-        "case \":$" + var + ":\" in",
-        "*:" + lib + ":*) ;;",
-        "*) " + var + "=\"${" + var + ":+$" + var + ":}" + lib + "\" ;;",
-        "esac",
-        "export " + var,
-        "MPSSHEAP=" + v.heap(),
-        "export MPSSHEAP");
+  /** What the current startserv makes the server start with, block included. */
+  public static MpssPersisted persisted(String startserv, ElfWordSize word, MpssVariant v) {
+    return MpssPersisted.of(
+        StartservScript.read(plain(splitKeepingTerminators(startserv))), word, v.heap());
   }
 
-  private static List<String> bodyWithoutAudit(List<String> block) {
-    return block.stream()
-        .filter(l -> !l.strip().startsWith(AUDIT_PREFIX))
-        .map(MpssStartserv::stripTerminator)
-        .toList();
-  }
-
-  private static int serverStartLine(List<String> lines) {
-    for (int i = 0; i < lines.size(); i++) {
-      String l = stripTerminator(lines.get(i));
-      String t = l.strip();
-      if (t.startsWith("#") || ASSIGNMENT.matcher(l).find()) {
-        continue;
+  private static String summary(
+      MpssBlock block, MpssPersisted now, boolean heapInPlace, StartservScript script) {
+    List<String> parts = new ArrayList<>();
+    if (block.preload()) {
+      String p = block.variable() + " += " + block.library();
+      if (now.preload().variableSet() && !now.preload().entries().isEmpty()) {
+        p += " (keeps " + String.join(" ", now.preload().entries()) + ")";
+      } else if (!block.seed().isEmpty()) {
+        p += " (from LD_PRELOAD: " + String.join(" ", block.seed()) + ")";
       }
-      if (STARTS_SERVER.matcher(l).find()) {
-        return i;
-      }
+      parts.add(p);
     }
-    return -1;
+    if (heapInPlace) {
+      parts.add(
+          "MPSSHEAP "
+              + now.heap().orElse("(not exported)")
+              + " -> "
+              + block.heap()
+              + " in place (line "
+              + (script.lastAssignment().get("MPSSHEAP") + 1)
+              + ")");
+    } else if (block.setHeap()) {
+      parts.add("MPSSHEAP=" + block.heap());
+    }
+    if (block.exportHeap() && !block.setHeap()) {
+      parts.add("export MPSSHEAP");
+    }
+    return String.join(", ", parts);
   }
 
-  // settings of the same variables outside our block, before the server starts: worth a mention
-  private static String notes(List<String> lines, int before) {
-    List<String> seen = new ArrayList<>();
-    for (int i = 0; i < before; i++) {
-      String l = stripTerminator(lines.get(i));
-      var m = OTHER_SETTING.matcher(l);
-      if (!l.strip().startsWith("#") && m.find()) {
-        seen.add(m.group(1) + " (line " + (i + 1) + ")");
+  private static String withoutAudit(String text) {
+    StringBuilder b = new StringBuilder();
+    for (String l : splitKeepingTerminators(text)) {
+      if (!l.strip().startsWith(AUDIT_PREFIX)) {
+        b.append(l);
       }
     }
-    return seen.isEmpty() ? "" : "; also set earlier: " + String.join(", ", seen);
+    return b.toString();
+  }
+
+  private static String indent(String line) {
+    int i = 0;
+    while (i < line.length() && (line.charAt(i) == ' ' || line.charAt(i) == '\t')) {
+      i++;
+    }
+    return line.substring(0, i);
+  }
+
+  private static List<String> plain(List<String> lines) {
+    return lines.stream().map(MpssStartserv::stripTerminator).toList();
   }
 
   private static List<String> splitKeepingTerminators(String text) {

@@ -137,7 +137,9 @@ public final class PageFacts implements FactSet {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("word_size", w.wordSize().name().toLowerCase(java.util.Locale.ROOT));
         m.put("mpss_block", w.mpssBlock());
+        m.put("install_root", w.installRoot());
         m.put("heap", w.pmap().map(WebServersScan::heapSummary).orElse("not running"));
+        m.put("worker", w.heapState());
         servers.put(w.instanceDir(), m);
       }
       out.put("web_servers", servers);

@@ -7,9 +7,16 @@ import java.util.Optional;
  * One process row of {@code ps -Z}: the page size per column, keyed by the header name ({@code
  * DPGSZ}, {@code SPGSZ}, {@code TPGSZ}, {@code SHMPGSZ}); a column the variant lacks is absent.
  */
-public record ProcessPageSizes(String pid, String command, Map<String, PageSize> sizes) {
+public record ProcessPageSizes(
+    String pid, String ppid, String command, Map<String, PageSize> sizes) {
   public ProcessPageSizes {
+    ppid = ppid == null ? "" : ppid;
     sizes = Map.copyOf(sizes);
+  }
+
+  /** A row of a layout without a PPID column ({@code ps -u <user> -Z}). */
+  public ProcessPageSizes(String pid, String command, Map<String, PageSize> sizes) {
+    this(pid, "", command, sizes);
   }
 
   public Optional<PageSize> data() {

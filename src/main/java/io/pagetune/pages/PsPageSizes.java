@@ -40,6 +40,7 @@ public record PsPageSizes(List<String> sizeColumns, List<ProcessPageSizes> proce
     }
     List<String> sizeCols = header.stream().filter(SIZE_HEADERS::contains).toList();
     int pidCol = header.indexOf("PID");
+    int ppidCol = header.indexOf("PPID");
     int firstSizeCol = header.indexOf(sizeCols.get(0));
     List<ProcessPageSizes> out = new ArrayList<>();
     for (int i = headerAt + 1; i < lines.length; i++) {
@@ -55,7 +56,8 @@ public record PsPageSizes(List<String> sizeColumns, List<ProcessPageSizes> proce
         PageSize.parse(t[run + c]).ifPresent(s -> sizes.put(column, s));
       }
       String command = String.join(" ", Arrays.copyOfRange(t, run + sizeCols.size(), t.length));
-      out.add(new ProcessPageSizes(t[pidCol], command, sizes));
+      String ppid = ppidCol >= 0 && ppidCol < run ? t[ppidCol] : "";
+      out.add(new ProcessPageSizes(t[pidCol], ppid, command, sizes));
     }
     return new PsPageSizes(sizeCols, out);
   }
@@ -73,8 +75,20 @@ public record PsPageSizes(List<String> sizeColumns, List<ProcessPageSizes> proce
     return -1;
   }
 
+  /**
+   * The processes running {@code program}, including the links sapstart runs it under on AIX
+   * ({@code dw.sapPRD_D10} is a {@code disp+work}).
+   */
   public List<ProcessPageSizes> byProgram(String program) {
-    return processes.stream().filter(p -> p.program().equals(program)).toList();
+    SapProcessKind kind = SapProcessKind.of(program);
+    return processes.stream()
+        .filter(
+            p ->
+                p.program().equals(program)
+                    || (kind != SapProcessKind.OTHER
+                        && SapProcessKind.linkInstance(p.program()).isPresent()
+                        && SapProcessKind.of(p.program()) == kind))
+        .toList();
   }
 
   /**

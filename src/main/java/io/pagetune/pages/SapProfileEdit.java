@@ -50,8 +50,17 @@ public final class SapProfileEdit {
           key + " (line " + entry.line().number() + ") already sets " + VARIABLE + "=" + current);
     }
     LdrCntrl merged = current.mergedWith(desired);
-    String newText = entry.line().textWithValue(VARIABLE + "=" + merged.render());
     String summary = key + ": " + VARIABLE + " " + current + " -> " + merged;
+    return replaceSetenv(profile, entry, VARIABLE + "=" + merged.render(), summary, stamp);
+  }
+
+  /**
+   * {@code entry}'s line with its value replaced by {@code newValue} ({@code VAR=value}), an audit
+   * comment carrying {@code summary} above it; every other byte as it was.
+   */
+  public static TextEdit.Changed replaceSetenv(
+      SapProfile profile, SetenvEntry entry, String newValue, String summary, AuditStamp stamp) {
+    String newText = entry.line().textWithValue(newValue);
     List<String> out = new ArrayList<>();
     for (ProfileLine l : profile.lines()) {
       if (l.number() == entry.line().number()) {
@@ -71,9 +80,19 @@ public final class SapProfileEdit {
       return new TextEdit.Refused(
           "no free SETENV index: an active SETENV_" + SetenvEntries.MAX_INDEX + " exists");
     }
-    String key = SetenvEntries.key(next.getAsInt());
-    String line = key + " = " + VARIABLE + "=" + desired.render();
-    String summary = "added " + line;
+    String line = SetenvEntries.key(next.getAsInt()) + " = " + VARIABLE + "=" + desired.render();
+    return addSetenv(
+        profile, next.getAsInt(), VARIABLE + "=" + desired.render(), "added " + line, stamp);
+  }
+
+  /**
+   * {@code SETENV_<index> = <value>} added after the profile's highest-numbered SETENV line (else
+   * at the end), an audit comment carrying {@code summary} above it; every other byte as it was.
+   */
+  public static TextEdit.Changed addSetenv(
+      SapProfile profile, int index, String value, String summary, AuditStamp stamp) {
+    SetenvEntries entries = SetenvEntries.of(profile);
+    String line = SetenvEntries.key(index) + " = " + value;
     String nl = profile.dominantTerminator();
     // after the highest-numbered SETENV line, so the block stays readable; else at the end
     int after =

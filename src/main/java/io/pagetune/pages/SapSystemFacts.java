@@ -7,8 +7,9 @@ import java.util.Optional;
 
 /**
  * What one SAP system on an IBM i / AIX host looks like to pagetune: its profile directory and the
- * instance and start profiles in it, the kernel release and patch, and {@code ps -Z} of its {@code
- * <sid>adm} processes.
+ * instance and start profiles in it, the kernel release and patch, {@code ps -Z} of its {@code
+ * <sid>adm} processes, and the profiles this host's {@code /usr/sap/sapservices} starts (empty when
+ * the host has no sapservices: then every instance is taken to run here).
  */
 public record SapSystemFacts(
     String sid,
@@ -16,10 +17,28 @@ public record SapSystemFacts(
     List<String> profiles,
     List<String> profilesSettingLdrCntrl,
     Optional<SapKernelVersion> kernel,
-    PsPageSizes processes) {
+    PsPageSizes processes,
+    Optional<List<String>> startedHere) {
   public SapSystemFacts {
     profiles = List.copyOf(profiles);
     profilesSettingLdrCntrl = List.copyOf(profilesSettingLdrCntrl);
+    startedHere = startedHere.map(List::copyOf);
+  }
+
+  /** A host without sapservices: every instance counts as one of this host's. */
+  public SapSystemFacts(
+      String sid,
+      String profileDir,
+      List<String> profiles,
+      List<String> profilesSettingLdrCntrl,
+      Optional<SapKernelVersion> kernel,
+      PsPageSizes processes) {
+    this(sid, profileDir, profiles, profilesSettingLdrCntrl, kernel, processes, Optional.empty());
+  }
+
+  /** True when {@code profile} belongs to an instance this host starts (or nothing says). */
+  public boolean startedHere(List<String> instanceFiles) {
+    return startedHere.isEmpty() || instanceFiles.stream().anyMatch(startedHere.get()::contains);
   }
 
   /** {@code nwpadm} for NWP. */

@@ -4,12 +4,15 @@ import io.pagetune.facts.Fact;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * One script that finds every SAP system under {@code /usr/sap/<SID>/SYS/profile} and, per SID,
- * lists its profiles, reads the kernel version as {@code <sid>adm} and takes {@code ps -Z} of its
- * processes. Sections are marked by lines {@code @@pt-sap <kind> <SID>}.
+ * One script that finds every SAP system from the platform's records ({@code
+ * /usr/sap/<SID>/SYS/profile} and the profiles {@code /usr/sap/sapservices} starts, wherever they
+ * are installed) and, per SID, lists its profiles, reads the kernel version as {@code <sid>adm} and
+ * takes {@code ps -f -Z} of its processes. Sections are marked by lines {@code @@pt-sap <kind>
+ * <SID>}.
  */
 public final class SapSystemsScan {
   private static final String MARK = "@@pt-sap ";
@@ -39,19 +42,43 @@ public final class SapSystemsScan {
   }
 
   private static String script(String sidGlob) {
-    return "for d in "
+    // the platform's own records: every /usr/sap/<SID>/SYS/profile, then the pf= profiles that
+    // /usr/sap/sapservices starts (an active line; wherever they are installed, e.g. /sapmnt)
+    return "{ for d in "
         + PageFacts.ROOT
         + "/usr/sap/"
         + sidGlob
         + "/SYS/profile; do\n"
-        + "[ -d \"$d\" ] || continue\n"
-        + "sid=$(basename \"$(dirname \"$(dirname \"$d\")\")\")\n"
+        + "  [ -d \"$d\" ] || continue\n"
+        + "  echo \"$(basename \"$(dirname \"$(dirname \"$d\")\")\") ${d#\"${PAGETUNE_LAB_ROOT:-}\"}\"\n"
+        + "done\n"
+        + "[ -r "
+        + PageFacts.ROOT
+        + SapServices.PATH
+        + " ] && grep -v '^[[:space:]]*#' "
+        + PageFacts.ROOT
+        + SapServices.PATH
+        + " | grep sapstartsrv | sed -n 's/.*pf=\\([^[:space:]]*\\).*/\\1/p' |\n"
+        + "while read -r pf; do\n"
+        + "  n=${pf##*/}\n"
+        + "  case $n in START_*) s=$(echo \"$pf\" | sed -n"
+        + " 's|.*/\\([A-Z][A-Z0-9][A-Z0-9]\\)/.*|\\1|p') ;; *) s=${n%%_*} ;; esac\n"
+        + "  echo \"$s ${pf%/*}\"\n"
+        + "done; } | { seen=' '\n"
+        + "while read -r sid rel; do\n"
         + "case $sid in [A-Z][A-Z0-9][A-Z0-9]) ;; *) continue ;; esac\n"
+        + "case \"$seen\" in *\" $sid \"*) continue ;; esac\n"
+        + "d="
+        + PageFacts.ROOT
+        + "\"$rel\"\n"
+        + "[ -d \"$d\" ] || continue\n"
+        + "seen=\"$seen$sid \"\n"
         + perSid()
-        + "done";
+        + "done; }";
   }
 
   private static String perSid() {
+    // stdin is the list being read: the tools must not eat it
     return "adm=$(echo \"$sid\" | tr 'A-Z' 'a-z')adm\n"
         + "echo \""
         + MARK
@@ -61,10 +88,21 @@ public final class SapSystemsScan {
         + "profiles $sid\"; ls -1 \"$d\" 2>/dev/null\n"
         + "echo \""
         + MARK
-        + "kernel $sid\"; su - \"$adm\" -c 'disp+work -version' 2>/dev/null\n"
+        + "kernel $sid\"; su - \"$adm\" -c 'disp+work -version' </dev/null 2>/dev/null\n"
         + "echo \""
         + MARK
-        + "ps $sid\"; ps -u \"$adm\" -Z 2>/dev/null\n"
+        // -f adds PPID and the command line with its pf= profile: how processes are attributed
+        + "ps $sid\"; ps -f -u \"$adm\" -Z </dev/null 2>/dev/null"
+        + " || ps -u \"$adm\" -Z </dev/null 2>/dev/null\n"
+        + "[ -r "
+        + PageFacts.ROOT
+        + SapServices.PATH
+        + " ] && { echo \""
+        + MARK
+        + "services $sid\"; grep -v '^[[:space:]]*#' "
+        + PageFacts.ROOT
+        + SapServices.PATH
+        + " | sed -n 's/.*pf=\\([^[:space:]]*\\).*/\\1/p' | sed 's|.*/||'; }\n"
         + "echo \""
         + MARK
         + "ldr $sid\"; grep -l '^[[:space:]]*SETENV_[0-9]*[[:space:]]*=[[:space:]]*LDR_CNTRL='"
@@ -113,7 +151,10 @@ public final class SapSystemsScan {
               SapSystemFacts.instanceAndStartProfiles(sid, names),
               SapSystemFacts.instanceAndStartProfiles(sid, lines(text(s, "ldr"))),
               SapKernelVersion.fromDispWorkVersion(text(s, "kernel")),
-              PsPageSizes.parse(text(s, "ps"))));
+              PsPageSizes.parse(text(s, "ps")),
+              s.containsKey("services")
+                  ? Optional.of(lines(text(s, "services")))
+                  : Optional.empty()));
     }
     return out;
   }

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -51,18 +52,21 @@ class MpssStartservTest {
             TextEdit.Changed.class,
             MpssStartserv.ensure(
                 STARTSERV, ElfWordSize.BITS_64, sizes("sparc_4m_only.txt"), STAMP));
-    assertTrue(c.newText().contains("}/usr/lib/64/mpss.so.1\" ;;\n"));
+    assertTrue(c.newText().contains(" }/usr/lib/64/mpss.so.1\" ;;\n"));
     assertTrue(c.newText().contains("\nMPSSHEAP=4M\n"));
   }
 
   @Test
-  void thirtyTwoBitUsesLdPreload() {
+  void thirtyTwoBitUsesTheWordSizeVariable() {
     TextEdit.Changed c =
         assertInstanceOf(
             TextEdit.Changed.class,
             MpssStartserv.ensure(STARTSERV, ElfWordSize.BITS_32, sizes("sparc_cmt.txt"), STAMP));
-    assertTrue(c.newText().contains("\nexport LD_PRELOAD\n"));
-    assertTrue(c.newText().contains("}/usr/lib/mpss.so.1\" ;;\n"));
+    // the script sets only LD_PRELOAD_64 (a 64-bit library): the 32-bit server reads LD_PRELOAD_32
+    assertTrue(c.newText().contains("\nexport LD_PRELOAD_32\n"), c.newText());
+    assertTrue(c.newText().contains(" }/usr/lib/mpss.so.1\" ;;\n"));
+    assertTrue(
+        !c.newText().contains("LD_PRELOAD_32=\"${LD_PRELOAD_32:-"), "no 32-bit entry to keep");
   }
 
   @Test
@@ -121,13 +125,20 @@ class MpssStartservTest {
   void blockAppendsToAnExistingPreloadAtRunTime(@TempDir Path dir)
       throws IOException, InterruptedException {
     MpssVariant v = MpssVariant.choose(ElfWordSize.BITS_64, sizes("sparc_cmt.txt")).orElseThrow();
-    String block = String.join("\n", MpssStartserv.body(v));
+    String block =
+        String.join(
+            "\n",
+            new MpssBlock(v.preloadVariable(), v.library(), v.heap(), List.of(), true, true, true)
+                .lines());
     Path script = dir.resolve("block.sh");
     Files.writeString(
         script,
         block + "\n" + block + "\necho \"$LD_PRELOAD_64|$MPSSHEAP\"\n",
         StandardCharsets.UTF_8);
-    assertEquals("/opt/x.so:/usr/lib/sparcv9/mpss.so.1|256M", run(script, "/opt/x.so"));
+    assertEquals("/opt/x.so /usr/lib/sparcv9/mpss.so.1|256M", run(script, "/opt/x.so"));
+    assertEquals(
+        "/opt/x.so:/usr/lib/sparcv9/mpss.so.1|256M",
+        run(script, "/opt/x.so:/usr/lib/sparcv9/mpss.so.1"));
     assertEquals("/usr/lib/sparcv9/mpss.so.1|256M", run(script, null));
   }
 

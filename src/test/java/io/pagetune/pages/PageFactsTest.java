@@ -66,22 +66,18 @@ class PageFactsTest {
   }
 
   @Test
-  void webScanSections() throws Exception {
-    String pmap =
-        new String(
-            getClass()
-                .getResourceAsStream("/facts/pmap_page_sizes/webservd_256m.txt")
-                .readAllBytes(),
-            StandardCharsets.UTF_8);
-    String out =
-        "@@pt-web instance /opt/ws7/https-a\n@@pt-web file /opt/ws7/https-a\n"
-            + "/opt/ws7/lib/webservd: ELF 64-bit MSB executable SPARCV9 Version 1\n"
-            + "@@pt-web block /opt/ws7/https-a\n1\n@@pt-web pmap /opt/ws7/https-a\n"
-            + pmap;
-    WebServerFacts w = WebServersScan.parse(out).get("/opt/ws7/https-a");
-    assertEquals(ElfWordSize.BITS_64, w.wordSize());
-    assertTrue(w.mpssBlock());
-    assertEquals("/opt/ws7/lib/webservd", w.serverBinary());
-    assertTrue(w.pmap().orElseThrow().heapMostlyAt(PageSize.SIZE_256M));
+  void webScanSummary() {
+    Map<String, Object> summary =
+        PageFacts.summary(
+            Map.of(
+                PageFacts.WEB_SERVERS.name(),
+                WebServersScan.parse(Fixtures.read("facts/web_servers/two_instances.txt"))));
+    assertEquals(
+        "{/var/opt/SUNWwbsvr7/https-intranet={word_size=bits_32, mpss_block=false,"
+            + " install_root=/opt/SUNWwbsvr7, heap=not running, worker=not running},"
+            + " /var/opt/SUNWwbsvr7/https-shop={word_size=bits_64, mpss_block=true,"
+            + " install_root=/opt/SUNWwbsvr7, heap=256M:100%, worker=worker pid 2231:"
+            + " 256M:100%}}",
+        summary.get("web_servers").toString());
   }
 }

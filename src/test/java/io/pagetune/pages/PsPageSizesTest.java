@@ -79,4 +79,22 @@ class PsPageSizesTest {
         fact.parse(Fixtures.ok("facts/ps_page_sizes/pase_before_change.txt")).processes().size());
     assertTrue(fact.parse(CommandResult.of(1, "", "")).processes().isEmpty());
   }
+
+  @Test
+  void psDashFKeepsTheParentAndTheWholeCommandLine() {
+    PsPageSizes ps = parse("aix_f_ascs_not_restarted.txt");
+    ProcessPageSizes ms = ps.processes().get(2);
+    assertEquals("4587750", ms.pid());
+    assertEquals("4587700", ms.ppid());
+    assertEquals("ms.sapPRD_ASCS00 pf=/sapmnt/PRD/profile/PRD_ASCS00_aixprdcs", ms.command());
+    assertEquals("ms.sapPRD_ASCS00", ms.program());
+    assertEquals(16, ps.processes().size());
+    assertEquals("", parse("pase_before_change.txt").processes().get(0).ppid());
+    // AIX runs disp+work as sapstart's link dw.sap<SID>_<INSTANCE>
+    assertEquals(
+        List.of("5111950", "5111951", "5111952"),
+        ps.byProgram("disp+work").stream().map(ProcessPageSizes::pid).toList());
+    assertEquals(1, ps.byProgram("msg_server").size());
+    assertEquals(1, ps.byProgram("saposcol").size());
+  }
 }

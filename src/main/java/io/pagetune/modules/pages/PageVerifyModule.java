@@ -15,6 +15,9 @@ import io.pagetune.pages.MpssVariant;
 import io.pagetune.pages.PageFacts;
 import io.pagetune.pages.PageSize;
 import io.pagetune.pages.PmapPageSizes;
+import io.pagetune.pages.SapInstanceEffect;
+import io.pagetune.pages.SapInstanceProfiles;
+import io.pagetune.pages.SapProcessKind;
 import io.pagetune.pages.SapSystemFacts;
 import io.pagetune.pages.WebServerFacts;
 import java.util.ArrayList;
@@ -26,10 +29,11 @@ import java.util.Optional;
 
 /**
  * {@code page_verify}: checks the effective state (domain.md §5 "never trust a write") and fails
- * with specifics when it is not reached: every {@code disp+work} of a SAP system at 64K in all
- * columns; the {@code [ heap ]} of {@code webservd} mostly in the target page size; the HugePages
- * pool at its planned size, in use, and the alert log's Large Pages block at 100%. It changes
- * nothing, so it runs in check mode too.
+ * with specifics when it is not reached: every process sapstart started for each instance of a SAP
+ * system, ASCS included, at the desired sizes (per instance and process kind, a stopped instance
+ * named as such); the {@code [ heap ]} of {@code webservd} mostly in the target page size; the
+ * HugePages pool at its planned size, in use, and the alert log's Large Pages block at 100%. It
+ * changes nothing, so it runs in check mode too.
  */
 public final class PageVerifyModule implements Module {
   private static final ArgSpec SPEC =
@@ -97,16 +101,42 @@ public final class PageVerifyModule implements Module {
       return;
     }
     LdrCntrl desired = LdrCntrl.parse(args.string("sap_options"));
-    Optional<String> off = SapLdrCntrlModule.notEffective(system, desired);
-    if (off.isPresent()) {
-      problems.add(sid + ": " + off.get());
-    } else {
+    List<SapInstanceProfiles> instances = SapInstanceProfiles.group(system.profiles());
+    if (instances.isEmpty()) {
+      problems.add(sid + ": no instance profiles in " + system.profileDir());
+      return;
+    }
+    List<SapInstanceEffect> all = SapInstanceEffect.forSystem(system, instances, desired);
+    // instances another host starts are verified there
+    List<SapInstanceEffect> effects = all.stream().filter(SapInstanceEffect::here).toList();
+    if (effects.isEmpty()) {
+      problems.add(sid + ": no instance of it is started on this host");
+      return;
+    }
+    for (SapInstanceEffect e : effects) {
+      e.reasons().forEach(r -> problems.add(sid + " " + r));
+    }
+    List<String> elsewhere =
+        all.stream().filter(e -> !e.here()).map(SapInstanceEffect::instance).toList();
+    if (effects.stream().allMatch(SapInstanceEffect::effective)) {
+      long dw =
+          effects.stream()
+              .mapToLong(e -> e.count(SapProcessKind.DISPATCHER, SapProcessKind.WORK_PROCESS))
+              .sum();
       verified.add(
           sid
               + ": all "
-              + system.processes().byProgram("disp+work").size()
+              + dw
               + " disp+work at "
-              + desired.render());
+              + desired.render()
+              + ", and every other process of the "
+              + effects.size()
+              + (effects.size() == 1 ? " instance (" : " instances (")
+              + String.join(", ", effects.stream().map(SapInstanceEffect::instance).toList())
+              + ")"
+              + (elsewhere.isEmpty()
+                  ? ""
+                  : "; " + String.join(", ", elsewhere) + " run on another host"));
     }
   }
 
@@ -128,11 +158,16 @@ public final class PageVerifyModule implements Module {
       problems.add(instance + ": no target heap page size (neither 256M nor 4M supported)");
       return;
     }
-    if (w.pmap().isEmpty()) {
-      problems.add(instance + ": webservd is not running, so its heap cannot be checked");
+    if (!w.running()) {
+      problems.add(instance + ": not running, so its heap cannot be checked");
+      return;
+    }
+    if (w.worker().isEmpty() || w.pmap().isEmpty()) {
+      problems.add(instance + ": " + w.heapState() + ", so its heap cannot be checked");
       return;
     }
     PmapPageSizes pmap = w.pmap().get();
+    String worker = "the worker webservd's (pid " + w.worker().get().pid() + ") [ heap ]";
     double share = pmap.heapShareAt(target.get());
     String pct = String.format(Locale.ROOT, "%.0f%%", share * 100);
     if (!pmap.heapMostlyAt(target.get())) {
@@ -140,13 +175,15 @@ public final class PageVerifyModule implements Module {
           instance
               + ": only "
               + pct
-              + " of webservd's [ heap ] ("
+              + " of "
+              + worker
+              + " ("
               + pmap.heapKb()
               + " kB) is in "
               + target.get()
               + " pages");
     } else {
-      verified.add(instance + ": " + pct + " of webservd's [ heap ] in " + target.get() + " pages");
+      verified.add(instance + ": " + pct + " of " + worker + " in " + target.get() + " pages");
     }
   }
 

@@ -14,14 +14,15 @@ import io.pagetune.pages.LdrCntrl;
 import io.pagetune.pages.LdrCntrlPrecondition;
 import io.pagetune.pages.PageFacts;
 import io.pagetune.pages.PageSize;
-import io.pagetune.pages.ProcessPageSizes;
+import io.pagetune.pages.PageState;
+import io.pagetune.pages.SapInstanceEffect;
+import io.pagetune.pages.SapInstanceProfiles;
+import io.pagetune.pages.SapLdrCntrlPlanner;
 import io.pagetune.pages.SapProfile;
-import io.pagetune.pages.SapProfileEdit;
 import io.pagetune.pages.SapSystemFacts;
 import io.pagetune.pages.SapSystemsScan;
 import io.pagetune.pages.SetenvEntries;
 import io.pagetune.pages.SetenvEntry;
-import io.pagetune.pages.TextEdit;
 import io.pagetune.schedule.RestartTarget;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -29,20 +30,18 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
- * {@code sap_ldr_cntrl}: ensures {@code LDR_CNTRL} options (default the four {@code *PSIZE=64K}) in
- * the instance and start profiles of every instance of a SAP system, ASCS included (domain.md §1).
- * It refuses a kernel below the documented patch level, and one the note does not cover unless the
- * playbook allows it. The change takes effect at the next SAP system restart, which it requests and
- * never performs.
+ * {@code sap_ldr_cntrl}: ensures {@code LDR_CNTRL} options (default the four {@code *PSIZE=64K})
+ * for every instance of a SAP system, ASCS included, as its profile chain gives them ({@link
+ * SapLdrCntrlPlanner}, domain.md §1 and §5a). Its data carries {@code page_state}, one {@link
+ * PageState} per instance: the chain's answer beside what the instance's own processes show ({@link
+ * SapInstanceEffect}). It refuses a kernel below the documented patch level, and one the note does
+ * not cover unless the playbook allows it. The change takes effect at the next SAP system restart,
+ * which it requests and never performs.
  */
 public final class SapLdrCntrlModule implements Module {
   static final String DEFAULT_OPTIONS = LdrCntrl.allPageSizes(PageSize.SIZE_64K).render();
-  private static final Map<String, String> PS_COLUMN =
-      Map.of(
-          "DATAPSIZE", "DPGSZ", "STACKPSIZE", "SPGSZ", "TEXTPSIZE", "TPGSZ", "SHMPSIZE", "SHMPGSZ");
 
   private static final ArgSpec SPEC =
       ArgSpec.of(
@@ -88,12 +87,15 @@ public final class SapLdrCntrlModule implements Module {
     Args args = call.args();
     String sid = args.string("sid");
     LdrCntrl desired = LdrCntrl.parse(args.string("options"));
-    String dir = args.optString("profile_dir").orElse(SapSystemFacts.defaultProfileDir(sid));
     Map<String, SapSystemFacts> scan =
         args.has("profile_dir")
-            ? host.fact(SapSystemsScan.fact(sid, dir))
+            ? host.fact(SapSystemsScan.fact(sid, args.string("profile_dir")))
             : host.fact(PageFacts.SAP_SYSTEMS);
     SapSystemFacts system = scan.get(sid);
+    // where the platform's own records (sapservices, /usr/sap/<SID>) put the profiles
+    String dir =
+        args.optString("profile_dir")
+            .orElse(system == null ? SapSystemFacts.defaultProfileDir(sid) : system.profileDir());
     if (system == null || system.profiles().isEmpty()) {
       return Plan.failed(
           "sap_ldr_cntrl: no instance or start profiles of " + sid + " found in " + dir);
@@ -110,43 +112,64 @@ public final class SapLdrCntrlModule implements Module {
               + pre.reason()
               + "; refusing (set allow_unknown_kernel: true once the release is checked)");
     }
-    List<Step> steps = new ArrayList<>();
-    List<FileDiff> diffs = new ArrayList<>();
-    List<String> changed = new ArrayList<>();
+    List<SapInstanceProfiles> instances = SapInstanceProfiles.group(system.profiles());
+    Map<String, String> texts = new LinkedHashMap<>();
     List<String> warnings = new ArrayList<>();
+    String defaults = dir + "/" + SapLdrCntrlPlanner.DEFAULT_PFL;
+    if (host.stat(defaults).isPresent()) {
+      HostFiles.Text text = HostFiles.read(host, defaults);
+      if (text.problem().isPresent()) {
+        return Plan.failed("sap_ldr_cntrl: " + text.problem().get());
+      }
+      texts.put(SapLdrCntrlPlanner.DEFAULT_PFL, text.text().get());
+    }
     for (String name : system.profiles()) {
-      String path = dir + "/" + name;
-      HostFiles.Text text = HostFiles.read(host, path);
+      HostFiles.Text text = HostFiles.read(host, dir + "/" + name);
       if (text.problem().isPresent()) {
         return Plan.failed("sap_ldr_cntrl: " + text.problem().get());
       }
       warnings.addAll(otherAmbiguousSetenv(name, text.text().get()));
-      TextEdit edit = SapProfileEdit.ensureLdrCntrl(text.text().get(), desired, RunStamp.of(clock));
-      if (edit instanceof TextEdit.Refused r) {
-        return Plan.failed("sap_ldr_cntrl: " + path + ": " + r.reason());
-      }
-      if (edit instanceof TextEdit.Changed c) {
-        steps.add(
-            new Step.Put(
-                path,
-                c.newText().getBytes(StandardCharsets.UTF_8),
-                null,
-                null,
-                null,
-                args.bool("backup")));
-        diffs.add(new FileDiff(path, text.text().get(), c.newText()));
-        changed.add(name + ": " + c.summary());
-      }
+      texts.put(name, text.text().get());
     }
-    Optional<String> notEffective = notEffective(system, desired);
+    SapLdrCntrlPlanner.Result result =
+        SapLdrCntrlPlanner.plan(desired, instances, texts, RunStamp.of(clock));
+    if (result.refusal().isPresent()) {
+      return Plan.failed("sap_ldr_cntrl: " + dir + "/" + result.refusal().get());
+    }
+    List<Step> steps = new ArrayList<>();
+    List<FileDiff> diffs = new ArrayList<>();
+    for (Map.Entry<String, String> e : result.newTexts().entrySet()) {
+      String path = dir + "/" + e.getKey();
+      steps.add(
+          new Step.Put(
+              path,
+              e.getValue().getBytes(StandardCharsets.UTF_8),
+              null,
+              null,
+              null,
+              args.bool("backup")));
+      diffs.add(new FileDiff(path, texts.get(e.getKey()), e.getValue()));
+    }
+    List<SapInstanceEffect> effects = SapInstanceEffect.forSystem(system, instances, desired);
+    List<PageState> states = pageStates(sid, desired, result.instances(), effects);
+    // this host answers for the instances it starts; the others are verified on their hosts
+    List<SapInstanceEffect> here = effects.stream().filter(SapInstanceEffect::here).toList();
+    boolean effective = !here.isEmpty() && here.stream().allMatch(SapInstanceEffect::effective);
+    List<String> notEffective = new ArrayList<>();
+    here.forEach(e -> notEffective.addAll(e.reasons()));
+    if (here.isEmpty()) {
+      notEffective.add("no instance of " + sid + " is started on this host");
+    }
     Map<String, Object> data = new LinkedHashMap<>();
     data.put("sid", sid);
     data.put("kernel", pre.reason());
+    data.put("profile_dir", dir);
     data.put("profiles", system.profiles());
     data.put("desired", "LDR_CNTRL=" + desired.render());
-    data.put("persisted", steps.isEmpty());
-    data.put("effective", notEffective.isEmpty());
-    data.put("pending_restart", notEffective.isPresent());
+    data.put("persisted", result.persisted());
+    data.put("effective", effective);
+    data.put("pending_restart", !effective);
+    data.put("page_state", states.stream().map(PageState::toMap).toList());
     if (!warnings.isEmpty()) {
       data.put("warnings", warnings);
     }
@@ -155,35 +178,62 @@ public final class SapLdrCntrlModule implements Module {
       String reason =
           "LDR_CNTRL="
               + desired.render()
-              + " is set in all "
-              + system.profiles().size()
-              + " profiles of "
-              + sid;
+              + " is what all "
+              + instances.size()
+              + " instances of "
+              + sid
+              + " get from their profiles";
       String warned = warnings.isEmpty() ? "" : "; WARNING: " + String.join("; ", warnings);
-      if (notEffective.isPresent()) {
+      if (!effective) {
         data.put(
             "msg",
             reason
                 + "; pending restart of "
                 + target.describe()
                 + ": "
-                + notEffective.get()
+                + String.join("; ", notEffective)
                 + warned);
       } else if (!warned.isEmpty()) {
         data.put("msg", reason + warned);
       }
-      return Plan.upToDate(reason + (notEffective.isPresent() ? "" : " and effective"), data);
+      return Plan.upToDate(reason + (effective ? " and effective" : ""), data);
     }
     steps.add(
         new Step.RequestRestart(
             target,
-            "RestartService, then RestartSystem: LDR_CNTRL is read when sapstartsrv and"
-                + " disp+work start"));
-    data.put("changes", changed);
+            "RestartService, then RestartSystem: LDR_CNTRL is read when sapstartsrv and the"
+                + " processes sapstart starts (ASCS included) come up"));
+    data.put("changes", result.changes());
     if (!warnings.isEmpty()) {
       data.put("msg", "WARNING: " + String.join("; ", warnings));
     }
     return Plan.of(steps, diffs).withData(data);
+  }
+
+  /** One typed state per instance: the chain's answer beside what its own processes show. */
+  static List<PageState> pageStates(
+      String sid,
+      LdrCntrl desired,
+      List<SapLdrCntrlPlanner.InstanceState> persisted,
+      List<SapInstanceEffect> effects) {
+    List<PageState> out = new ArrayList<>();
+    for (int i = 0; i < persisted.size(); i++) {
+      SapLdrCntrlPlanner.InstanceState p = persisted.get(i);
+      SapInstanceEffect e = effects.get(i);
+      List<String> reasons = new ArrayList<>(p.notes());
+      reasons.addAll(e.reasons());
+      out.add(
+          new PageState(
+              "sap/" + sid + "/" + p.instance(),
+              "LDR_CNTRL=" + desired.render(),
+              p.persisted(),
+              p.persistedValue(),
+              e.effective(),
+              e.value(),
+              e.here() && !e.effective(),
+              reasons));
+    }
+    return out;
   }
 
   /**
@@ -205,30 +255,5 @@ public final class SapLdrCntrlModule implements Module {
               + String.join(" and ", e.getValue().stream().map(x -> x.line().key()).toList()));
     }
     return out;
-  }
-
-  /** Why the running disp+work processes do not show the desired page sizes, if they don't. */
-  static Optional<String> notEffective(SapSystemFacts system, LdrCntrl desired) {
-    List<ProcessPageSizes> dw = system.processes().byProgram("disp+work");
-    if (dw.isEmpty()) {
-      return Optional.of("no disp+work process of " + system.sid() + " runs");
-    }
-    List<String> off = new ArrayList<>();
-    for (LdrCntrl.Option o : desired.options()) {
-      String column = PS_COLUMN.get(o.name().toUpperCase(java.util.Locale.ROOT));
-      Optional<PageSize> want = PageSize.parse(o.value());
-      if (column == null || want.isEmpty() || !system.processes().sizeColumns().contains(column)) {
-        continue;
-      }
-      for (ProcessPageSizes p : dw) {
-        PageSize have = p.sizes().get(column);
-        if (!want.get().equals(have)) {
-          off.add("pid " + p.pid() + " " + column + "=" + (have == null ? "?" : have));
-        }
-      }
-    }
-    return off.isEmpty()
-        ? Optional.empty()
-        : Optional.of("disp+work not at the desired page sizes (" + String.join(", ", off) + ")");
   }
 }

@@ -40,7 +40,8 @@ class MpssStartservModuleTest {
   private ModuleHarness harness(String pagesizes, ElfWordSize word) throws IOException {
     String sizes =
         Files.readString(Path.of("src/test/resources/facts/pagesize_a").resolve(pagesizes));
-    String binary = tmp.resolve("opt/webserver7/lib/webservd").toString();
+    // the fixture's startserv names SERVER_ROOT=/opt/SUNWwbsvr7: its lib/webservd decides
+    String binary = "/opt/SUNWwbsvr7/lib/webservd";
     return new ModuleHarness(
             new MpssStartservModule(Clock.fixed(ModuleHarness.NOW, ZoneOffset.UTC)), tmp)
         .facts(
@@ -57,7 +58,7 @@ class MpssStartservModuleTest {
   @ParameterizedTest
   @CsvSource({
     "sparc_cmt.txt, BITS_64, LD_PRELOAD_64, /usr/lib/sparcv9/mpss.so.1, 256M",
-    "sparc_cmt.txt, BITS_32, LD_PRELOAD, /usr/lib/mpss.so.1, 256M",
+    "sparc_cmt.txt, BITS_32, LD_PRELOAD_32, /usr/lib/mpss.so.1, 256M",
     "sparc_4m_only.txt, BITS_64, LD_PRELOAD_64, /usr/lib/64/mpss.so.1, 4M",
     "sparc_4m_only.txt, BITS_32, LD_PRELOAD_32, /usr/lib/mpss.so.1, 4M"
   })
@@ -82,7 +83,7 @@ class MpssStartservModuleTest {
     String block =
         text.substring(text.indexOf("# BEGIN pagetune MPSS"), text.indexOf("# END pagetune MPSS"));
     assertEquals(
-        "/opt/monitor/lib/other.so:" + library,
+        "/opt/monitor/lib/other.so " + library,
         runBlock(block + block + "echo \"$" + variable + "\"\n", variable));
     Plan again = h.plan(args());
     assertEquals(true, again.data().get("persisted"));
@@ -112,6 +113,6 @@ class MpssStartservModuleTest {
   @Test
   void refusesAnUnknownWordSize() throws IOException {
     Plan plan = harness("sparc_cmt.txt", ElfWordSize.UNKNOWN).plan(args());
-    assertTrue(plan.failure().get().contains("word size of the web server binary is unknown"));
+    assertTrue(plan.failure().get().contains("word size of the web server is unknown"));
   }
 }
