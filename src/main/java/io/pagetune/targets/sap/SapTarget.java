@@ -1,7 +1,6 @@
 package io.pagetune.targets.sap;
 
 import io.pagetune.modules.Module;
-import io.pagetune.modules.pages.SapLdrCntrlModule;
 import io.pagetune.schedule.RestartTarget;
 import io.pagetune.schedule.drivers.RestartKind;
 import io.pagetune.targets.Target;

@@ -1,7 +1,6 @@
 package io.pagetune.targets.solaris;
 
 import io.pagetune.modules.Module;
-import io.pagetune.modules.pages.MpssStartservModule;
 import io.pagetune.schedule.drivers.RestartKind;
 import io.pagetune.targets.Target;
 import java.time.Clock;

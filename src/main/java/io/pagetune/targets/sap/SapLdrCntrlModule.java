@@ -1,4 +1,4 @@
-package io.pagetune.modules.pages;
+package io.pagetune.targets.sap;
 
 import io.pagetune.modules.Arg;
 import io.pagetune.modules.ArgSpec;
@@ -10,6 +10,9 @@ import io.pagetune.modules.Module;
 import io.pagetune.modules.ModuleCall;
 import io.pagetune.modules.Plan;
 import io.pagetune.modules.Step;
+import io.pagetune.modules.pages.HostFiles;
+import io.pagetune.modules.pages.RunStamp;
+import io.pagetune.modules.pages.Templated;
 import io.pagetune.pages.LdrCntrl;
 import io.pagetune.pages.LdrCntrlPrecondition;
 import io.pagetune.pages.PageFacts;
