@@ -1,6 +1,5 @@
 package io.pagetune.cli;
 
-import io.pagetune.error.InputException;
 import io.pagetune.executor.ExitStatus;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -47,7 +46,7 @@ public final class Cli {
     cmd.setExpandAtFiles(false);
     cmd.setParameterExceptionHandler(
         (ex, argv) -> {
-          err.println("pagetune: " + ex.getMessage());
+          err.println("pagetune: " + io.pagetune.error.CredentialMask.mask(ex.getMessage()));
           CommandLine.UnmatchedArgumentException.printSuggestions(ex, new PrintWriter(err, true));
           err.println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help'.");
           return ExitStatus.INVALID_INPUT.code();
@@ -58,21 +57,23 @@ public final class Cli {
               parseResult.hasMatchedOption("--stacktrace")
                   || (parseResult.subcommand() != null
                       && parseResult.subcommand().hasMatchedOption("--stacktrace"));
-          if (ex instanceof InputException) {
-            err.println(ex.getMessage());
-            if (trace) {
-              ex.printStackTrace(err);
-            }
-            return ExitStatus.INVALID_INPUT.code();
-          }
-          err.println("pagetune: internal error: " + ex);
-          if (trace) {
-            ex.printStackTrace(err);
-          } else {
-            err.println("(run again with --stacktrace for details)");
-          }
-          return ExitStatus.INTERNAL_ERROR.code();
+          return new ErrorExit(err).report(ex, trace);
         });
-    return cmd.execute(args);
+    int code;
+    try {
+      code = cmd.execute(args);
+    } catch (OutOfMemoryError | StackOverflowError e) {
+      // picocli passes Errors through; they still end as one line with an honest exit code
+      return new ErrorExit(err).report(e, false);
+    }
+    // a PrintStream swallows write errors: output lost to a full disk must not end as success
+    out.flush();
+    if (out.checkError()) {
+      err.println(
+          "pagetune: could not write all output to stdout (disk full or output closed); it is"
+              + " incomplete");
+      return ExitStatus.ENVIRONMENT_FAULT.code();
+    }
+    return code;
   }
 }

@@ -69,7 +69,10 @@ public final class HistoryCommand implements Callable<Integer> {
               c.task(),
               c.beforeSha256().map(s -> s.substring(0, 12)).orElse("(new file)"),
               c.afterSha256().map(s -> s.substring(0, 12)).orElse("(removed)"),
-              c.backupPath().orElse("-"),
+              // what a change replaced is kept in the store; a task's backup: true adds a copy
+              c.beforeSha256().isEmpty()
+                  ? "-"
+                  : "stored" + c.backupPath().map(p -> ", " + p).orElse(""),
               c.effectiveState());
     }
     return 0;

@@ -29,7 +29,8 @@ import picocli.CommandLine.Command;
       "  pagetune facts -i inventory/lab.yml",
       "",
       "Exit codes: 0 success, 1 internal error, 2 a host failed, 3 a host was unreachable,",
-      "4 invalid input, 5 changes pending (--check --detailed-exitcode)."
+      "4 invalid input, 5 changes pending (--check --detailed-exitcode)",
+      "6 environment fault (state database unreachable or corrupt, disk full, out of memory)."
     })
 public final class PagetuneCommand implements Runnable {
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;

@@ -10,7 +10,11 @@ import io.pagetune.executor.RunServices;
 import io.pagetune.inventory.Host;
 import io.pagetune.inventory.Inventory;
 import io.pagetune.inventory.InventoryLoader;
+import io.pagetune.modules.Module;
+import io.pagetune.modules.ModuleRegistry;
 import io.pagetune.modules.Step;
+import io.pagetune.modules.builtin.BuiltinModules;
+import io.pagetune.modules.builtin.RestoreFileModule;
 import io.pagetune.playbook.Keywords;
 import io.pagetune.playbook.Play;
 import io.pagetune.playbook.Playbook;
@@ -21,6 +25,7 @@ import io.pagetune.report.ConsoleReporter;
 import io.pagetune.report.Listeners;
 import io.pagetune.restart.Restarts;
 import io.pagetune.schedule.queue.RestartIntent;
+import io.pagetune.state.Journal;
 import io.pagetune.state.JournalChange;
 import io.pagetune.state.StateStore;
 import io.pagetune.yaml.SourceLocation;
@@ -85,6 +90,13 @@ public final class RollbackCommand implements Callable<Integer> {
       description = "Show the diffs.")
   boolean diff;
 
+  @Option(
+      names = {"--force"},
+      description =
+          "Also restore files changed since the run (hand edits); each is journaled with a"
+              + " backup, so this rollback can be rolled back in turn.")
+  boolean force;
+
   @Mixin RestartOptions restart = new RestartOptions();
 
   @Mixin LockTimeoutOption lockTimeout = new LockTimeoutOption();
@@ -102,7 +114,7 @@ public final class RollbackCommand implements Callable<Integer> {
       throw new InputException(SourceLocation.of("RUN_ID"), "no journaled run '" + runId + "'");
     }
     Inventory inv = new InventoryLoader(Path.of("")).load(inventory);
-    Map<String, Object> perHost = restores(store.journal().changes(runId), inv);
+    Map<String, Object> perHost = restores(store.journal(), inv);
     Connections connections = restart.connections(environment);
     Restarts restarts = restart.restarts(environment, store, inv, inventory, connections, clock);
     RunServices services = restarts.runServices(Wiring.user(environment));
@@ -120,7 +132,7 @@ public final class RollbackCommand implements Callable<Integer> {
             .withExtraVars(Map.of("pagetune_rollback", perHost));
     Engine engine =
         new Engine(
-            Wiring.modules(clock),
+            modules(clock, store.journal()),
             connections,
             Wiring.factSets(),
             new Listeners(
@@ -138,50 +150,101 @@ public final class RollbackCommand implements Callable<Integer> {
     return result.exit().code();
   }
 
-  /** Per host, the files to put back: each file's first change in the run holds its original. */
-  private Map<String, Object> restores(List<JournalChange> changes, Inventory inv) {
+  /** The built-in modules, with {@code restore_file} reading the backups of this store. */
+  private static ModuleRegistry modules(Clock clock, Journal journal) {
+    List<Module> modules = new ArrayList<>();
+    for (Module m : BuiltinModules.all(clock)) {
+      modules.add(m instanceof RestoreFileModule ? new RestoreFileModule(journal::backup) : m);
+    }
+    return new ModuleRegistry(modules);
+  }
+
+  /**
+   * Per host, the files to put back: each file's first change in the run holds its original, its
+   * last change what the run left (a file that no longer holds that is not touched unless forced).
+   */
+  private Map<String, Object> restores(Journal journal, Inventory inv) {
     Set<String> selected = new LinkedHashSet<>();
-    List<Host> hosts =
-        limit == null ? inv.hosts() : inv.select(limit, SourceLocation.of("--limit"));
+    List<Host> hosts = io.pagetune.inventory.Limit.select(inv, limit);
     hosts.forEach(h -> selected.add(h.name()));
-    Map<String, Map<String, Map<String, Object>>> byHost = new LinkedHashMap<>();
-    for (JournalChange c : changes) {
+    Map<String, Map<String, JournalChange>> first = new LinkedHashMap<>();
+    Map<String, Map<String, JournalChange>> last = new LinkedHashMap<>();
+    for (JournalChange c : journal.changes(runId)) {
       if (!selected.contains(c.host())) {
         continue;
       }
-      Map<String, Map<String, Object>> files =
-          byHost.computeIfAbsent(c.host(), h -> new LinkedHashMap<>());
-      if (files.containsKey(c.path())) {
-        continue;
-      }
-      Map<String, Object> item = new LinkedHashMap<>();
-      item.put("path", c.path());
-      if (c.beforeSha256().isPresent()) {
-        if (c.backupPath().isEmpty()) {
-          throw new InputException(
-              HERE,
-              c.host() + ": " + c.path() + " was changed without a backup; cannot roll it back");
-        }
-        item.put("backup", c.backupPath().get());
-      }
-      files.put(c.path(), item);
+      first.computeIfAbsent(c.host(), h -> new LinkedHashMap<>()).putIfAbsent(c.path(), c);
+      last.computeIfAbsent(c.host(), h -> new LinkedHashMap<>()).put(c.path(), c);
     }
+    String by = journal.run(runId).map(r -> " (by " + r.startedBy() + ")").orElse("");
     Map<String, Object> out = new LinkedHashMap<>();
-    byHost.forEach((h, files) -> out.put(h, new ArrayList<>(files.values())));
+    first.forEach(
+        (host, files) -> {
+          List<Object> items = new ArrayList<>();
+          files.forEach(
+              (path, original) -> {
+                JournalChange left = last.get(host).get(path);
+                items.add(item(journal, original, left, by));
+              });
+          out.put(host, items);
+        });
     return out;
   }
 
+  private Map<String, Object> item(
+      Journal journal, JournalChange original, JournalChange left, String by) {
+    Map<String, Object> item = new LinkedHashMap<>();
+    item.put("path", original.path());
+    if (original.beforeSha256().isPresent()) {
+      String sha = original.beforeSha256().get();
+      if (journal.backup(sha).isPresent()) {
+        item.put("content_sha256", sha);
+        original.beforeMode().ifPresent(m -> item.put("original_mode", String.format("%04o", m)));
+        original.beforeOwner().ifPresent(o -> item.put("owner", o));
+        original.beforeGroup().ifPresent(g -> item.put("group", g));
+      } else if (original.backupPath().isPresent()) {
+        item.put("backup", original.backupPath().get()); // journaled before backups were stored
+      } else {
+        throw new InputException(
+            HERE,
+            original.host()
+                + ": "
+                + original.path()
+                + " was changed without a backup; cannot roll it back");
+      }
+    } else {
+      item.put("absent", true);
+    }
+    item.put("expect_sha256", left.afterSha256().orElse(RestoreFileModule.ABSENT));
+    item.put("changed_by", "run " + runId + by + " wrote it" + changedSince(journal, left));
+    item.put("force", force);
+    return item;
+  }
+
+  /** Who changed the file after the run, when the journal knows. */
+  private static String changedSince(Journal journal, JournalChange left) {
+    List<JournalChange> later = journal.laterChanges(left);
+    if (later.isEmpty()) {
+      return ", by hand or another tool (no journaled run)";
+    }
+    JournalChange newest = later.get(later.size() - 1);
+    String who = journal.run(newest.runId()).map(r -> " by " + r.startedBy()).orElse("");
+    return ", by run " + newest.runId() + who;
+  }
+
   private Playbook playbook(Set<String> hosts) {
-    Task restore =
-        task(
-            "Restore from the backup",
-            Map.of("path", "${item.path}", "backup", "${item.backup}"),
-            "item.backup??");
-    Task remove =
-        task(
-            "Remove a file the run created",
-            Map.of("path", "${item.path}", "absent", true),
-            "!(item.backup??)");
+    Map<String, Object> args = new LinkedHashMap<>();
+    args.put("path", "${item.path}");
+    args.put("backup", "${item.backup!}");
+    args.put("content_sha256", "${item.content_sha256!}");
+    args.put("absent", "${item.absent!false}");
+    args.put("original_mode", "${item.original_mode!}");
+    args.put("owner", "${item.owner!}");
+    args.put("group", "${item.group!}");
+    args.put("expect_sha256", "${item.expect_sha256}");
+    args.put("changed_by", "${item.changed_by}");
+    args.put("force", "${item.force}");
+    Task restore = task("Restore what the run replaced", args, "true");
     Play play =
         new Play(
             "Roll back run " + runId,
@@ -197,7 +260,7 @@ public final class RollbackCommand implements Callable<Integer> {
             false,
             Keywords.NONE,
             List.of(),
-            List.<TaskNode>of(restore, remove),
+            List.<TaskNode>of(restore),
             List.of(),
             List.of(),
             Path.of("").toAbsolutePath(),

@@ -48,7 +48,8 @@ import picocli.CommandLine.Parameters;
       "  pagetune run site.yml -i hosts.yml --lock-timeout 300   # wait for hosts another run holds",
       "",
       "Exit codes: 0 success, 1 internal error, 2 a host failed, 3 a host was unreachable,",
-      "4 invalid input, 5 changes pending (only with --check --detailed-exitcode)."
+      "4 invalid input, 5 changes pending (only with --check --detailed-exitcode)",
+      "6 environment fault (state database unreachable or corrupt, disk full, out of memory)."
     })
 public final class RunCommand implements Callable<Integer> {
   private final CliEnvironment environment;

@@ -5,7 +5,6 @@ import io.pagetune.inventory.Inventory;
 import io.pagetune.inventory.InventoryLoader;
 import io.pagetune.schedule.window.WindowsFile;
 import io.pagetune.schedule.window.WindowsReport;
-import io.pagetune.yaml.SourceLocation;
 import io.pagetune.yaml.YamlReader;
 import java.nio.file.Path;
 import java.util.List;
@@ -78,8 +77,7 @@ public final class WindowsCommand implements Callable<Integer> {
   public Integer call() {
     YamlReader yaml = new YamlReader(Path.of(""));
     Inventory inv = new InventoryLoader(Path.of("")).load(inventory);
-    List<Host> hosts =
-        limit == null ? inv.hosts() : inv.select(limit, SourceLocation.of("--limit"));
+    List<Host> hosts = io.pagetune.inventory.Limit.select(inv, limit);
     WindowsFile windows = Wiring.windows(yaml, inv, inventory, windowsFile);
     environment
         .out()

@@ -17,6 +17,7 @@ import java.nio.file.attribute.GroupPrincipal;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.attribute.UserPrincipal;
 import java.nio.file.attribute.UserPrincipalLookupService;
 import java.security.SecureRandom;
@@ -33,10 +34,34 @@ import java.util.concurrent.TimeUnit;
  */
 public final class LocalConnection implements Connection {
   private static final SecureRandom RANDOM = new SecureRandom();
+  private static final Set<PosixFilePermission> OWNER_ONLY =
+      PosixFilePermissions.fromString("rw-------");
   private final String host;
+  private final TempFileWatch tempFiles;
 
   public LocalConnection(String host) {
+    this(host, TempFileWatch.NONE);
+  }
+
+  LocalConnection(String host, TempFileWatch tempFiles) {
     this.host = host;
+    this.tempFiles = tempFiles;
+  }
+
+  /** Sees each temp file of a write as it is created and once it is filled (tests look at it). */
+  interface TempFileWatch {
+    void created(Path tmp);
+
+    void filled(Path tmp);
+
+    TempFileWatch NONE =
+        new TempFileWatch() {
+          @Override
+          public void created(Path tmp) {}
+
+          @Override
+          public void filled(Path tmp) {}
+        };
   }
 
   /** The factory registered as {@code local}. */
@@ -168,17 +193,17 @@ public final class LocalConnection implements Connection {
     Path target = Path.of(path).toAbsolutePath();
     Path dir = target.getParent();
     Optional<FileMeta> existing = stat(target.toString(), options.become());
-    Path tmp =
-        dir.resolve(
-            "."
-                + target.getFileName()
-                + ".pagetune-"
-                + HexFormat.of().toHexDigits(RANDOM.nextInt()));
+    TempNames names = new TempNames(target.getFileName().toString());
+    removeStale(dir, names);
+    Path tmp = dir.resolve(names.next(HexFormat.of().toHexDigits(RANDOM.nextInt())));
     try {
-      try (OutputStream os =
-          Files.newOutputStream(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+      // created owner-only in the same system call: no moment where another user can open it
+      Files.createFile(tmp, PosixFilePermissions.asFileAttribute(OWNER_ONLY));
+      tempFiles.created(tmp);
+      try (OutputStream os = Files.newOutputStream(tmp, StandardOpenOption.WRITE)) {
         os.write(content);
       }
+      tempFiles.filled(tmp);
       // fsync so the rename never exposes an empty file after a crash
       try (var ch = java.nio.channels.FileChannel.open(tmp, StandardOpenOption.WRITE)) {
         ch.force(true);
@@ -214,6 +239,21 @@ public final class LocalConnection implements Connection {
         // best effort: the temp file is hidden and named after its target
       }
       throw new UncheckedIOException("cannot write " + path + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Temp files a killed write left next to this target: the next write removes them. */
+  private static void removeStale(Path dir, TempNames names) {
+    try (var entries =
+        Files.newDirectoryStream(dir, p -> names.isTemp(p.getFileName().toString()))) {
+      for (Path stale : entries) {
+        Files.deleteIfExists(stale);
+      }
+    } catch (NoSuchFileException e) {
+      // no directory: the write itself reports it
+    } catch (IOException e) {
+      throw new UncheckedIOException(
+          "cannot clean temp files in " + dir + ": " + e.getMessage(), e);
     }
   }
 

@@ -1,33 +1,64 @@
 package io.pagetune.executor;
 
+import io.pagetune.modules.Step;
+import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 
-/** Records every file a run changed, with what it held before, so the run can be rolled back. */
+/**
+ * Records every file a run changes, before the change reaches the host (write-ahead) and once it
+ * did, with what it held before, so the run can be rolled back and a crash never loses a change.
+ */
 public interface ChangeJournal {
+  /** A run starts; a check run is recorded only once it really writes (check_mode: false). */
   default void runStarted(String runId, String playbook, boolean checkMode) {}
 
   /**
-   * @param before the old content, empty when the change created the file
-   * @param backup where the old content was kept on the host
-   * @param pendingRestart the change takes effect only after a restart it requested
+   * Journals {@code write} as intended, before it reaches the host.
+   *
+   * @return the handle that confirms it once it landed
    */
-  default void fileChanged(
-      String runId,
-      String host,
-      String task,
-      String path,
-      Optional<byte[]> before,
-      byte[] after,
-      Optional<String> backup,
-      boolean pendingRestart) {}
+  default PendingChange intending(JournaledWrite write) {
+    return PendingChange.NONE;
+  }
+
+  /** Confirms several landed writes at once (one transaction where the journal can). */
+  default void confirmAll(List<PendingChange> changes) {
+    changes.forEach(PendingChange::confirm);
+  }
+
+  /**
+   * Settles the writes that dead (or finished) runs journaled on {@code host} but never confirmed,
+   * by what the host holds now: applied (their restarts go to {@code requeue} first, then they are
+   * confirmed), not applied (dropped) or changed by someone else (kept, and returned).
+   *
+   * @return one line per write found changed by someone else, or that could not be read
+   */
+  default List<String> reconcile(
+      String host, HostFileReader files, Consumer<OrphanedRestart> requeue) {
+    return List.of();
+  }
 
   default void runFinished(String runId, String status) {}
 
   /** Journals nothing. */
   ChangeJournal NONE = new ChangeJournal() {};
 
-  /** True when changes must keep a backup of what they replace (rollback needs it). */
-  default boolean wantsBackups() {
-    return this != NONE;
+  /** A journaled write on its way to the host. */
+  @FunctionalInterface
+  interface PendingChange {
+    /** The write landed: the journal row is confirmed. */
+    void confirm();
+
+    PendingChange NONE = () -> {};
   }
+
+  /** Reads a file on the host being reconciled, as the user that wrote it. */
+  @FunctionalInterface
+  interface HostFileReader {
+    Optional<byte[]> read(String path, Optional<String> becomeUser);
+  }
+
+  /** A restart a dead run's applied write needed. */
+  record OrphanedRestart(String runId, String task, Step.RequestRestart restart) {}
 }

@@ -4,6 +4,7 @@ import io.pagetune.connection.Connections;
 import io.pagetune.facts.FactSet;
 import io.pagetune.inventory.Host;
 import io.pagetune.inventory.Inventory;
+import io.pagetune.inventory.Limit;
 import io.pagetune.modules.ModuleRegistry;
 import io.pagetune.playbook.Play;
 import io.pagetune.playbook.Playbook;
@@ -11,7 +12,6 @@ import io.pagetune.report.HostCounts;
 import io.pagetune.report.RunListener;
 import io.pagetune.report.RunSummary;
 import io.pagetune.template.TemplateEngine;
-import io.pagetune.yaml.SourceLocation;
 import io.pagetune.yaml.YamlReader;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -82,7 +82,7 @@ public final class Engine {
     Set<String> limit = null;
     if (options.limit() != null) {
       limit = new LinkedHashSet<>();
-      for (Host h : inventory.select(options.limit(), SourceLocation.of("--limit"))) {
+      for (Host h : Limit.select(inventory, options.limit())) {
         limit.add(h.name());
       }
     }
@@ -96,6 +96,8 @@ public final class Engine {
       }
       targets.put(play, hosts);
     }
+    NoHostsMatched.check(targets, options.limit());
+    List<String> patternWarnings = UnmatchedPatterns.warnings(playbook, inventory, options.limit());
     InputErrors inputErrors = new InputErrors();
     String runId = RunIds.next(clock);
     RunContext ctx =
@@ -112,9 +114,9 @@ public final class Engine {
             services,
             runId);
     listener.runStarted(playbook.file(), options.check());
-    if (!options.check()) {
-      services.journal().runStarted(runId, playbook.file(), false);
-    }
+    patternWarnings.forEach(listener::warning);
+    // a check run is journaled too, once a check_mode: false task really writes
+    services.journal().runStarted(runId, playbook.file(), options.check());
     Map<String, HostRun> hostRuns = new LinkedHashMap<>();
     boolean aborted = false;
     HostLeaseGate leases = new HostLeaseGate(ctx);
@@ -143,13 +145,11 @@ public final class Engine {
     hostRuns.forEach((name, run) -> counts.put(name, run.counts()));
     RunSummary summary = new RunSummary(runId, counts, inputErrors.all(), options.check(), aborted);
     ExitStatus exit = ExitStatus.of(summary, options.detailedExitCode());
-    if (!options.check()) {
-      services
-          .journal()
-          .runFinished(
-              runId,
-              exit == ExitStatus.SUCCESS ? "ok" : exit.name().toLowerCase(java.util.Locale.ROOT));
-    }
+    services
+        .journal()
+        .runFinished(
+            runId,
+            exit == ExitStatus.SUCCESS ? "ok" : exit.name().toLowerCase(java.util.Locale.ROOT));
     listener.runFinished(summary, exit.code());
     return new RunResult(summary, exit);
   }

@@ -10,7 +10,9 @@ public enum ExitStatus {
   HOST_FAILED(2),
   HOST_UNREACHABLE(3),
   INVALID_INPUT(4),
-  CHANGES_PENDING(5);
+  CHANGES_PENDING(5),
+  /** The control node failed: state database unreachable or corrupt, disk full, out of memory. */
+  ENVIRONMENT_FAULT(6);
 
   private final int code;
 

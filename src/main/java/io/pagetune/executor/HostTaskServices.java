@@ -1,6 +1,7 @@
 package io.pagetune.executor;
 
 import io.pagetune.error.InputException;
+import io.pagetune.modules.FileSizeLimit;
 import io.pagetune.modules.TaskServices;
 import io.pagetune.template.HostText;
 import io.pagetune.template.TemplateEngine;
@@ -51,6 +52,22 @@ final class HostTaskServices implements TaskServices {
         List.of(playDir.resolve("files").resolve(src), playDir.resolve(src), Path.of(src))) {
       if (Files.isRegularFile(candidate)) {
         try {
+          long size = Files.size(candidate);
+          long limit = FileSizeLimit.of(vars.get(FileSizeLimit.VARIABLE), at, what).maxBytes();
+          if (size > limit) {
+            throw new InputException(
+                at,
+                what
+                    + ": source file "
+                    + src
+                    + " is "
+                    + size
+                    + " bytes, over the limit of "
+                    + limit
+                    + " bytes (set "
+                    + FileSizeLimit.VARIABLE
+                    + " to raise it)");
+          }
           return Files.readAllBytes(candidate);
         } catch (IOException e) {
           throw new InputException(at, what + ": cannot read " + src + ": " + e.getMessage());

@@ -3,12 +3,14 @@ package io.pagetune.executor;
 import io.pagetune.connection.Become;
 import io.pagetune.connection.Connection;
 import io.pagetune.connection.ConnectionException;
+import io.pagetune.error.EnvironmentException;
 import io.pagetune.error.InputException;
 import io.pagetune.modules.ApplyResult;
 import io.pagetune.modules.ArgCoercion;
 import io.pagetune.modules.Args;
 import io.pagetune.modules.CheckSupport;
 import io.pagetune.modules.FileDiff;
+import io.pagetune.modules.FileSizeLimit;
 import io.pagetune.modules.LiveHostState;
 import io.pagetune.modules.Module;
 import io.pagetune.modules.ModuleCall;
@@ -56,15 +58,30 @@ final class TaskRunner {
     Map<String, Object> vars;
     ItemResult outcome;
     List<ItemResult> items = new ArrayList<>();
+    TaskWrites writes = null;
     try {
       vars = TaskVars.of(ctx, play, host, task, check);
+      writes =
+          new TaskWrites(
+              ctx.services().journal(),
+              ctx.services().restarts(),
+              ctx.runId(),
+              host.name(),
+              task.displayName(),
+              vars,
+              () ->
+                  task.notifies().isEmpty()
+                      ? List.of()
+                      : notifiedRestarts(task, play, host).stream()
+                          .map(RestartSink.Request::restart)
+                          .toList());
       java.util.Optional<String> lift =
           CheckOnlyLock.liftAttempt(host.host(), () -> TaskVars.scope(ctx, play, host, task), task);
       if (lift.isPresent()) {
         outcome = failed(task.location() + ": task '" + task.displayName() + "': " + lift.get());
         report(task, play, host, handler, check, outcome, null, false);
       } else if (task.loop() == null) {
-        outcome = once(task, play, host, vars, check);
+        outcome = once(task, play, host, vars, check, writes);
         report(task, play, host, handler, check, outcome, null, false);
       } else {
         List<Object> loop = loopItems(task, vars);
@@ -72,7 +89,7 @@ final class TaskRunner {
           Map<String, Object> itemVars = new LinkedHashMap<>(vars);
           // loop items are rendered already (and may be host data): never rendered again
           itemVars.put(task.loopVar(), HostText.mark(item));
-          ItemResult r = once(task, play, host, itemVars, check);
+          ItemResult r = once(task, play, host, itemVars, check, writes);
           items.add(r);
           report(task, play, host, handler, check, r, label(item), false);
           if (r.status() == Status.UNREACHABLE) {
@@ -95,6 +112,10 @@ final class TaskRunner {
       ctx.inputErrors().add(e.getMessage());
       outcome = failed(e.getMessage());
       report(task, play, host, handler, check, outcome, null, false);
+    } catch (EnvironmentException e) {
+      // the control node failed (state store gone, disk full): changing hosts without a journal
+      // would break write-ahead, so the run stops (exit 6) once the tasks in flight end
+      throw e;
     } catch (RuntimeException e) {
       // a host-side problem (permission denied, disk full, a broken file): this host fails,
       // the run goes on
@@ -105,6 +126,11 @@ final class TaskRunner {
     if (outcome.status() == Status.CHANGED && !check && !task.notifies().isEmpty()) {
       persistNotifiedRestarts(task, play, host);
     }
+    if (writes != null) {
+      // the writes stay unconfirmed until their restarts are queued: a crash before this line
+      // leaves them for the next run to reconcile, never a change without its restart
+      writes.confirmLanded();
+    }
     return settle(task, host, outcome);
   }
 
@@ -114,6 +140,14 @@ final class TaskRunner {
    * not lose the restart. The handler itself runs later and is deduplicated against this one.
    */
   private void persistNotifiedRestarts(Task task, PlayContext play, HostRun host) {
+    for (RestartSink.Request request : notifiedRestarts(task, play, host)) {
+      ctx.services().restarts().requested(request);
+    }
+  }
+
+  /** The restart intents of the {@code request_restart} handlers {@code task} notifies. */
+  private List<RestartSink.Request> notifiedRestarts(Task task, PlayContext play, HostRun host) {
+    List<RestartSink.Request> requests = new ArrayList<>();
     for (Task handler : play.play().handlers()) {
       boolean notified =
           task.notifies().contains(handler.name())
@@ -136,21 +170,25 @@ final class TaskRunner {
           a.get("reason") == null
               ? "notified by '" + task.displayName() + "'"
               : String.valueOf(a.get("reason"));
-      ctx.services()
-          .restarts()
-          .requested(
-              new RestartSink.Request(
-                  ctx.runId(),
-                  host.name(),
-                  HostText.plainAll(vars),
-                  task.displayName(),
-                  new Step.RequestRestart(target, reason),
-                  false));
+      requests.add(
+          new RestartSink.Request(
+              ctx.runId(),
+              host.name(),
+              HostText.plainAll(vars),
+              task.displayName(),
+              new Step.RequestRestart(target, reason),
+              false));
     }
+    return requests;
   }
 
   private ItemResult once(
-      Task task, PlayContext play, HostRun host, Map<String, Object> vars, boolean check) {
+      Task task,
+      PlayContext play,
+      HostRun host,
+      Map<String, Object> vars,
+      boolean check,
+      TaskWrites writes) {
     String what = "task '" + task.displayName() + "'";
     for (String cond : task.keywords().when()) {
       if (!ctx.templates().test(cond, vars, task.location(), what + " when")) {
@@ -194,6 +232,9 @@ final class TaskRunner {
       m.forEach((k, v) -> env.put(String.valueOf(k), v == null ? "" : String.valueOf(v)));
     }
     Connection conn = host.connection(HostText.plainAll(vars));
+    if (!check) {
+      OrphanedWrites.reconcile(ctx, host.name(), conn, HostText.plainAll(vars));
+    }
     ModuleCall call =
         new ModuleCall(
             module.name(),
@@ -204,7 +245,12 @@ final class TaskRunner {
             env,
             timeout,
             task.displayName());
-    Plan plan = module.plan(call, new LiveHostState(conn, become, timeout, host.factCache()));
+    FileSizeLimit fileSizeLimit =
+        FileSizeLimit.of(
+            vars.get(FileSizeLimit.VARIABLE), task.moduleLocation(), what + ": " + module.name());
+    Plan plan =
+        module.plan(
+            call, new LiveHostState(conn, become, timeout, host.factCache(), fileSizeLimit));
     Map<String, Object> result = new LinkedHashMap<>(plan.data());
     if (plan.data().get("ansible_facts") instanceof Map<?, ?> newFacts) {
       java.util.Optional<String> lift = CheckOnlyLock.liftBySetFact(host.host(), newFacts);
@@ -278,22 +324,13 @@ final class TaskRunner {
       result.put("msg", msg);
       return new ItemResult(Status.FAILED, msg, result, diffs, List.of());
     }
-    ChangeJournal journal = ctx.services().journal();
-    boolean needsRestart = plan.steps().stream().anyMatch(s -> s instanceof Step.RequestRestart);
     WriteObserver observer =
-        (path, before, after, backup) ->
-            journal.fileChanged(
-                ctx.runId(),
-                host.name(),
-                task.displayName(),
-                path,
-                before,
-                after,
-                backup,
-                needsRestart);
-    ApplyResult applied =
-        module.apply(
-            plan, call, new StepRunner(conn, ctx.clock(), observer, journal.wantsBackups()));
+        writes.observer(
+            plan.steps().stream()
+                .filter(s -> s instanceof Step.RequestRestart)
+                .map(s -> (Step.RequestRestart) s)
+                .toList());
+    ApplyResult applied = module.apply(plan, call, new StepRunner(conn, ctx.clock(), observer));
     if (applied.changed()) {
       host.factCache().clear();
     }

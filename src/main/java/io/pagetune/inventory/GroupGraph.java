@@ -22,6 +22,7 @@ final class GroupGraph {
 
   GroupGraph(Map<String, InventoryDraft.GroupDraft> groups) {
     groups.forEach((name, g) -> children.put(name, new LinkedHashMap<>(g.children)));
+    GroupNesting.refuseDeeperThan(GroupNesting.MAX_DEPTH, children);
     refuseCycles();
     for (String name : groups.keySet()) {
       parents.put(name, new ArrayList<>());

@@ -264,6 +264,31 @@ public final class HostPattern {
     return names;
   }
 
+  /**
+   * The terms that name no group or host of the inventory: typos that selecting alone passes over.
+   * Ansible warns of them ("Could not match supplied host pattern, ignoring").
+   */
+  public List<String> unmatchedTerms(Inventory inventory) {
+    List<String> out = new ArrayList<>();
+    for (Term t : terms) {
+      if (!namesSomething(t, inventory)) {
+        out.add(t.name());
+      }
+    }
+    return out;
+  }
+
+  private static boolean namesSomething(Term t, Inventory inventory) {
+    if (t.matcher() == null) {
+      return inventory.groups().containsKey(t.name())
+          || inventory.host(t.name()).isPresent()
+          || inventory.implicitHost(t.name()).isPresent();
+    }
+    boolean regex = t.name().charAt(0) == '~';
+    return inventory.groups().keySet().stream().anyMatch(g -> matches(t.matcher(), g, regex))
+        || inventory.hosts().stream().anyMatch(h -> matches(t.matcher(), h.name(), regex));
+  }
+
   private static boolean matches(Pattern p, String name, boolean regex) {
     return regex ? p.matcher(name).lookingAt() : p.matcher(name).matches();
   }

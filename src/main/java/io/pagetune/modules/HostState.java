@@ -15,6 +15,11 @@ public interface HostState {
 
   Optional<FileMeta> stat(String path);
 
+  /** How large a file planning may read whole; check it against the file's stat first. */
+  default FileSizeLimit fileSizeLimit() {
+    return FileSizeLimit.DEFAULT;
+  }
+
   /** A read-only fact, cached for this host until the next apply. */
   <T> T fact(Fact<T> fact);
 }

@@ -16,12 +16,28 @@ public final class LiveHostState implements HostState {
   private final Become become;
   private final Duration timeout;
   private final FactCache cache;
+  private final FileSizeLimit fileSizeLimit;
 
   public LiveHostState(Connection connection, Become become, Duration timeout, FactCache cache) {
+    this(connection, become, timeout, cache, FileSizeLimit.DEFAULT);
+  }
+
+  public LiveHostState(
+      Connection connection,
+      Become become,
+      Duration timeout,
+      FactCache cache,
+      FileSizeLimit fileSizeLimit) {
     this.connection = connection;
     this.become = become;
     this.timeout = timeout;
     this.cache = cache;
+    this.fileSizeLimit = fileSizeLimit;
+  }
+
+  @Override
+  public FileSizeLimit fileSizeLimit() {
+    return fileSizeLimit;
   }
 
   @Override

@@ -10,7 +10,7 @@ import java.util.Objects;
  * One change a plan would make. Steps are data: planning produces them without touching the host,
  * and only {@link StepRunner} executes them. A restart is never run inline: it is requested.
  */
-public sealed interface Step permits Step.Exec, Step.Put, Step.RequestRestart {
+public sealed interface Step permits Step.Exec, Step.Put, Step.Remove, Step.RequestRestart {
 
   /** A one-line description for reports ("write /etc/sysctl.d/99-hugepages.conf"). */
   String describe();
@@ -76,6 +76,18 @@ public sealed interface Step permits Step.Exec, Step.Put, Step.RequestRestart {
     @Override
     public String toString() {
       return "Put[" + path + ", " + content.length + " bytes]";
+    }
+  }
+
+  /** Removes a file (journaled with its content, so that the removal can be rolled back). */
+  record Remove(String path) implements Step {
+    public Remove {
+      Objects.requireNonNull(path);
+    }
+
+    @Override
+    public String describe() {
+      return "remove " + path;
     }
   }
 

@@ -22,22 +22,19 @@ public final class StepRunner {
   private final Connection connection;
   private final Clock clock;
   private final WriteObserver observer;
-  private final boolean alwaysBackup;
 
   public StepRunner(Connection connection, Clock clock) {
-    this(connection, clock, WriteObserver.NONE, false);
+    this(connection, clock, WriteObserver.NONE);
   }
 
   /**
-   * @param alwaysBackup keep a backup of every replaced file, whatever the task says (a journaled
-   *     run must be able to roll back)
+   * @param observer told before each write and once it landed (the journal keeps what the write
+   *     replaces, so no copy beside the target is needed unless the task asks for one)
    */
-  public StepRunner(
-      Connection connection, Clock clock, WriteObserver observer, boolean alwaysBackup) {
+  public StepRunner(Connection connection, Clock clock, WriteObserver observer) {
     this.connection = connection;
     this.clock = clock;
     this.observer = observer;
-    this.alwaysBackup = alwaysBackup;
   }
 
   public ApplyResult run(Plan plan, ModuleCall call) {
@@ -60,19 +57,49 @@ public final class StepRunner {
               Optional.of(failureMessage(exec, r)));
         }
       } else if (step instanceof Step.Put put) {
-        Replaced replaced = Replaced.NOTHING;
-        if (put.backup() || alwaysBackup) {
-          replaced = backup(put.path(), call);
-          replaced.backup().ifPresent(backups::add);
-        } else if (observer != WriteObserver.NONE) {
-          replaced = new Replaced(connection.read(put.path(), call.become()), Optional.empty());
-        }
+        Replaced replaced = replaced(put.path(), call, put.backup());
+        replaced.backup().ifPresent(backups::add);
+        WriteObserver.Landing landing =
+            observer.intending(
+                new FileWrite(
+                    put.path(),
+                    replaced.content(),
+                    replaced.meta(),
+                    Optional.of(put.content()),
+                    replaced.backup(),
+                    call.become()));
         connection.put(
             put.content(),
             put.path(),
             new PutOptions(put.mode(), put.owner(), put.group(), call.become()));
-        observer.written(put.path(), replaced.content(), put.content(), replaced.backup());
+        landing.landed();
         changed = true;
+      } else if (step instanceof Step.Remove remove) {
+        Replaced replaced = replaced(remove.path(), call, false);
+        WriteObserver.Landing landing =
+            observer.intending(
+                new FileWrite(
+                    remove.path(),
+                    replaced.content(),
+                    replaced.meta(),
+                    Optional.empty(),
+                    Optional.empty(),
+                    call.become()));
+        Step.Exec rm =
+            Step.Exec.of(RemoteCommand.argv("rm", "-f", "--", remove.path()), remove.describe());
+        CommandResult r = exec(rm.command(), call, null);
+        commands.add(r);
+        changed = true;
+        if (!r.ok()) {
+          return new ApplyResult(
+              changed,
+              commands,
+              restarts,
+              backups,
+              plan.data(),
+              Optional.of(failureMessage(rm, r)));
+        }
+        landing.landed();
       } else if (step instanceof Step.RequestRestart restart) {
         restarts.add(restart);
       }
@@ -95,17 +122,32 @@ public final class StepRunner {
     return connection.run(effective, timeout != null ? timeout : call.timeout());
   }
 
-  /** What a write replaced: the old content (none for a new file) and where a copy was kept. */
-  private record Replaced(Optional<byte[]> content, Optional<String> backup) {
-    static final Replaced NOTHING = new Replaced(Optional.empty(), Optional.empty());
+  /** What a write replaced: the old content and its metadata (none for a new file), a copy. */
+  private record Replaced(
+      Optional<byte[]> content, Optional<FileMeta> meta, Optional<String> backup) {
+    static final Replaced NOTHING =
+        new Replaced(Optional.empty(), Optional.empty(), Optional.empty());
   }
 
-  private Replaced backup(String path, ModuleCall call) {
+  /**
+   * Reads what {@code path} holds before it is replaced (the journal keeps it); with {@code beside}
+   * also keeps a timestamped copy next to it, as Ansible's {@code backup: true} does.
+   */
+  private Replaced replaced(String path, ModuleCall call, boolean beside) {
+    if (observer == WriteObserver.NONE && !beside) {
+      return Replaced.NOTHING;
+    }
     Optional<FileMeta> meta = connection.stat(path, call.become());
     if (meta.isEmpty() || meta.get().type() != FileMeta.Type.FILE) {
       return Replaced.NOTHING;
     }
-    byte[] old = connection.read(path, call.become()).orElseThrow();
+    Optional<byte[]> old = connection.read(path, call.become());
+    if (old.isEmpty()) {
+      return Replaced.NOTHING;
+    }
+    if (!beside) {
+      return new Replaced(old, meta, Optional.empty());
+    }
     String stamped = path + "." + BACKUP_STAMP.format(clock.instant());
     String backupPath = stamped + "~";
     // two changes of one file within a second must not share (and overwrite) a backup
@@ -113,10 +155,10 @@ public final class StepRunner {
       backupPath = stamped + "." + n + "~";
     }
     connection.put(
-        old,
+        old.get(),
         backupPath,
         new PutOptions(meta.get().mode(), meta.get().owner(), meta.get().group(), call.become()));
-    return new Replaced(Optional.of(old), Optional.of(backupPath));
+    return new Replaced(old, meta, Optional.of(backupPath));
   }
 
   private static String failureMessage(Step.Exec exec, CommandResult r) {

@@ -1,15 +1,20 @@
 package io.pagetune.modules;
 
-import java.util.Optional;
-
-/** Told about every file a {@link StepRunner} wrote: the journal behind rollback listens here. */
+/**
+ * Told about every file a {@link StepRunner} writes or removes, before it reaches the host and once
+ * it has: the write-ahead journal behind rollback listens here.
+ */
 @FunctionalInterface
 public interface WriteObserver {
-  /**
-   * @param before the replaced content; empty when the file was created
-   * @param backup the timestamped copy of the replaced content, when one was kept
-   */
-  void written(String path, Optional<byte[]> before, byte[] after, Optional<String> backup);
+  /** Called before {@code write} reaches the host; the result is told once it has. */
+  Landing intending(FileWrite write);
 
-  WriteObserver NONE = (path, before, after, backup) -> {};
+  /** One write on its way to the host. */
+  @FunctionalInterface
+  interface Landing {
+    /** The file is in place (renamed, or removed). */
+    void landed();
+  }
+
+  WriteObserver NONE = write -> () -> {};
 }

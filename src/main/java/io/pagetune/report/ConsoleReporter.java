@@ -22,6 +22,9 @@ public final class ConsoleReporter implements RunListener {
   private final boolean showDiffs;
   private final java.util.List<String> warnings = new java.util.ArrayList<>();
   private String currentHeader;
+  // tasks with check_mode: false that changed a host although the run is a check
+  private final java.util.concurrent.atomic.AtomicInteger realChangesInCheck =
+      new java.util.concurrent.atomic.AtomicInteger();
   private String pendingHeader;
 
   public ConsoleReporter(PrintStream out, boolean color, boolean showDiffs) {
@@ -52,6 +55,9 @@ public final class ConsoleReporter implements RunListener {
 
   @Override
   public void hostResult(TaskOutcome o) {
+    if (!o.checkMode() && o.status() == Status.CHANGED && (o.loop() || o.item() == null)) {
+      realChangesInCheck.incrementAndGet();
+    }
     if (o.loop() && o.status() != Status.FAILED && o.status() != Status.UNREACHABLE) {
       return; // the items were printed one by one
     }
@@ -160,7 +166,17 @@ public final class ConsoleReporter implements RunListener {
       out.println(paint(MAGENTA, "[WARNING]: " + w));
     }
     out.println();
-    if (summary.checkMode()) {
+    if (summary.checkMode() && realChangesInCheck.get() > 0) {
+      out.println(
+          "Check mode, but "
+              + realChangesInCheck.get()
+              + " task result(s) with check_mode: false changed hosts; 'changed' counts them and"
+              + " what would change. Run "
+              + summary.runId()
+              + " (pagetune history "
+              + summary.runId()
+              + ")");
+    } else if (summary.checkMode()) {
       out.println("Check mode: nothing was changed; 'changed' counts what would change.");
     } else {
       out.println(

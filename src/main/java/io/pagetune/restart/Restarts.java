@@ -104,8 +104,17 @@ public final class Restarts {
       throw new IllegalStateException(
           "a ServiceNow change window needs " + SERVICENOW_ENV + " (the instance URL)");
     }
+    URI uri;
+    try {
+      uri = URI.create(instance);
+    } catch (IllegalArgumentException e) {
+      throw new io.pagetune.error.InputException(
+          io.pagetune.yaml.SourceLocation.of(SERVICENOW_ENV),
+          // not echoed: a malformed URL may hold a password the mask cannot find
+          "not a valid URL (e.g. https://acme.service-now.com)");
+    }
     return new ServiceNowClient(
-        URI.create(instance),
+        uri,
         ServiceNowCredentials.resolve(env, Optional.empty()),
         ServiceNowClient.Options.defaults(),
         Sleeper.REAL);

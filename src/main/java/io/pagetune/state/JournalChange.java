@@ -7,7 +7,8 @@ import java.util.Optional;
 /**
  * One file a run changed on a host. {@code sequence} orders changes across all runs (rollback
  * restores in reverse order). Checksums are lower-case hex SHA-256; empty before = the file was
- * created, empty backup = no backup was kept.
+ * created, empty after = the change removed it; the replaced content is kept in the store under its
+ * before checksum, {@code backupPath} is the copy beside the target when a task asked for one.
  */
 public record JournalChange(
     long sequence,
@@ -21,7 +22,13 @@ public record JournalChange(
     Instant changedAt,
     EffectiveState effectiveState,
     Optional<String> effectiveDetail,
-    Optional<Instant> effectiveAt) {
+    Optional<Instant> effectiveAt,
+    WriteState writeState,
+    Optional<Integer> beforeMode,
+    Optional<String> beforeOwner,
+    Optional<String> beforeGroup,
+    Optional<String> becomeUser,
+    String restarts) {
   public JournalChange {
     Objects.requireNonNull(runId);
     Objects.requireNonNull(host);
@@ -34,5 +41,16 @@ public record JournalChange(
     Objects.requireNonNull(effectiveState);
     Objects.requireNonNull(effectiveDetail);
     Objects.requireNonNull(effectiveAt);
+    Objects.requireNonNull(writeState);
+    Objects.requireNonNull(beforeMode);
+    Objects.requireNonNull(beforeOwner);
+    Objects.requireNonNull(beforeGroup);
+    Objects.requireNonNull(becomeUser);
+    Objects.requireNonNull(restarts);
+  }
+
+  /** True when the change removed the file. */
+  public boolean removed() {
+    return afterSha256.isEmpty();
   }
 }

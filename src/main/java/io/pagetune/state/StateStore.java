@@ -28,12 +28,15 @@ public final class StateStore implements AutoCloseable {
   private final DataSource dataSource;
   private final String display;
   private final Clock clock;
+  private final WalKeeper walKeeper;
 
-  private StateStore(Dialect dialect, DataSource dataSource, String display, Clock clock) {
+  private StateStore(
+      Dialect dialect, DataSource dataSource, String display, Clock clock, WalKeeper walKeeper) {
     this.dialect = dialect;
     this.dataSource = dataSource;
     this.display = display;
     this.clock = clock;
+    this.walKeeper = walKeeper;
   }
 
   /** {@code ~/.pagetune/state.db}. */
@@ -60,6 +63,9 @@ public final class StateStore implements AutoCloseable {
             ? openPostgres(location, clock, env)
             : openSqlite(location, clock);
     store.migrate();
+    if (store.dialect == Dialect.SQLITE) {
+      store.walKeeper.keep(store.dataSource);
+    }
     return store;
   }
 
@@ -87,22 +93,24 @@ public final class StateStore implements AutoCloseable {
     DataSource ds =
         new DriverDataSource(
             new org.sqlite.JDBC(), "jdbc:sqlite:" + file, config.toProperties(), display);
-    return new StateStore(Dialect.SQLITE, ds, display, clock);
+    return new StateStore(Dialect.SQLITE, ds, display, clock, new WalKeeper());
   }
 
-  private static StateStore openPostgres(String url, Clock clock, Map<String, String> env) {
+  private static StateStore openPostgres(String location, Clock clock, Map<String, String> env) {
     Properties properties = new Properties();
-    String user = env.get(USER_ENV);
-    String password = env.get(PASSWORD_ENV);
+    PostgresUrl parsed = PostgresUrl.parse(location);
+    String url = parsed.url();
+    String user = env.getOrDefault(USER_ENV, parsed.user().orElse(null));
+    String password = env.getOrDefault(PASSWORD_ENV, parsed.password().orElse(null));
     if (user != null && !user.isEmpty()) {
       properties.setProperty("user", user);
     }
     if (password != null && !password.isEmpty()) {
       properties.setProperty("password", password);
     }
-    String display = withoutSecrets(url);
+    String display = withoutSecrets(location);
     DataSource ds = new DriverDataSource(new org.postgresql.Driver(), url, properties, display);
-    return new StateStore(Dialect.POSTGRESQL, ds, display, clock);
+    return new StateStore(Dialect.POSTGRESQL, ds, display, clock, new WalKeeper());
   }
 
   static Path expandHome(String location) {
@@ -138,7 +146,7 @@ public final class StateStore implements AutoCloseable {
           .load()
           .migrate();
     } catch (FlywayException e) {
-      throw new StateException("cannot migrate state store " + display + ": " + e.getMessage(), e);
+      throw new StateException("cannot open state store " + display + ": " + FaultText.of(e), e);
     }
   }
 
@@ -162,7 +170,7 @@ public final class StateStore implements AutoCloseable {
 
   /** The same database seen through another clock (no new connection, no migration). */
   public StateStore withClock(Clock other) {
-    return new StateStore(dialect, dataSource, display, Objects.requireNonNull(other));
+    return new StateStore(dialect, dataSource, display, Objects.requireNonNull(other), walKeeper);
   }
 
   public Journal journal() {
@@ -182,13 +190,15 @@ public final class StateStore implements AutoCloseable {
         throw e;
       }
     } catch (SQLException e) {
-      throw new StateException("state store " + display + ": " + e.getMessage(), e);
+      throw new StateException("state store " + display + ": " + FaultText.of(e), e);
     }
   }
 
-  /** Each connection is opened per call, so there is nothing to release; kept for callers. */
+  /** Releases the idle connection an SQLite store keeps; each query opens its own connection. */
   @Override
-  public void close() {}
+  public void close() {
+    walKeeper.release();
+  }
 
   @Override
   public String toString() {

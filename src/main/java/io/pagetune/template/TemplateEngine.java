@@ -317,6 +317,9 @@ public final class TemplateEngine {
           at, what + ": syntax error in '" + text + "': " + firstLine(e.getEditorMessage()), e);
     } catch (IOException e) {
       throw new TemplateException(at, what + ": " + e.getMessage(), e);
+    } catch (StackOverflowError e) {
+      // FreeMarker's parser recurses per nesting level; parsing has no side effects to undo
+      throw new TemplateException(at, what + ": expression nested too deeply; refused", null);
     }
   }
 

@@ -13,8 +13,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.snakeyaml.engine.v2.api.LoadSettings;
-import org.snakeyaml.engine.v2.api.lowlevel.Compose;
 import org.snakeyaml.engine.v2.common.ScalarStyle;
+import org.snakeyaml.engine.v2.composer.Composer;
 import org.snakeyaml.engine.v2.exceptions.Mark;
 import org.snakeyaml.engine.v2.exceptions.MarkedYamlEngineException;
 import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
@@ -24,19 +24,31 @@ import org.snakeyaml.engine.v2.nodes.NodeTuple;
 import org.snakeyaml.engine.v2.nodes.ScalarNode;
 import org.snakeyaml.engine.v2.nodes.SequenceNode;
 import org.snakeyaml.engine.v2.nodes.Tag;
+import org.snakeyaml.engine.v2.parser.Parser;
+import org.snakeyaml.engine.v2.parser.ParserImpl;
+import org.snakeyaml.engine.v2.scanner.StreamReader;
 
 /**
- * Reads YAML files into {@link YamlValue}s with locations. Refuses oversized files, alias bombs and
- * duplicate keys with a {@code file:line:col} message.
+ * Reads YAML files into {@link YamlValue}s with locations. Refuses oversized files, deep nesting,
+ * alias bombs and duplicate keys with a {@code file:line:col} message.
+ *
+ * <p>Limits count what an attack inflates, not what a big honest file holds: a generated
+ * 10,000-host inventory has hundreds of thousands of values and loads; what aliases add on top of
+ * the written values is what is capped (an anchored value is converted once and shared).
  */
 public final class YamlReader {
-  /** Playbooks and inventories are hand-written; anything larger is a mistake or an attack. */
-  public static final long MAX_BYTES = 4L * 1024 * 1024;
+  /**
+   * A generated inventory of 10,000 hosts with 25 variables each is about 10 MB; four times that is
+   * a mistake or an attack.
+   */
+  public static final long MAX_BYTES = 40L * 1024 * 1024;
 
-  /** Caps the values produced after alias expansion (billion-laughs guard beyond the alias cap). */
-  static final int MAX_VALUES = 200_000;
+  /** Caps the values that alias references add (billion laughs), however few aliases there are. */
+  static final long MAX_ALIAS_VALUES = 1_000_000;
 
-  static final int MAX_ALIASES = 50;
+  /** Alias references to collections, e.g. one {@code <<: *defaults} per host of a big fleet. */
+  static final int MAX_ALIASES = 100_000;
+
   static final int MAX_DEPTH = 200;
 
   private final Path baseDir;
@@ -89,7 +101,10 @@ public final class YamlReader {
             .build();
     Optional<Node> root;
     try {
-      root = new Compose(settings).composeString(text);
+      Parser parser =
+          new DepthLimitedParser(
+              new ParserImpl(settings, new StreamReader(settings, text)), label, MAX_DEPTH);
+      root = new Composer(settings, parser).getSingleNode();
     } catch (MarkedYamlEngineException e) {
       Mark mark = e.getProblemMark().or(e::getContextMark).orElse(null);
       String problem = e.getProblem() == null ? e.getMessage() : e.getProblem();
@@ -118,7 +133,16 @@ public final class YamlReader {
   private static final class Converter {
     private final String label;
     private final Map<Node, Boolean> inProgress = new IdentityHashMap<>();
-    private int produced;
+
+    /** Anchored nodes already converted, so that each alias shares the value. */
+    private final Map<Node, Converted> anchored = new IdentityHashMap<>();
+
+    /** Values produced so far, aliases counted as the values they stand for. */
+    private long produced;
+
+    private long aliasValues;
+
+    private record Converted(YamlValue value, long size) {}
 
     Converter(String label) {
       this.label = label;
@@ -126,10 +150,20 @@ public final class YamlReader {
 
     YamlValue convert(Node node, int depth) {
       SourceLocation loc = at(label, node.getStartMark().orElse(null));
-      if (++produced > MAX_VALUES) {
-        throw new InputException(
-            loc, "YAML expands to more than " + MAX_VALUES + " values (alias bomb?); refused");
+      Converted seen = anchored.get(node);
+      if (seen != null) {
+        aliasValues += seen.size();
+        produced += seen.size();
+        if (aliasValues > MAX_ALIAS_VALUES) {
+          throw new InputException(
+              loc,
+              "YAML aliases expand to more than "
+                  + MAX_ALIAS_VALUES
+                  + " values (alias bomb?); refused");
+        }
+        return seen.value();
       }
+      long before = produced++;
       if (depth > MAX_DEPTH) {
         throw new InputException(loc, "YAML nested deeper than " + MAX_DEPTH + " levels; refused");
       }
@@ -137,16 +171,22 @@ public final class YamlReader {
         throw new InputException(loc, "recursive YAML alias; refused");
       }
       inProgress.put(node, Boolean.TRUE);
+      YamlValue value;
       try {
-        return switch (node.getNodeType()) {
-          case SCALAR -> scalar((ScalarNode) node, loc);
-          case SEQUENCE -> sequence((SequenceNode) node, loc, depth);
-          case MAPPING -> mapping((MappingNode) node, loc, depth);
-          default -> throw new InputException(loc, "unsupported YAML node");
-        };
+        value =
+            switch (node.getNodeType()) {
+              case SCALAR -> scalar((ScalarNode) node, loc);
+              case SEQUENCE -> sequence((SequenceNode) node, loc, depth);
+              case MAPPING -> mapping((MappingNode) node, loc, depth);
+              default -> throw new InputException(loc, "unsupported YAML node");
+            };
       } finally {
         inProgress.remove(node);
       }
+      if (node.getAnchor().isPresent()) {
+        anchored.put(node, new Converted(value, produced - before));
+      }
+      return value;
     }
 
     private YamlValue scalar(ScalarNode node, SourceLocation loc) {

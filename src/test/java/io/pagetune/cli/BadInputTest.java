@@ -190,7 +190,9 @@ class BadInputTest {
   @Test
   void oversizedPlaybookIsRefused() throws Exception {
     Path playbook = dir.resolve("p.yml");
-    Files.write(playbook, new byte[5 * 1024 * 1024]);
+    try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(playbook.toFile(), "rw")) {
+      f.setLength(io.pagetune.yaml.YamlReader.MAX_BYTES + 1); // sparse: refused from its size
+    }
     CliRun run = CliRun.of("run", rel(playbook), "-i", rel(inventory));
     assertInvalid(run, "p.yml:1:1", "refusing YAML larger than");
   }
@@ -202,5 +204,248 @@ class BadInputTest {
     CliRun run = CliRun.of("run", rel(playbook), "-i", rel(inventory), "--stacktrace");
     assertEquals(4, run.exitCode());
     assertTrue(run.err().contains("at io.pagetune"), run.toString());
+  }
+
+  @Test
+  void limitMatchingNoHostIsInvalid() throws Exception {
+    Path playbook = dir.resolve("p.yml");
+    Files.writeString(playbook, "- hosts: all\n  gather_facts: false\n  tasks:\n" + FIRST_TASK);
+    CliRun run = CliRun.of("run", rel(playbook), "-i", rel(inventory), "--limit", "nomatch");
+    assertInvalid(run, "--limit", "'nomatch' matches no host of the inventory");
+  }
+
+  @Test
+  void limitMatchingNoHostIsInvalidForFactsToo() {
+    CliRun run = CliRun.of("facts", "-i", rel(inventory), "--limit", "h1x");
+    assertInvalid(run, "--limit", "'h1x' matches no host of the inventory");
+  }
+
+  @Test
+  void playHostsMatchingNoHostIsInvalid() throws Exception {
+    Path playbook = dir.resolve("p.yml");
+    Files.writeString(playbook, "- hosts: nomatch\n  gather_facts: false\n  tasks:\n" + FIRST_TASK);
+    CliRun run = CliRun.of("run", rel(playbook), "-i", rel(inventory));
+    assertInvalid(run, "p.yml:1:10", "hosts 'nomatch' matches no host of the inventory");
+  }
+
+  @Test
+  void playsMatchingNoHostWithinTheLimitAreInvalid() throws Exception {
+    Files.writeString(
+        inventory,
+        "all:\n  hosts:\n    h1:\n      ansible_connection: local\n      marker: "
+            + marker
+            + "\n    h2:\n      ansible_connection: local\n");
+    Path playbook = dir.resolve("p.yml");
+    Files.writeString(
+        playbook,
+        "- hosts: h1\n  gather_facts: false\n  tasks:\n"
+            + FIRST_TASK
+            + "- hosts: h1\n  gather_facts: false\n  tasks:\n"
+            + FIRST_TASK);
+    CliRun run = CliRun.of("run", rel(playbook), "-i", rel(inventory), "--limit", "h2");
+    assertInvalid(run, "p.yml:1:10", "no play's hosts match a host of --limit 'h2'");
+  }
+
+  /**
+   * As in Ansible: one play of several matching nothing is skipped with a warning, not an error.
+   */
+  @Test
+  void onePlayMatchingNothingIsSkippedWhileOthersRun() throws Exception {
+    Path playbook = dir.resolve("p.yml");
+    Files.writeString(
+        playbook,
+        "- hosts: nomatch\n  gather_facts: false\n  tasks:\n"
+            + "    - debug: {msg: never}\n"
+            + "- hosts: all\n  gather_facts: false\n  tasks:\n"
+            + FIRST_TASK);
+    CliRun run = CliRun.of("run", rel(playbook), "-i", rel(inventory), "--output", "json");
+    assertEquals(0, run.exitCode(), run.toString());
+    assertTrue(run.out().contains("no hosts matched 'nomatch'"), run.toString());
+    assertTrue(Files.exists(marker), run.toString());
+  }
+
+  private static String nested(int levels, String open, String close, String leaf) {
+    return open.repeat(levels) + leaf + close.repeat(levels);
+  }
+
+  @Test
+  void deeplyNestedPlaybookIsRefused() throws Exception {
+    Path playbook = dir.resolve("p.yml");
+    Files.writeString(
+        playbook,
+        "- hosts: all\n  gather_facts: false\n  vars:\n    deep: "
+            + nested(1000, "[", "]", "x")
+            + "\n  tasks:\n"
+            + FIRST_TASK);
+    CliRun run = CliRun.of("run", rel(playbook), "-i", rel(inventory));
+    assertInvalid(run, "p.yml:4:", "YAML nested deeper than 200 levels; refused");
+  }
+
+  @Test
+  void deeplyNestedInventoryIsRefused() throws Exception {
+    StringBuilder sb = new StringBuilder("all:\n  hosts:\n    h1:\n      deep:\n");
+    String indent = "        ";
+    for (int i = 0; i < 1000; i++) {
+      sb.append(indent).append("k:\n");
+      indent += "  ";
+    }
+    sb.append(indent).append("leaf\n");
+    Files.writeString(inventory, sb.toString());
+    Path playbook = dir.resolve("p.yml");
+    Files.writeString(playbook, "- hosts: all\n  gather_facts: false\n  tasks:\n" + FIRST_TASK);
+    CliRun run = CliRun.of("run", rel(playbook), "-i", rel(inventory));
+    assertInvalid(run, "hosts.yml:", "YAML nested deeper than 200 levels; refused");
+  }
+
+  @Test
+  void deeplyNestedExtraVarsAreRefused() throws Exception {
+    Path playbook = dir.resolve("p.yml");
+    Files.writeString(playbook, "- hosts: all\n  gather_facts: false\n  tasks:\n" + FIRST_TASK);
+    Path vars = dir.resolve("deep.yml");
+    Files.writeString(vars, "deep: " + nested(1000, "{a: ", "}", "1") + "\n");
+    CliRun fromFile = CliRun.of("run", rel(playbook), "-i", rel(inventory), "-e", "@" + rel(vars));
+    assertInvalid(fromFile, "deep.yml:1:", "YAML nested deeper than 200 levels; refused");
+    CliRun inline =
+        CliRun.of(
+            "run",
+            rel(playbook),
+            "-i",
+            rel(inventory),
+            "-e",
+            "{\"deep\": " + nested(1000, "[", "]", "1") + "}");
+    assertInvalid(inline, "-e #1:1:", "YAML nested deeper than 200 levels; refused");
+  }
+
+  @Test
+  void oversizedHostFileIsRefusedWithItsSize() throws Exception {
+    Path big = dir.resolve("big.conf");
+    Files.writeString(big, "a=1\n".repeat(1000)); // 4000 bytes, over the lowered limit
+    Path playbook = dir.resolve("p.yml");
+    Files.writeString(
+        playbook,
+        "- hosts: all\n  gather_facts: false\n  tasks:\n"
+            + "    - name: Edit\n      lineinfile: { path: \""
+            + big
+            + "\", line: 'b=2' }\n"
+            + "    - name: Edit block\n      blockinfile: { path: \""
+            + big
+            + "\", block: 'b=2' }\n");
+    CliRun run =
+        CliRun.of(
+            "run",
+            rel(playbook),
+            "-i",
+            rel(inventory),
+            "-e",
+            "pagetune_max_file_bytes=1000",
+            "--output",
+            "json");
+    assertEquals(4, run.exitCode(), run.toString());
+    String expected =
+        "/p.yml:5:7: task 'Edit': lineinfile: "
+            + big
+            + " is 4000 bytes, over the limit of 1000 bytes for a file read whole"
+            + " (set pagetune_max_file_bytes to raise it)";
+    String[] lines = run.err().strip().split("\n");
+    // progress lines may come first; the error is one line of its own, the last
+    assertTrue(lines[lines.length - 1].endsWith(expected), run.toString());
+    assertTrue(run.out().contains("\"status\":\"failed\""), run.toString());
+    assertEquals("a=1\n".repeat(1000), Files.readString(big), "the file was changed");
+
+    // at 4000 bytes lineinfile edits the file; it is then 4004 bytes, too big for blockinfile
+    CliRun raised =
+        CliRun.of("run", rel(playbook), "-i", rel(inventory), "-e", "pagetune_max_file_bytes=4000");
+    assertEquals(4, raised.exitCode(), raised.toString());
+    assertTrue(
+        raised
+            .err()
+            .strip()
+            .endsWith(
+                "/p.yml:7:7: task 'Edit block': blockinfile: "
+                    + big
+                    + " is 4004 bytes, over the limit of 4000 bytes for a file read whole"
+                    + " (set pagetune_max_file_bytes to raise it)"),
+        raised.toString());
+    assertTrue(Files.readString(big).endsWith("a=1\nb=2\n"), raised.toString());
+
+    CliRun roomy =
+        CliRun.of(
+            "run", rel(playbook), "-i", rel(inventory), "-e", "pagetune_max_file_bytes=10000");
+    assertEquals(0, roomy.exitCode(), roomy.toString());
+    assertTrue(Files.readString(big).contains("# END PAGETUNE MANAGED BLOCK"), roomy.toString());
+  }
+
+  @Test
+  void badFileSizeLimitIsInvalid() throws Exception {
+    Path playbook = dir.resolve("p.yml");
+    Files.writeString(
+        playbook,
+        "- hosts: all\n  gather_facts: false\n  tasks:\n"
+            + "    - name: Edit\n      lineinfile: { path: /nonexistent/x, line: 'b=2' }\n");
+    CliRun run =
+        CliRun.of("run", rel(playbook), "-i", rel(inventory), "-e", "pagetune_max_file_bytes=lots");
+    assertEquals(4, run.exitCode(), run.toString());
+    assertTrue(
+        run.err().contains("p.yml:5:7: pagetune_max_file_bytes must be a whole number of bytes"),
+        run.toString());
+  }
+
+  @Test
+  void deeplyNestedExpressionIsRefused() throws Exception {
+    Path playbook = dir.resolve("p.yml");
+    Files.writeString(
+        playbook,
+        "- hosts: all\n  gather_facts: false\n  tasks:\n"
+            + "    - debug: {msg: \"${"
+            + nested(20_000, "(", ")", "1")
+            + "}\"}\n");
+    CliRun run = CliRun.of("run", rel(playbook), "-i", rel(inventory));
+    assertEquals(4, run.exitCode(), run.toString());
+    String[] lines = run.err().strip().split("\n");
+    assertTrue(
+        lines[lines.length - 1].endsWith(
+            "p.yml:4:7: task 'debug': expression nested too deeply; refused"),
+        run.toString());
+  }
+
+  @Test
+  void deeplyNestedIniGroupsAreRefused() throws Exception {
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < 5000; i++) {
+      sb.append("[g").append(i).append(":children]\ng").append(i + 1).append("\n");
+    }
+    sb.append("[g5000]\nh1 ansible_connection=local marker=").append(marker).append("\n");
+    Path ini = dir.resolve("deep.ini");
+    Files.writeString(ini, sb.toString());
+    Path playbook = dir.resolve("p.yml");
+    Files.writeString(playbook, "- hosts: all\n  gather_facts: false\n  tasks:\n" + FIRST_TASK);
+    CliRun run = CliRun.of("run", rel(playbook), "-i", rel(ini));
+    assertInvalid(
+        run,
+        "deep.ini:202:1",
+        "groups nested deeper than 100 levels (group 'g101' as a child of 'g100'); refused");
+  }
+
+  /** A typo in one term while others match: the run goes on and says so, as Ansible does. */
+  @Test
+  void typoInOneTermOfAPatternIsWarnedAbout() throws Exception {
+    Path playbook = dir.resolve("p.yml");
+    Files.writeString(
+        playbook, "- hosts: all:webz\n  gather_facts: false\n  tasks:\n" + FIRST_TASK);
+    CliRun run =
+        CliRun.of(
+            "run", rel(playbook), "-i", rel(inventory), "--limit", "h1:h1x", "--output", "json");
+    assertEquals(0, run.exitCode(), run.toString());
+    assertTrue(
+        run.out()
+            .contains(
+                "\"message\":\"could not match supplied host pattern, ignoring: h1x (--limit)\""),
+        run.toString());
+    assertTrue(
+        run.out()
+            .matches(
+                "(?s).*could not match supplied host pattern, ignoring: webz \\([^)]*/p\\.yml:1:10\\).*"),
+        run.toString());
+    assertTrue(Files.exists(marker), run.toString());
   }
 }

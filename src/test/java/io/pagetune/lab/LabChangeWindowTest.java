@@ -125,8 +125,18 @@ class LabChangeWindowTest {
         2, lines(history.out(), "[PENDING]"), "web servers not restarted yet: " + history.out());
 
     // rollback: every tracked seed file byte for byte again, and a second rollback is a no-op
-    cli(SUNDAY_IN_WINDOW, "rollback", runId(again), "-i", inv.toString());
-    CliRun rollback = cli(SUNDAY_IN_WINDOW, "rollback", run, "-i", inv.toString(), "--diff");
+    CliRun undoAgain = cli(SUNDAY_IN_WINDOW, "rollback", runId(again), "-i", inv.toString());
+    assertEquals(0, undoAgain.exitCode(), undoAgain.toString());
+    // D00 now holds the hand edit made between the two runs: rollback refuses to overwrite it
+    CliRun refused = cli(SUNDAY_IN_WINDOW, "rollback", run, "-i", inv.toString());
+    assertEquals(2, refused.exitCode(), refused.toString());
+    assertTrue(
+        refused
+            .out()
+            .contains("/usr/sap/NWP/SYS/profile/NWP_D00_sapnwpas changed since run " + run),
+        refused.out());
+    CliRun rollback =
+        cli(SUNDAY_IN_WINDOW, "rollback", run, "-i", inv.toString(), "--diff", "--force");
     assertEquals(0, rollback.exitCode(), rollback.toString());
     for (String h : List.of("pase-nwp", "sol-web256", "sol-web4m")) {
       Path seed = Path.of("lab/hosts", h);

@@ -33,6 +33,7 @@ class StateStoreTest {
           "restart_groups",
           "restart_intents",
           "scheduled_tasks",
+          "file_backups",
           "host_leases");
 
   @TempDir Path dir;

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pagetune.error.InputException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -96,7 +95,9 @@ class YamlReaderTest {
   @Test
   void oversizedFileIsRefusedBeforeParsing(@TempDir Path dir) throws Exception {
     Path big = dir.resolve("big.yml");
-    Files.write(big, new byte[(int) YamlReader.MAX_BYTES + 10]);
+    try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(big.toFile(), "rw")) {
+      f.setLength(YamlReader.MAX_BYTES + 10); // sparse
+    }
     InputException e = assertThrows(InputException.class, () -> reader.read(big));
     assertTrue(e.getMessage().contains("refusing YAML larger than"), e.getMessage());
   }
@@ -120,5 +121,52 @@ class YamlReaderTest {
     InputException e =
         assertThrows(InputException.class, () -> reader.read(Path.of("no/such/file.yml")));
     assertEquals("no/such/file.yml:1:1: file not found", e.getMessage());
+  }
+
+  @Test
+  void thousandLevelsOfNestingAreRefusedNotAStackOverflow() {
+    String flow = "a: " + "[".repeat(1000) + "x" + "]".repeat(1000) + "\n";
+    InputException e = assertThrows(InputException.class, () -> reader.parse(flow, "flow.yml"));
+    assertEquals(
+        "flow.yml:1:"
+            + (3 + YamlReader.MAX_DEPTH)
+            + ": YAML nested deeper than 200 levels; refused",
+        e.getMessage());
+
+    StringBuilder block = new StringBuilder();
+    String indent = "";
+    for (int i = 0; i < 1000; i++) {
+      block.append(indent).append("- k:\n");
+      indent += "    ";
+    }
+    block.append(indent).append("leaf\n");
+    InputException b =
+        assertThrows(InputException.class, () -> reader.parse(block.toString(), "block.yml"));
+    assertTrue(b.getMessage().startsWith("block.yml:"), b.getMessage());
+    assertTrue(b.getMessage().endsWith("YAML nested deeper than 200 levels; refused"));
+  }
+
+  @Test
+  void nestingUpToTheLimitLoads() {
+    int depth = YamlReader.MAX_DEPTH - 1; // the document's own mapping is one level
+    String flow = "a: " + "[".repeat(depth) + "x" + "]".repeat(depth) + "\n";
+    Object v = ((Map<?, ?>) reader.parse(flow, "ok.yml").toPlain()).get("a");
+    for (int i = 1; i < depth; i++) {
+      v = ((List<?>) v).get(0);
+    }
+    assertEquals(List.of("x"), v);
+  }
+
+  /** A big fleet merges its defaults into every host: thousands of aliases, each one shared. */
+  @Test
+  void manyAliasesToSmallValuesLoad() {
+    StringBuilder sb = new StringBuilder("defaults: &d {a: 1, b: 2, c: 3}\nhosts:\n");
+    for (int i = 0; i < 20_000; i++) {
+      sb.append("  h").append(i).append(": {<<: *d, n: ").append(i).append("}\n");
+    }
+    Map<?, ?> hosts =
+        (Map<?, ?>) ((Map<?, ?>) reader.parse(sb.toString(), "fleet.yml").toPlain()).get("hosts");
+    assertEquals(20_000, hosts.size());
+    assertEquals(Map.of("a", 1L, "b", 2L, "c", 3L, "n", 19_999L), hosts.get("h19999"));
   }
 }

@@ -6,12 +6,14 @@ import io.pagetune.connection.FileMeta;
 import io.pagetune.connection.PutOptions;
 import io.pagetune.connection.RemoteCommand;
 import io.pagetune.connection.ShellQuote;
+import io.pagetune.connection.TempNames;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -22,6 +24,7 @@ import net.schmizz.sshj.sftp.FileAttributes;
 import net.schmizz.sshj.sftp.FileMode;
 import net.schmizz.sshj.sftp.OpenMode;
 import net.schmizz.sshj.sftp.RemoteFile;
+import net.schmizz.sshj.sftp.RemoteResourceInfo;
 import net.schmizz.sshj.sftp.Response;
 import net.schmizz.sshj.sftp.SFTPClient;
 import net.schmizz.sshj.sftp.SFTPEngine;
@@ -248,6 +251,7 @@ final class RemoteFiles {
   private boolean sftpPut(
       SFTPClient s, byte[] content, String tmp, String path, int mode, String owner, String group)
       throws IOException {
+    removeStale(s, path, tmp);
     sftpUpload(s, content, tmp);
     SFTPEngine engine = s.getSFTPEngine();
     if (owner == null && group == null && engine.supportsServerExtension(POSIX_RENAME, "1")) {
@@ -261,6 +265,29 @@ final class RemoteFiles {
       return true;
     }
     return false;
+  }
+
+  /** Removes the temp files a killed write of {@code path} left (never {@code keep}). */
+  private static void removeStale(SFTPClient s, String path, String keep) throws IOException {
+    int slash = path.lastIndexOf('/');
+    String dir = slash < 0 ? "." : slash == 0 ? "/" : path.substring(0, slash);
+    TempNames names = new TempNames(baseName(path));
+    List<RemoteResourceInfo> stale;
+    try {
+      stale =
+          s.ls(
+              dir,
+              (net.schmizz.sshj.sftp.RemoteResourceFilter)
+                  f -> names.isTemp(f.getName()) && !f.getPath().equals(keep) && f.isRegularFile());
+    } catch (SFTPException e) {
+      if (e.getStatusCode() == Response.StatusCode.NO_SUCH_FILE) {
+        return; // the upload reports the missing directory
+      }
+      throw e;
+    }
+    for (RemoteResourceInfo f : stale) {
+      s.rm(dir.equals("/") ? "/" + f.getName() : dir + "/" + f.getName());
+    }
   }
 
   /** Writes a new private file with confirmed writes. */
@@ -302,6 +329,20 @@ final class RemoteFiles {
       Become become) {
     StringBuilder s = new StringBuilder();
     s.append("t=").append(ShellQuote.quote(tmp)).append('\n');
+    // temp files a killed write of this target left behind go first
+    String prefix = tmp.substring(0, tmp.lastIndexOf(".pagetune-") + ".pagetune-".length());
+    s.append("for f in ").append(ShellQuote.quote(prefix)).append("*; do\n");
+    s.append("  case \"${f##*.pagetune-}\" in ''|*[!0-9a-f]*) continue ;; esac\n");
+    s.append("  [ \"$f\" = \"$t\" ] || [ ! -f \"$f\" ] || rm -f -- \"$f\"\n");
+    s.append("done\n");
+    if (source != null) {
+      // staging files of this name a killed write left in /tmp: a day old, so that no write in
+      // progress (of another target with the same name) can lose its own
+      String stagePattern = baseName(source).substring(0, baseName(source).lastIndexOf('-') + 1);
+      s.append("find /tmp/. ! -name . -prune -type f -name ")
+          .append(ShellQuote.quote(stagePattern + "*"))
+          .append(" -mtime +0 -exec rm -f {} + 2>/dev/null\n");
+    }
     // with a staging file: check and copy it next to the target first
     String checked = source == null ? "$t" : "$s";
     s.append("s=").append(source == null ? "" : ShellQuote.quote(source)).append('\n');

@@ -19,6 +19,7 @@ record CurrentFile(
 
   static CurrentFile read(HostState host, String path) {
     Optional<FileMeta> meta = host.stat(path);
+    meta.ifPresent(host.fileSizeLimit()::check);
     Optional<byte[]> content =
         meta.isPresent() && meta.get().type() == FileMeta.Type.FILE
             ? host.read(path)

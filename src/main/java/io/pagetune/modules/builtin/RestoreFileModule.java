@@ -1,30 +1,54 @@
 package io.pagetune.modules.builtin;
 
-import io.pagetune.connection.RemoteCommand;
 import io.pagetune.modules.Arg;
 import io.pagetune.modules.ArgSpec;
 import io.pagetune.modules.ArgType;
 import io.pagetune.modules.Args;
+import io.pagetune.modules.BackupSource;
 import io.pagetune.modules.FileDiff;
 import io.pagetune.modules.HostState;
 import io.pagetune.modules.Module;
 import io.pagetune.modules.ModuleCall;
 import io.pagetune.modules.Plan;
 import io.pagetune.modules.Step;
+import io.pagetune.state.Sha256;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * {@code restore_file}: puts back what a file held before a journaled change: the content of its
- * backup on the host (owner and mode of the backup), or no file at all when the change created it.
+ * {@code restore_file}: puts back what a file held before a journaled change: the content the
+ * journal kept in the state store ({@code content_sha256}, with the original {@code
+ * original_mode}/{@code owner}/{@code group}), a backup file on the host ({@code backup}), or no
+ * file at all when the change created it ({@code absent}). With {@code expect_sha256} (the checksum
+ * the change left, or {@code absent}) a file changed since is not touched unless {@code force}.
  * Used by {@code pagetune rollback}, so check mode and diffs work as for any module.
  */
 public final class RestoreFileModule implements Module {
+  /** {@code expect_sha256} value for "the change left no file". */
+  public static final String ABSENT = "absent";
+
   private static final ArgSpec SPEC =
       ArgSpec.of(
           Arg.required("path", ArgType.STRING),
           Arg.optional("backup", ArgType.STRING),
-          Arg.optional("absent", ArgType.BOOL, false));
+          Arg.optional("content_sha256", ArgType.STRING),
+          Arg.optional("absent", ArgType.BOOL, false),
+          Arg.optional("original_mode", ArgType.STRING),
+          Arg.optional("owner", ArgType.STRING),
+          Arg.optional("group", ArgType.STRING),
+          Arg.optional("expect_sha256", ArgType.STRING),
+          Arg.optional("changed_by", ArgType.STRING),
+          Arg.optional("force", ArgType.BOOL, false));
+
+  private final BackupSource backups;
+
+  public RestoreFileModule() {
+    this(BackupSource.NONE);
+  }
+
+  public RestoreFileModule(BackupSource backups) {
+    this.backups = backups;
+  }
 
   @Override
   public String name() {
@@ -38,8 +62,20 @@ public final class RestoreFileModule implements Module {
 
   @Override
   public void validate(Args args) {
-    if (args.has("backup") == args.bool("absent")) {
-      throw args.error("backup", "or 'absent: true' must be given, and only one of them");
+    int sources =
+        (given(args, "backup").isPresent() ? 1 : 0)
+            + (given(args, "content_sha256").isPresent() ? 1 : 0)
+            + (args.bool("absent") ? 1 : 0);
+    if (sources != 1) {
+      throw args.error(
+          "backup", "or 'content_sha256' or 'absent: true' must be given, and only one of them");
+    }
+    if (given(args, "original_mode").isPresent()) {
+      try {
+        Integer.parseInt(args.string("original_mode"), 8);
+      } catch (NumberFormatException e) {
+        throw args.error("original_mode", "must be an octal mode like 0640");
+      }
     }
   }
 
@@ -51,21 +87,76 @@ public final class RestoreFileModule implements Module {
       if (!current.exists()) {
         return Plan.upToDate(current.path() + " is already absent");
       }
-      Step rm =
-          Step.Exec.of(
-              RemoteCommand.argv("rm", "-f", "--", current.path()), "remove " + current.path());
+      Optional<Plan> refused = refused(args, current);
+      if (refused.isPresent()) {
+        return refused.get();
+      }
       String before = current.content().flatMap(CurrentFile::decode).orElse("");
-      return Plan.of(List.of(rm), List.of(new FileDiff(current.path(), before, "")));
+      return Plan.of(
+          List.of(new Step.Remove(current.path())),
+          List.of(new FileDiff(current.path(), before, "")));
     }
-    String backupPath = args.string("backup");
-    Optional<byte[]> backup = host.read(backupPath);
-    if (backup.isEmpty()) {
-      return Plan.failed("backup " + backupPath + " of " + current.path() + " is gone");
+    byte[] content;
+    FileAttributes attrs;
+    if (given(args, "content_sha256").isPresent()) {
+      String sha = args.string("content_sha256");
+      Optional<byte[]> kept = backups.content(sha);
+      if (kept.isEmpty()) {
+        return Plan.failed(
+            "the backup of " + current.path() + " (" + sha + ") is not in the state store");
+      }
+      content = kept.get();
+      attrs =
+          new FileAttributes(
+              given(args, "original_mode").map(m -> Integer.parseInt(m, 8)).orElse(null),
+              given(args, "owner").orElse(null),
+              given(args, "group").orElse(null));
+    } else {
+      String backupPath = args.string("backup");
+      host.stat(backupPath).ifPresent(host.fileSizeLimit()::check);
+      Optional<byte[]> backup = host.read(backupPath);
+      if (backup.isEmpty()) {
+        return Plan.failed("backup " + backupPath + " of " + current.path() + " is gone");
+      }
+      content = backup.get();
+      attrs =
+          host.stat(backupPath)
+              .map(m -> new FileAttributes(m.mode() & 07777, m.owner(), m.group()))
+              .orElse(FileAttributes.KEEP);
     }
-    FileAttributes attrs =
-        host.stat(backupPath)
-            .map(m -> new FileAttributes(m.mode() & 07777, m.owner(), m.group()))
-            .orElse(FileAttributes.KEEP);
-    return FileUpdate.plan(current, backup.get(), attrs, false);
+    boolean alreadyRestored =
+        current.content().map(c -> java.util.Arrays.equals(c, content)).orElse(false);
+    if (!alreadyRestored) {
+      Optional<Plan> refused = refused(args, current);
+      if (refused.isPresent()) {
+        return refused.get();
+      }
+    }
+    return FileUpdate.plan(current, content, attrs, false);
+  }
+
+  /** An optional argument; an empty string (an unset rollback item field) counts as not given. */
+  private static Optional<String> given(Args args, String name) {
+    return args.optString(name).filter(v -> !v.isEmpty());
+  }
+
+  /** A failed plan when the file no longer holds what the change left and force is off. */
+  private static Optional<Plan> refused(Args args, CurrentFile current) {
+    if (given(args, "expect_sha256").isEmpty() || args.bool("force")) {
+      return Optional.empty();
+    }
+    String expected = args.string("expect_sha256");
+    Optional<String> now = current.content().map(Sha256::hex);
+    boolean unchanged =
+        expected.equals(ABSENT) ? !current.exists() : now.equals(Optional.of(expected));
+    if (unchanged) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        Plan.failed(
+            current.path()
+                + " changed since "
+                + given(args, "changed_by").orElse("the run wrote it")
+                + "; not restored (rollback --force overwrites it, keeping a backup)"));
   }
 }

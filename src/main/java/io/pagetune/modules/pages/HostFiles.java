@@ -31,6 +31,7 @@ public final class HostFiles {
     if (meta.get().type() != FileMeta.Type.FILE) {
       return Text.problem(path + " is not a regular file (" + meta.get().type() + ")");
     }
+    host.fileSizeLimit().check(meta.get());
     Optional<byte[]> bytes = host.read(path);
     if (bytes.isEmpty()) {
       return Text.problem(path + " vanished while reading it");

@@ -3,6 +3,7 @@ package io.pagetune.schedule.servicenow;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.pagetune.error.CredentialMask;
 import io.pagetune.schedule.Sleeper;
 import io.pagetune.schedule.servicenow.ServiceNowException.Reason;
 import java.io.IOException;
@@ -82,7 +83,8 @@ public final class ServiceNowClient {
     if (!"https".equals(instance.getScheme()) && !loopback(instance.getHost())) {
       // Basic credentials in clear text must not leave this machine
       throw new IllegalArgumentException(
-          "ServiceNow instance must use https (plain http only to localhost): " + instance);
+          "ServiceNow instance must use https (plain http only to localhost): "
+              + CredentialMask.mask(instance.toString()));
     }
     this.credentials = Objects.requireNonNull(credentials, "credentials");
     this.options = Objects.requireNonNull(options, "options");
@@ -156,7 +158,11 @@ public final class ServiceNowClient {
                 + what
                 + ")");
       } catch (IOException e) {
-        last = "cannot reach " + instance + ": " + e.getClass().getSimpleName();
+        last =
+            "cannot reach "
+                + CredentialMask.mask(instance.toString())
+                + ": "
+                + e.getClass().getSimpleName();
         backoff = pause(attempt, backoff);
         continue;
       } catch (InterruptedException e) {

@@ -18,7 +18,8 @@ public class ServiceNowException extends PagetuneException {
   private final Reason reason;
 
   public ServiceNowException(Reason reason, String message) {
-    super(message);
+    // messages name the instance URL, which may carry user:password@
+    super(io.pagetune.error.CredentialMask.mask(message));
     this.reason = reason;
   }
 

@@ -1,0 +1,60 @@
+package io.pagetune.modules;
+
+import io.pagetune.connection.FileMeta;
+import io.pagetune.error.InputException;
+import io.pagetune.yaml.SourceLocation;
+
+/**
+ * How large a host file a module may read whole (to edit or compare it) before it refuses: a file
+ * bigger than any configuration file is a mistake, and reading it would exhaust the control node's
+ * memory. The variable {@value #VARIABLE} sets it per host, play or task; a refusal is input error
+ * (exit 4) naming the task, the file, its size and the limit, and that host fails.
+ *
+ * @param where the task's module location, for the message
+ * @param what e.g. {@code task 'Edit limits': lineinfile}
+ */
+public record FileSizeLimit(long maxBytes, SourceLocation where, String what) {
+  public static final String VARIABLE = "pagetune_max_file_bytes";
+
+  /** 32 MiB: far above any configuration file, far below a default heap. */
+  public static final long DEFAULT_BYTES = 32L * 1024 * 1024;
+
+  /** For callers outside a task (stubs, restart verification). */
+  public static final FileSizeLimit DEFAULT =
+      new FileSizeLimit(DEFAULT_BYTES, SourceLocation.UNKNOWN, "module");
+
+  /** The limit from the variable's value (absent: the default), validated. */
+  public static FileSizeLimit of(Object value, SourceLocation where, String what) {
+    if (value == null) {
+      return new FileSizeLimit(DEFAULT_BYTES, where, what);
+    }
+    long bytes =
+        ArgCoercion.toLong(
+            value,
+            () ->
+                new InputException(
+                    where, VARIABLE + " must be a whole number of bytes, got '" + value + "'"));
+    if (bytes < 1) {
+      throw new InputException(where, VARIABLE + " must be at least 1, got " + bytes);
+    }
+    return new FileSizeLimit(bytes, where, what);
+  }
+
+  /** Refuses a regular file larger than the limit, from its metadata, before it is read. */
+  public void check(FileMeta meta) {
+    if (meta.type() == FileMeta.Type.FILE && meta.size() > maxBytes) {
+      throw new InputException(
+          where,
+          what
+              + ": "
+              + meta.path()
+              + " is "
+              + meta.size()
+              + " bytes, over the limit of "
+              + maxBytes
+              + " bytes for a file read whole (set "
+              + VARIABLE
+              + " to raise it)");
+    }
+  }
+}

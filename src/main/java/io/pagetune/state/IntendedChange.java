@@ -1,0 +1,51 @@
+package io.pagetune.state;
+
+import java.time.Instant;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * A write about to reach a host, journaled before it does.
+ *
+ * @param beforeSha256 empty when the file does not exist yet
+ * @param afterSha256 empty when the change removes the file
+ * @param before the content replaced, kept as a backup in the store
+ * @param beforeMode mode, owner and group of the replaced file
+ * @param backupPath the copy beside the target, when the task asked for one
+ * @param becomeUser the user the write runs as
+ * @param restarts the restarts the change needs, encoded by the caller
+ */
+public record IntendedChange(
+    String runId,
+    String host,
+    String task,
+    String path,
+    Optional<String> beforeSha256,
+    Optional<String> afterSha256,
+    Optional<byte[]> before,
+    Optional<Integer> beforeMode,
+    Optional<String> beforeOwner,
+    Optional<String> beforeGroup,
+    Optional<String> backupPath,
+    Optional<String> becomeUser,
+    String restarts,
+    Instant at,
+    EffectiveState effectiveState) {
+  public IntendedChange {
+    Objects.requireNonNull(runId);
+    Objects.requireNonNull(host);
+    Objects.requireNonNull(task);
+    Objects.requireNonNull(path);
+    Objects.requireNonNull(beforeSha256);
+    Objects.requireNonNull(afterSha256);
+    Objects.requireNonNull(before);
+    Objects.requireNonNull(beforeMode);
+    Objects.requireNonNull(beforeOwner);
+    Objects.requireNonNull(beforeGroup);
+    Objects.requireNonNull(backupPath);
+    Objects.requireNonNull(becomeUser);
+    Objects.requireNonNull(restarts);
+    Objects.requireNonNull(at);
+    Objects.requireNonNull(effectiveState);
+  }
+}

@@ -1,0 +1,179 @@
+package io.pagetune.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Runs the real {@code ./pagetune} launcher from the repository root, as a user does. It runs in
+ * the integration-test phase (maven-failsafe), after {@code package} built target/pagetune.jar, so
+ * the launcher finds a fresh jar and does not build one.
+ */
+class LauncherIT {
+  private static final Path ROOT = Path.of("").toAbsolutePath();
+
+  /** Strict: a line with anything after its JSON value is not JSON. */
+  private static final ObjectMapper JSON =
+      new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+
+  @TempDir Path dir;
+
+  record Launched(int exit, String out, String err) {
+    @Override
+    public String toString() {
+      return "exit=" + exit + "\n--- stdout\n" + out + "\n--- stderr\n" + err;
+    }
+  }
+
+  private Launched launch(Map<String, String> env, String... args) throws Exception {
+    List<String> command = new ArrayList<>();
+    command.add(ROOT.resolve("pagetune").toString());
+    command.addAll(List.of(args));
+    ProcessBuilder pb = new ProcessBuilder(command).directory(ROOT.toFile());
+    // the JDK running the tests runs the launcher too
+    pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+    pb.environment().remove("PAGETUNE_JAVA_OPTS");
+    pb.environment().put("PAGETUNE_STATE", dir.resolve("state.db").toString());
+    pb.environment().put("NO_COLOR", "1");
+    pb.environment().putAll(env);
+    pb.redirectOutput(dir.resolve("stdout").toFile());
+    pb.redirectError(dir.resolve("stderr").toFile());
+    Process p = pb.start();
+    assertTrue(p.waitFor(5, TimeUnit.MINUTES), "launcher did not finish");
+    return new Launched(
+        p.exitValue(),
+        Files.readString(dir.resolve("stdout"), StandardCharsets.UTF_8),
+        Files.readString(dir.resolve("stderr"), StandardCharsets.UTF_8));
+  }
+
+  private static void assertNoJvmChatter(Launched run) {
+    for (String stream : List.of(run.out(), run.err())) {
+      assertFalse(stream.contains("[warning]"), "a JVM log warning: " + run);
+      assertFalse(stream.contains("VM warning"), "a JVM warning: " + run);
+      assertFalse(stream.contains("NewSize"), "a heap-sizing warning: " + run);
+      assertFalse(stream.contains("WARNING: "), "a JDK warning: " + run);
+    }
+    assertFalse(run.err().contains("building target/pagetune.jar"), "jar was stale: " + run);
+  }
+
+  @Test
+  void runOutputJsonIsOneJsonObjectPerLine() throws Exception {
+    Launched run =
+        launch(
+            Map.of(),
+            "run",
+            "playbooks/site.yml",
+            "-i",
+            "inventory/lab.yml",
+            "--check",
+            "--output",
+            "json",
+            "--state",
+            "none");
+    assertEquals(0, run.exit(), run.toString());
+    assertNoJvmChatter(run);
+    List<String> lines = run.out().lines().toList();
+    assertTrue(lines.size() > 10, run.toString());
+    List<String> events = new ArrayList<>();
+    for (String line : lines) {
+      JsonNode event = JSON.readTree(line);
+      assertTrue(event.isObject(), line);
+      assertTrue(event.hasNonNull("time"), line);
+      events.add(event.get("event").asText());
+    }
+    assertEquals("run_started", events.get(0), run.toString());
+    assertEquals("run_finished", events.get(events.size() - 1), run.toString());
+    JsonNode finished = JSON.readTree(lines.get(lines.size() - 1));
+    assertEquals(0, finished.get("exit_code").asInt());
+    assertTrue(finished.get("recap").has("localhost"), finished.toString());
+  }
+
+  @Test
+  void inventoryListIsOneJsonDocument() throws Exception {
+    Launched run = launch(Map.of(), "inventory", "-i", "inventory/lab.yml", "--list");
+    assertEquals(0, run.exit(), run.toString());
+    assertNoJvmChatter(run);
+    JsonNode inventory = JSON.readTree(run.out());
+    assertTrue(inventory.get("_meta").get("hostvars").has("pase-nwp"), run.toString());
+    assertTrue(inventory.has("oracle_db"), run.toString());
+  }
+
+  /**
+   * A 200 MB file under lineinfile is refused from its size before it is read: with a heap far
+   * smaller than the file, reading it would end in an OutOfMemoryError instead of this line.
+   */
+  @Test
+  void oversizedFileIsRefusedBeforeItIsRead() throws Exception {
+    Path big = dir.resolve("big.conf");
+    try (RandomAccessFile f = new RandomAccessFile(big.toFile(), "rw")) {
+      f.setLength(200L * 1024 * 1024); // sparse: no disk, no memory
+    }
+    Path inventory = dir.resolve("hosts.yml");
+    Files.writeString(inventory, "all:\n  hosts:\n    h1:\n      ansible_connection: local\n");
+    Path playbook = dir.resolve("p.yml");
+    Files.writeString(
+        playbook,
+        "- hosts: all\n  gather_facts: false\n  tasks:\n    - name: Edit a huge file\n"
+            + "      lineinfile: { path: \""
+            + big
+            + "\", line: 'x=1' }\n");
+    for (Map<String, String> env :
+        List.of(
+            Map.<String, String>of(),
+            Map.of("PAGETUNE_JAVA_OPTS", "-XX:+UseSerialGC -Xmx48m -Xms48m -Xmn16m"))) {
+      Launched run = launch(env, "run", playbook.toString(), "-i", inventory.toString());
+      assertEquals(4, run.exit(), env + "\n" + run);
+      assertNoJvmChatter(run);
+      String last = lastLine(run.err());
+      assertTrue(last.contains("p.yml:5:7: task 'Edit a huge file': lineinfile: "), run.toString());
+      assertTrue(last.contains(big + " is 209715200 bytes"), run.toString());
+      assertTrue(last.contains("pagetune_max_file_bytes"), run.toString());
+      assertFalse(run.err().contains("OutOfMemoryError"), run.toString());
+      assertEquals(200L * 1024 * 1024, Files.size(big));
+    }
+  }
+
+  private static String lastLine(String text) throws IOException {
+    List<String> lines = text.strip().lines().toList();
+    return lines.get(lines.size() - 1);
+  }
+
+  /** {@code pagetune inventory --list > /dev/full}: the lost output is exit 6, not success. */
+  @Test
+  void stdoutOnAFullDiskIsAnEnvironmentFault() throws Exception {
+    java.io.File full = new java.io.File("/dev/full");
+    org.junit.jupiter.api.Assumptions.assumeTrue(full.exists(), "needs Linux's /dev/full");
+    ProcessBuilder pb =
+        new ProcessBuilder(
+                ROOT.resolve("pagetune").toString(),
+                "inventory",
+                "-i",
+                "inventory/lab.yml",
+                "--list")
+            .directory(ROOT.toFile());
+    pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+    pb.environment().remove("PAGETUNE_JAVA_OPTS");
+    pb.redirectOutput(full);
+    pb.redirectError(dir.resolve("stderr").toFile());
+    Process p = pb.start();
+    assertTrue(p.waitFor(5, TimeUnit.MINUTES));
+    String err = Files.readString(dir.resolve("stderr"));
+    assertEquals(6, p.exitValue(), err);
+    assertTrue(err.contains("could not write all output to stdout"), err);
+  }
+}

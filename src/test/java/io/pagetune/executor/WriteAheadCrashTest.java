@@ -1,0 +1,294 @@
+package io.pagetune.executor;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pagetune.modules.RestartTarget;
+import io.pagetune.schedule.queue.IntentStatus;
+import io.pagetune.schedule.queue.RestartIntent;
+import io.pagetune.schedule.queue.RestartQueue;
+import io.pagetune.state.Journal;
+import io.pagetune.state.JournalChange;
+import io.pagetune.state.RunRecord;
+import io.pagetune.state.Sha256;
+import io.pagetune.state.StateStore;
+import io.pagetune.testing.ChildPagetune;
+import io.pagetune.testing.CliRun;
+import io.pagetune.testing.SshServerExtension;
+import io.pagetune.testing.TestSshHost;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * pagetune killed as kill -9 would, in a child JVM, while it writes files: at the worst moment
+ * (right after a rename, before the journal row is confirmed) and at random moments of a 300-file
+ * apply, over the local connection and over SSH. The next run finds every change journaled, its
+ * restart queued, the dead run interrupted, no torn file and no temp file.
+ */
+class WriteAheadCrashTest {
+  private static final Duration CHILD_TIMEOUT = Duration.ofMinutes(2);
+  private static final String TASK_HEADER = "TASK [write files]";
+
+  @RegisterExtension final SshServerExtension ssh = new SshServerExtension();
+  @TempDir Path dir;
+
+  /** Where the files live and how pagetune reaches them. */
+  private record Target(Path root, String inventoryHost, List<String> extraArgs) {}
+
+  private Target local() throws IOException {
+    Path root = Files.createDirectories(dir.resolve("box"));
+    return new Target(
+        root,
+        "    box:\n      ansible_connection: local\n      root: " + root + "\n",
+        List.of("--progress", "none"));
+  }
+
+  private Target overSsh() throws IOException {
+    TestSshHost host = ssh.start();
+    Path root = Files.createDirectories(dir.resolve("box"));
+    return new Target(
+        root,
+        "    box:\n      ansible_host: 127.0.0.1\n      ansible_port: "
+            + host.port()
+            + "\n      ansible_user: "
+            + ssh.user()
+            + "\n      ansible_ssh_private_key_file: "
+            + ssh.clientKey()
+            + "\n      root: "
+            + root
+            + "\n",
+        List.of("--progress", "none", "--known-hosts", ssh.knownHosts().toString()));
+  }
+
+  private Path inventory(Target t) throws IOException {
+    return Files.writeString(dir.resolve("hosts.yml"), "all:\n  hosts:\n" + t.inventoryHost());
+  }
+
+  private Path playbook(int files) throws IOException {
+    String items =
+        IntStream.rangeClosed(1, files)
+            .mapToObj(Integer::toString)
+            .collect(Collectors.joining(", "));
+    return Files.writeString(
+        dir.resolve("write-files.yml"),
+        "- hosts: all\n"
+            + "  gather_facts: false\n"
+            + "  tasks:\n"
+            + "    - name: write files\n"
+            + "      copy:\n"
+            + "        dest: \"${root}/f${item}.conf\"\n"
+            + "        content: \"version ${version} of file ${item}\\n\"\n"
+            + "      loop: ["
+            + items
+            + "]\n"
+            + "      notify: restart web\n"
+            + "  handlers:\n"
+            + "    - name: restart web\n"
+            + "      request_restart:\n"
+            + "        kind: web_server\n"
+            + "        id: web1\n"
+            + "        reason: config changed\n");
+  }
+
+  private Path state() {
+    return dir.resolve("state.db");
+  }
+
+  private String[] runArgs(Target t, Path playbook, Path inventory, int version) {
+    List<String> args = new ArrayList<>(List.of("run", playbook.toString(), "-i"));
+    args.add(inventory.toString());
+    args.addAll(List.of("-e", "version=" + version));
+    args.addAll(t.extraArgs());
+    return args.toArray(new String[0]);
+  }
+
+  private ChildPagetune child(Target t, Path playbook, Path inventory, int version, boolean halt) {
+    return ChildPagetune.start(
+        dir.resolve("child-" + version + ".out"),
+        Map.of("PAGETUNE_STATE", state().toString()),
+        halt ? Map.of(CrashTestHook.HALT_AFTER_RENAME, "true") : Map.of(),
+        runArgs(t, playbook, inventory, version));
+  }
+
+  private CliRun inProcess(Target t, Path playbook, Path inventory, int version) {
+    return CliRun.withEnv(
+        Map.of("PAGETUNE_STATE", state().toString()), runArgs(t, playbook, inventory, version));
+  }
+
+  private StateStore store() {
+    return StateStore.open(state().toString(), Clock.systemUTC());
+  }
+
+  private static String content(int version, int file) {
+    return "version " + version + " of file " + file + "\n";
+  }
+
+  @Test
+  void aKillBetweenRenameAndJournalIsReconciledByTheNextRunLocal() throws Exception {
+    killedAtTheWorstMoment(local());
+  }
+
+  @Test
+  void aKillBetweenRenameAndJournalIsReconciledByTheNextRunOverSsh() throws Exception {
+    killedAtTheWorstMoment(overSsh());
+  }
+
+  private void killedAtTheWorstMoment(Target t) throws Exception {
+    Path playbook = playbook(1);
+    Path inventory = inventory(t);
+    Path file = t.root().resolve("f1.conf");
+
+    ChildPagetune dying = child(t, playbook, inventory, 1, true);
+    assertEquals(137, dying.await(CHILD_TIMEOUT), dying.output());
+
+    // the worst moment: the file is in place, its journal row unconfirmed, no restart queued
+    assertEquals(content(1, 1), Files.readString(file));
+    StateStore store = store();
+    List<RunRecord> runs = store.journal().listRuns();
+    assertEquals(1, runs.size(), runs.toString());
+    String dead = runs.get(0).runId();
+    assertTrue(runs.get(0).finishedAt().isEmpty(), runs.toString());
+    assertEquals(List.of(), store.journal().changes(dead));
+    assertEquals(List.of(), new RestartQueue(store).list());
+    // and a temp file as a write killed before its rename leaves one
+    Path stale = t.root().resolve(".f1.conf.pagetune-0badc0de");
+    Files.writeString(stale, "half a fi");
+
+    CliRun next = inProcess(t, playbook, inventory, 2);
+    assertEquals(0, next.exitCode(), next.toString());
+
+    RunRecord interrupted = store.journal().run(dead).orElseThrow();
+    assertEquals(Optional.of("interrupted"), interrupted.status());
+    List<JournalChange> recovered = store.journal().changes(dead);
+    assertEquals(1, recovered.size(), recovered.toString());
+    assertEquals(file.toString(), recovered.get(0).path());
+    assertEquals(Optional.empty(), recovered.get(0).beforeSha256());
+    assertEquals(Optional.of(sha(content(1, 1))), recovered.get(0).afterSha256());
+    List<RestartIntent> queued = new RestartQueue(store).list(Set.of(IntentStatus.QUEUED));
+    assertEquals(1, queued.size(), queued.toString());
+    assertEquals(RestartTarget.Kind.WEB_SERVER, queued.get(0).target().kind());
+    assertEquals(dead, queued.get(0).runId(), "the dead run's restart was queued again");
+    assertEquals(content(2, 1), Files.readString(file));
+    assertEquals(List.of(), tempFiles(t.root()));
+    assertNothingLost(store, t.root(), 1);
+  }
+
+  @Test
+  void twentyFiveRandomKillsDuringA300FileApplyLoseNothingLocal() throws Exception {
+    randomKills(local());
+  }
+
+  @Test
+  void twentyFiveRandomKillsDuringA300FileApplyLoseNothingOverSsh() throws Exception {
+    randomKills(overSsh());
+  }
+
+  private void randomKills(Target t) throws Exception {
+    int files = 300;
+    int kills = 25;
+    Path playbook = playbook(files);
+    Path inventory = inventory(t);
+    long seed = System.nanoTime();
+    Random random = new Random(seed);
+    int killedMidRun = 0;
+    for (int version = 1; version <= kills; version++) {
+      ChildPagetune run = child(t, playbook, inventory, version, false);
+      assertTrue(run.awaitOutput(TASK_HEADER, CHILD_TIMEOUT), run.output());
+      Thread.sleep(random.nextInt(1500));
+      killedMidRun += run.alive() ? 1 : 0;
+      run.kill();
+    }
+    CliRun last = inProcess(t, playbook, inventory, kills);
+    assertEquals(0, last.exitCode(), last.toString());
+
+    StateStore store = store();
+    List<RunRecord> runs = store.journal().listRuns();
+    assertEquals(kills + 1, runs.size());
+    long interrupted =
+        runs.stream().filter(r -> r.status().equals(Optional.of("interrupted"))).count();
+    assertEquals(killedMidRun, interrupted, "seed " + seed + ": every killed run is interrupted");
+    assertTrue(killedMidRun >= kills / 2, "seed " + seed + ": too few kills hit a running apply");
+    for (int f = 1; f <= files; f++) {
+      assertEquals(content(kills, f), Files.readString(t.root().resolve("f" + f + ".conf")));
+    }
+    assertNothingLost(store, t.root(), files);
+  }
+
+  /**
+   * Every file's journal rows form one chain from "absent" to what the file holds now (so no change
+   * happened that the journal does not show), nothing is left unconfirmed, no file is torn and no
+   * temp file remains.
+   */
+  private void assertNothingLost(StateStore store, Path root, int files) throws IOException {
+    Journal journal = store.journal();
+    Map<String, List<JournalChange>> byPath = new LinkedHashMap<>();
+    for (RunRecord run : journal.listRuns()) {
+      for (JournalChange c : journal.changes(run.runId())) {
+        byPath.computeIfAbsent(c.path(), p -> new ArrayList<>()).add(c);
+      }
+    }
+    int unjournaled = 0;
+    int torn = 0;
+    for (int f = 1; f <= files; f++) {
+      Path file = root.resolve("f" + f + ".conf");
+      String now = Files.readString(file, StandardCharsets.UTF_8);
+      if (!now.matches("version \\d+ of file " + f + "\n")) {
+        torn++;
+      }
+      List<JournalChange> chain = byPath.getOrDefault(file.toString(), List.of());
+      chain.sort(Comparator.comparingLong(JournalChange::sequence));
+      Optional<String> previous = Optional.empty();
+      boolean linked = !chain.isEmpty();
+      for (JournalChange c : chain) {
+        linked &= c.beforeSha256().equals(previous);
+        previous = c.afterSha256();
+      }
+      if (!linked || !previous.equals(Optional.of(sha(now)))) {
+        unjournaled++;
+      }
+    }
+    assertEquals(0, torn, "torn files");
+    assertEquals(0, unjournaled, "files whose journal does not lead to what they hold");
+    long unsettled =
+        store.inTransaction(
+            c -> {
+              try (var ps =
+                      c.prepareStatement(
+                          "SELECT count(*) FROM journal_changes WHERE write_state <> 'APPLIED'");
+                  var rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+              }
+            });
+    assertEquals(0, unsettled, "journal rows left unconfirmed");
+    assertEquals(List.of(), tempFiles(root));
+  }
+
+  private static List<Path> tempFiles(Path root) throws IOException {
+    try (Stream<Path> all = Files.list(root)) {
+      return all.filter(p -> p.getFileName().toString().contains(".pagetune-")).toList();
+    }
+  }
+
+  private static String sha(String text) {
+    return Sha256.hex(text.getBytes(StandardCharsets.UTF_8));
+  }
+}
