@@ -13,7 +13,6 @@ import io.pagetune.inventory.InventoryLoader;
 import io.pagetune.modules.Module;
 import io.pagetune.modules.ModuleRegistry;
 import io.pagetune.modules.Step;
-import io.pagetune.modules.builtin.BuiltinModules;
 import io.pagetune.modules.builtin.RestoreFileModule;
 import io.pagetune.playbook.Keywords;
 import io.pagetune.playbook.Play;
@@ -153,7 +152,7 @@ public final class RollbackCommand implements Callable<Integer> {
   /** The built-in modules, with {@code restore_file} reading the backups of this store. */
   private static ModuleRegistry modules(Clock clock, Journal journal) {
     List<Module> modules = new ArrayList<>();
-    for (Module m : BuiltinModules.all(clock)) {
+    for (Module m : Wiring.moduleList(clock)) {
       modules.add(m instanceof RestoreFileModule ? new RestoreFileModule(journal::backup) : m);
     }
     return new ModuleRegistry(modules);

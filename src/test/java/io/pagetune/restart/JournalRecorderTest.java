@@ -1,10 +1,9 @@
-package io.pagetune.cli.restart;
+package io.pagetune.restart;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pagetune.executor.ChangeJournal;
-import io.pagetune.modules.RestartTarget;
 import io.pagetune.state.EffectiveState;
 import io.pagetune.state.IntendedChange;
 import io.pagetune.state.Journal;
@@ -101,7 +100,7 @@ class JournalRecorderTest {
     assertEquals(List.of(applied.toString()), kept.stream().map(JournalChange::path).toList());
     assertEquals(1, requeued.size(), requeued.toString());
     assertEquals("dead", requeued.get(0).runId());
-    assertEquals(RestartTarget.Kind.DB_INSTANCE, requeued.get(0).restart().target().kind());
+    assertEquals("db_instance", requeued.get(0).restart().target().kind());
     assertEquals(2, warnings.size(), warnings.toString());
     assertTrue(
         warnings.get(0).contains(edited + " was being written by run dead"), warnings.get(0));
