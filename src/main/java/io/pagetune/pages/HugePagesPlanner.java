@@ -9,11 +9,12 @@ import java.util.Locale;
  * Oracle's hugepages_settings.sh, or from declared SGA sizes; both capped at a share of RAM.
  *
  * @param maxShareOfRam largest pool as a share of MemTotal (Oracle: at most 70%)
- * @param allowancePerInstance extra pages per instance in SGA mode (ansible-oracle uses 4)
+ * @param allowanceBytesPerInstance extra bytes per instance in SGA mode, rounded up with the SGA to
+ *     whole pages (8 MiB = ansible-oracle's 4 pages of 2 MiB; a few MB, not 4 pages, at 1 GiB)
  * @param memlockShareOfRam memlock as a share of RAM (Oracle: at least 90%)
  */
 public record HugePagesPlanner(
-    double maxShareOfRam, int allowancePerInstance, double memlockShareOfRam) {
+    double maxShareOfRam, long allowanceBytesPerInstance, double memlockShareOfRam) {
   /** hugepages_settings.sh reports "not enough shared memory segments" below this pool size. */
   static final long MIN_SEGMENT_POOL_BYTES = 100_000_000L;
 
@@ -21,17 +22,20 @@ public record HugePagesPlanner(
     if (!(maxShareOfRam > 0 && maxShareOfRam <= 1)) {
       throw new IllegalArgumentException("maxShareOfRam must be in (0, 1]: " + maxShareOfRam);
     }
-    if (allowancePerInstance < 0) {
-      throw new IllegalArgumentException("allowancePerInstance must be >= 0");
+    if (allowanceBytesPerInstance < 0) {
+      throw new IllegalArgumentException("allowanceBytesPerInstance must be >= 0");
     }
     if (!(memlockShareOfRam > 0 && memlockShareOfRam <= 1)) {
       throw new IllegalArgumentException("memlockShareOfRam must be in (0, 1]");
     }
   }
 
-  /** 70% cap, 4 pages per instance, memlock 90% of RAM. */
+  /** The default allowance: 8 MiB per instance. */
+  public static final long DEFAULT_ALLOWANCE_BYTES = 8L << 20;
+
+  /** 70% cap, 8 MiB per instance, memlock 90% of RAM. */
   public static HugePagesPlanner defaults() {
-    return new HugePagesPlanner(0.70, 4, 0.90);
+    return new HugePagesPlanner(0.70, DEFAULT_ALLOWANCE_BYTES, 0.90);
   }
 
   /**
@@ -75,7 +79,7 @@ public record HugePagesPlanner(
         instances, meminfo.hugepagesizeBytes().orElse(0), meminfo.memTotalBytes().orElse(0));
   }
 
-  /** Declared sizes: per instance {@code ⌈SGA/page⌉ + allowance}. */
+  /** Declared sizes: per instance {@code ⌈(SGA + allowance)/page⌉}. */
   public HugePagesSizing fromSga(List<InstanceSga> instances, long pageBytes, long memTotalBytes) {
     if (pageBytes <= 0) {
       return unsupported();
@@ -86,17 +90,17 @@ public record HugePagesPlanner(
     long pages = 0;
     List<String> breakdown = new ArrayList<>();
     for (InstanceSga i : instances) {
-      long n = ceilDiv(i.sgaBytes(), pageBytes) + allowancePerInstance;
+      long n = ceilDiv(i.sgaBytes() + allowanceBytesPerInstance, pageBytes);
       pages += n;
       breakdown.add(
           i.instance()
-              + ": ceil("
+              + ": ceil(("
               + i.sgaBytes()
-              + " / "
+              + " + "
+              + allowanceBytesPerInstance
+              + ") / "
               + pageBytes
-              + ") + "
-              + allowancePerInstance
-              + " = "
+              + ") = "
               + n);
     }
     return capped(pages, pageBytes, memTotalBytes, breakdown);

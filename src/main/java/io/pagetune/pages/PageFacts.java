@@ -32,6 +32,11 @@ public final class PageFacts implements FactSet {
   public static final Fact<ThpMode> THP =
       new ScriptFact<>(
           "pages_thp", only("Linux", ThpMode.fact().script()), r -> ThpMode.parse(r.stdout()));
+  public static final Fact<LinuxBootConfig> BOOT_CONFIG =
+      new ScriptFact<>(
+          "pages_boot_config",
+          only("Linux", LinuxBootConfig.script()),
+          r -> LinuxBootConfig.parse(r.stdout()));
   public static final Fact<IpcsShm> IPCS =
       new ScriptFact<>("pages_ipcs", only("Linux", "ipcs -m"), r -> IpcsShm.parse(r.stdout()));
   public static final Fact<Map<String, SapSystemFacts>> SAP_SYSTEMS =
@@ -59,7 +64,8 @@ public final class PageFacts implements FactSet {
 
   @Override
   public List<Fact<?>> facts() {
-    return List.of(PLATFORM, PAGE_SIZES, MEMINFO, THP, IPCS, SAP_SYSTEMS, ISAINFO, WEB_SERVERS);
+    return List.of(
+        PLATFORM, PAGE_SIZES, MEMINFO, THP, BOOT_CONFIG, IPCS, SAP_SYSTEMS, ISAINFO, WEB_SERVERS);
   }
 
   @Override

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -27,7 +28,8 @@ class LabEndToEndTest {
   private Path inventory() throws IOException {
     Path inv = tmp.resolve("inventory");
     Files.createDirectories(inv.resolve("group_vars"));
-    for (String f : new String[] {"sap_ibmi.yml", "sap_aix.yml", "solaris_web.yml", "all.yml"}) {
+    for (String f :
+        new String[] {"sap_ibmi.yml", "sap_aix.yml", "solaris_web.yml", "oracle_db.yml", "all.yml"}) {
       Files.copy(Path.of("inventory/group_vars").resolve(f), inv.resolve("group_vars").resolve(f));
     }
     Files.copy(Path.of("inventory/windows.yml"), inv.resolve("windows.yml"));
@@ -45,6 +47,12 @@ class LabEndToEndTest {
             "      hosts:",
             "        aix-prd: {ansible_connection: lab, pagetune_lab_root: '"
                 + root("aix-prd")
+                + "'}",
+            "    oracle_db:",
+            "      hosts:",
+            "        ora-rac: {ansible_connection: lab, oracle_consumers: [oracle, grid],"
+                + " pagetune_lab_root: '"
+                + root("ora-rac")
                 + "'}",
             "    solaris_web:",
             "      hosts:",
@@ -469,5 +477,63 @@ class LabEndToEndTest {
       }
     }
     throw new AssertionError("no result for " + host + ": " + json);
+  }
+
+  @Test
+  void oracleRacPersistsWhereTheWinningFilesAreAndConverges() throws IOException {
+    String seeds = TreeHash.of(Path.of("lab"));
+    Path inv = inventory();
+    CliRun check = run("oracle-hugepages.yml", inv, "--check", "--diff");
+    assertEquals(0, check.exitCode(), check::toString);
+    for (String expected :
+        List.of(
+            "+++ after: /etc/sysctl.conf\n",
+            "-vm.nr_hugepages = 1024\n+vm.nr_hugepages = 1028\n",
+            "-vm.hugetlb_shm_group = 54322\n+vm.hugetlb_shm_group = 54321\n",
+            "-oracle   hard   memlock    134217728\n",
+            "+oracle   soft   memlock    237623500\n",
+            "transparent_hugepage=never\"\n",
+            "vm.nr_hugepages: /etc/sysctl.conf:5 (1024) would win over"
+                + " /etc/sysctl.d/97-pagetune-hugepages.conf; edited in place",
+            "would restart: reboot of ora-rac")) {
+      assertTrue(check.out().contains(expected), () -> expected + " not in " + check);
+    }
+    Path conf = root("ora-rac").resolve("etc/sysctl.conf");
+    assertTrue(Files.readString(conf).contains("vm.nr_hugepages = 1024\n"), "check changed it");
+
+    CliRun apply = run("oracle-hugepages.yml", inv);
+    assertEquals(0, apply.exitCode(), apply::toString);
+    assertEquals(1, recap(apply, "ora-rac", "changed"));
+    assertTrue(Files.readString(conf).contains("vm.nr_hugepages = 1028\n"));
+    CliRun again = run("oracle-hugepages.yml", inv, "--output", "json");
+    JsonNode result = null;
+    for (String line : again.out().split("\n")) {
+      JsonNode e = new ObjectMapper().readTree(line);
+      if (e.path("event").asText().equals("host_result")
+          && e.path("host").asText().equals("ora-rac")) {
+        result = e.get("result");
+      }
+    }
+    assertTrue(result != null, again::toString);
+    assertEquals(false, result.path("changed").asBoolean(), again::toString);
+    assertTrue(result.get("persisted").asBoolean(), again::toString);
+    assertTrue(!result.get("effective").asBoolean());
+    assertTrue(result.get("pending_restart").asBoolean());
+    JsonNode states = result.get("page_state");
+    assertEquals(5, states.size(), again::toString);
+    assertEquals("oracle/hugepages", states.get(0).get("target").asText());
+    assertEquals(
+        "vm.nr_hugepages = 1028 (/etc/sysctl.conf:5)",
+        states.get(0).get("persisted_value").asText());
+    assertEquals("HugePages_Total=512 of 2M", states.get(0).get("effective_value").asText());
+    assertEquals(
+        "su - oracle: soft 237623500, hard 237623500",
+        states.get(2).get("effective_value").asText());
+    assertTrue(states.get(2).get("effective").asBoolean());
+    assertEquals("oracle/memlock/grid", states.get(3).get("target").asText());
+    assertEquals(
+        "su - grid: soft 237623500, hard 237623500", states.get(3).get("effective_value").asText());
+    assertEquals("always", states.get(4).get("effective_value").asText());
+    assertEquals(seeds, TreeHash.of(Path.of("lab")), "a lab run changed the tracked seeds");
   }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pagetune.connection.Become;
+import io.pagetune.connection.Connection;
 import io.pagetune.connection.LocalConnection;
 import io.pagetune.error.InputException;
 import io.pagetune.facts.FactCache;
@@ -40,7 +41,7 @@ public final class ModuleHarness {
 
   private final Module module;
   private final Path watched;
-  private final LocalConnection connection = new LocalConnection("localhost");
+  private final Connection connection;
   private StubServices services;
   private Map<String, String> environment = Map.of();
   private Map<String, Object> facts = Map.of();
@@ -49,8 +50,17 @@ public final class ModuleHarness {
    * @param watched the tree that planning must not change (the test's temp dir)
    */
   public ModuleHarness(Module module, Path watched) {
+    this(module, watched, new LocalConnection("localhost"));
+  }
+
+  /**
+   * @param connection the host the module plans and applies against (e.g. a lab host whose files
+   *     live under the watched tree)
+   */
+  public ModuleHarness(Module module, Path watched, Connection connection) {
     this.module = module;
     this.watched = watched;
+    this.connection = connection;
     this.services = new StubServices(watched);
   }
 

@@ -69,6 +69,17 @@ class HugePagesPlannerTest {
   }
 
   @Test
+  void theAllowanceIsBytesSoOneGibPagesGetNoExtraGibibytes() {
+    // 12 GiB SGA + 8 MiB at 1 GiB pages: 13 pages, not 12 + 4 (4 GiB more)
+    HugePagesSizing.Sized s =
+        assertInstanceOf(
+            HugePagesSizing.Sized.class,
+            PLANNER.fromSga(List.of(new InstanceSga("ORCL", 12L << 30)), 1L << 30, RAM_64G));
+    assertEquals(13, s.pages());
+    assertEquals("ORCL: ceil((12884901888 + 8388608) / 1073741824) = 13", s.breakdown().get(0));
+  }
+
+  @Test
   void aboveSeventyPercentIsRefusedWithNumbers() {
     HugePagesSizing.Refused r =
         assertInstanceOf(
@@ -76,7 +87,7 @@ class HugePagesPlannerTest {
             PLANNER.fromSga(List.of(new InstanceSga("BIG", 48L << 30)), PAGE_2M, RAM_64G));
     assertTrue(r.reason().contains("75.0% of RAM"), r.reason());
     assertTrue(r.reason().contains("70% cap"), r.reason());
-    HugePagesPlanner generous = new HugePagesPlanner(0.80, 4, 0.90);
+    HugePagesPlanner generous = new HugePagesPlanner(0.80, 8L << 20, 0.90);
     assertInstanceOf(
         HugePagesSizing.Sized.class,
         generous.fromSga(List.of(new InstanceSga("BIG", 48L << 30)), PAGE_2M, RAM_64G));
@@ -126,7 +137,7 @@ class HugePagesPlannerTest {
   @Test
   void invalidSharesAreRejected() {
     assertThrows(IllegalArgumentException.class, () -> new HugePagesPlanner(0, 4, 0.9));
-    assertThrows(IllegalArgumentException.class, () -> new HugePagesPlanner(0.7, -1, 0.9));
+    assertThrows(IllegalArgumentException.class, () -> new HugePagesPlanner(0.7, -1L, 0.9));
     assertThrows(IllegalArgumentException.class, () -> new HugePagesPlanner(0.7, 4, 1.5));
   }
 }

@@ -3,15 +3,12 @@ package io.pagetune.modules.pages;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.pagetune.facts.BaseFacts;
 import io.pagetune.modules.ApplyResult;
 import io.pagetune.modules.ModuleHarness;
 import io.pagetune.modules.Plan;
 import io.pagetune.modules.Step;
 import io.pagetune.pages.IpcsShm;
-import io.pagetune.pages.Meminfo;
 import io.pagetune.pages.PageFacts;
-import io.pagetune.pages.ThpMode;
 import io.pagetune.schedule.RestartTarget;
 import io.pagetune.testing.TreeHash;
 import java.io.IOException;
@@ -19,42 +16,27 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class OracleHugepagesModuleTest {
   @TempDir Path tmp;
 
-  private static final String MEMINFO_64G =
-      "MemTotal:       67108864 kB\nMemFree:        60000000 kB\nAnonHugePages:         0 kB\n"
-          + "HugePages_Total:       0\nHugePages_Free:        0\nHugePages_Rsvd:        0\n"
-          + "HugePages_Surp:        0\nHugepagesize:       2048 kB\n";
-
-  private Map<String, Object> facts(String ipcs) {
-    Map<String, Object> f = new HashMap<>();
-    f.put(PageFacts.MEMINFO.name(), Meminfo.parse(MEMINFO_64G));
-    f.put(PageFacts.IPCS.name(), IpcsShm.parse(ipcs));
-    f.put(PageFacts.THP.name(), ThpMode.parseEnabled("always madvise [never]", ThpMode.PATH));
-    f.put(BaseFacts.KERNEL.name(), "5.4.17-2136.307.3.1.el8uek.x86_64");
-    f.put(OracleHugepagesModule.gidFact("oracle", Optional.empty()).name(), "54321");
-    return f;
-  }
+  private OracleHost host;
 
   private Map<String, Object> args() {
-    Map<String, Object> a = new LinkedHashMap<>();
-    a.put("sysctl_file", tmp.resolve("97-pagetune-hugepages.conf").toString());
-    a.put("limits_file", tmp.resolve("99-pagetune-oracle-memlock.conf").toString());
-    return a;
+    return new LinkedHashMap<>();
   }
 
   private ModuleHarness harness(String ipcs) {
-    return new ModuleHarness(new OracleHugepagesModule(), tmp).facts(facts(ipcs));
+    host = new OracleHost(tmp);
+    return host.harness(tmp).facts(Map.of(PageFacts.IPCS.name(), IpcsShm.parse(ipcs)));
   }
+
+  private static final String OWN_SYSCTL = "/etc/sysctl.d/97-pagetune-hugepages.conf";
 
   @Test
   void declaredSgaSizesPersistPoolGroupAndMemlockAndAskForAReboot() throws IOException {
@@ -72,10 +54,10 @@ class OracleHugepagesModuleTest {
         "# Managed by pagetune (oracle_hugepages); do not edit by hand.\n"
             + "# HugePages pool for the Oracle SGA, from declared SGA sizes\n"
             + "vm.nr_hugepages = 6148\nvm.hugetlb_shm_group = 54321\n",
-        Files.readString(tmp.resolve("97-pagetune-hugepages.conf")));
+        host.read(OWN_SYSCTL));
     // 90% of 64 GiB in kB, more than the pool
     assertTrue(
-        Files.readString(tmp.resolve("99-pagetune-oracle-memlock.conf"))
+        host.read("/etc/security/limits.d/99-pagetune-oracle-memlock.conf")
             .contains("oracle soft memlock 60397977\noracle hard memlock 60397977\n"));
     Plan again = h.plan(a);
     assertEquals(true, again.data().get("persisted"));
@@ -91,9 +73,7 @@ class OracleHugepagesModuleTest {
     ModuleHarness h = harness(ipcs);
     h.assertConverges(args());
     // the 4096-byte segment is below one page; 12884901888 bytes = 6144 pages, + 1
-    assertTrue(
-        Files.readString(tmp.resolve("97-pagetune-hugepages.conf"))
-            .contains("vm.nr_hugepages = 6145\n"));
+    assertTrue(host.read(OWN_SYSCTL).contains("vm.nr_hugepages = 6145\n"));
   }
 
   @Test
@@ -102,8 +82,9 @@ class OracleHugepagesModuleTest {
     a.put(
         "instances",
         List.of(Map.of("sid", "ORCL", "sga", "40G"), Map.of("sid", "DEV", "sga", "8G")));
+    ModuleHarness h = harness("");
     String before = TreeHash.of(tmp);
-    Plan plan = harness("").plan(a);
+    Plan plan = h.plan(a);
     assertTrue(plan.failure().isPresent());
     assertTrue(plan.failure().get().contains("above the 70% cap"), plan.failure().get());
     assertTrue(plan.failure().get().contains("75.0% of RAM"), plan.failure().get());
@@ -123,7 +104,8 @@ class OracleHugepagesModuleTest {
     Files.writeString(state.resolve("vm.hugetlb_shm_group"), "0\n");
     return Map.of(
         "PATH",
-        bin + ":" + System.getenv("PATH"),
+        // the lab stand-ins (su, id) stay on the path behind the fake sysctl
+        bin + ":" + Path.of("lab/bin").toAbsolutePath() + ":" + System.getenv("PATH"),
         "FAKE_SYSCTL_STATE",
         state.toString(),
         "FAKE_SYSCTL_MAX_HUGEPAGES",
@@ -137,11 +119,15 @@ class OracleHugepagesModuleTest {
     a.put("runtime", true);
     ApplyResult r = harness("").environment(fakeSysctl("100000")).apply(a);
     assertTrue(r.failure().isEmpty(), () -> r.failure().get());
-    assertEquals(true, r.data().get("effective"));
+    assertEquals(true, r.data().get("effective"), r.data()::toString);
     assertTrue(
         r.restarts().stream()
             .anyMatch(
-                x -> x.target().equals(new RestartTarget("db_instance", "localhost", "ORCL"))));
+                x ->
+                    x.target()
+                        .equals(
+                            new RestartTarget(
+                                "db_instance", "ora-test", "ORCL"))));
     assertEquals("6148", Files.readString(tmp.resolve("fake/state/vm.nr_hugepages")).strip());
   }
 
