@@ -29,7 +29,9 @@ class LabEndToEndTest {
     Path inv = tmp.resolve("inventory");
     Files.createDirectories(inv.resolve("group_vars"));
     for (String f :
-        new String[] {"sap_ibmi.yml", "sap_aix.yml", "solaris_web.yml", "oracle_db.yml", "all.yml"}) {
+        new String[] {
+          "sap_ibmi.yml", "sap_aix.yml", "solaris_web.yml", "oracle_db.yml", "all.yml"
+        }) {
       Files.copy(Path.of("inventory/group_vars").resolve(f), inv.resolve("group_vars").resolve(f));
     }
     Files.copy(Path.of("inventory/windows.yml"), inv.resolve("windows.yml"));

@@ -1,7 +1,6 @@
 package io.pagetune.targets.oracle;
 
 import io.pagetune.modules.Module;
-import io.pagetune.modules.pages.OracleHugepagesModule;
 import io.pagetune.schedule.RestartTarget;
 import io.pagetune.schedule.drivers.RestartCheck;
 import io.pagetune.schedule.drivers.RestartKind;

@@ -1,4 +1,4 @@
-package io.pagetune.modules.pages;
+package io.pagetune.targets.oracle;
 
 import io.pagetune.connection.Connection;
 import io.pagetune.connection.ConnectionSpec;

@@ -1,4 +1,4 @@
-package io.pagetune.modules.pages;
+package io.pagetune.targets.oracle;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -123,11 +123,7 @@ class OracleHugepagesModuleTest {
     assertTrue(
         r.restarts().stream()
             .anyMatch(
-                x ->
-                    x.target()
-                        .equals(
-                            new RestartTarget(
-                                "db_instance", "ora-test", "ORCL"))));
+                x -> x.target().equals(new RestartTarget("db_instance", "ora-test", "ORCL"))));
     assertEquals("6148", Files.readString(tmp.resolve("fake/state/vm.nr_hugepages")).strip());
   }
 

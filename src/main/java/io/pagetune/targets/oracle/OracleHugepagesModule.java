@@ -1,4 +1,4 @@
-package io.pagetune.modules.pages;
+package io.pagetune.targets.oracle;
 
 import io.pagetune.connection.CommandResult;
 import io.pagetune.connection.RemoteCommand;
@@ -17,6 +17,8 @@ import io.pagetune.modules.ModuleCall;
 import io.pagetune.modules.Plan;
 import io.pagetune.modules.Step;
 import io.pagetune.modules.StepRunner;
+import io.pagetune.modules.pages.HostFiles;
+import io.pagetune.modules.pages.Templated;
 import io.pagetune.pages.BootCmdline;
 import io.pagetune.pages.FileEdit;
 import io.pagetune.pages.HugePagesInUse;

@@ -1,4 +1,4 @@
-package io.pagetune.modules.pages;
+package io.pagetune.targets.oracle;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
