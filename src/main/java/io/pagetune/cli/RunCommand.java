@@ -2,7 +2,6 @@ package io.pagetune.cli;
 
 import io.pagetune.connection.Connections;
 import io.pagetune.connection.ssh.HostKeyChecking;
-import io.pagetune.connection.ssh.SshConnectionFactory;
 import io.pagetune.connection.ssh.SshSettings;
 import io.pagetune.executor.Engine;
 import io.pagetune.executor.RunOptions;
@@ -205,7 +204,7 @@ public final class RunCommand implements Callable<Integer> {
       listener.warning(
           "host key checking is off (--host-key-checking=off): hosts are not authenticated");
     }
-    Connections connections = Wiring.connections(List.of(new SshConnectionFactory(sshSettings)));
+    Connections connections = Wiring.connections(sshSettings);
     Optional<StateStore> store = stateOptions.open(environment, clock);
     RunServices services = RunServices.NONE;
     if (store.isPresent()) {

@@ -73,8 +73,15 @@ public final class Wiring {
 
   /** Local, lab and SSH connections, SSH set up from the command's options. */
   static Connections connections(SshOptions ssh, CliEnvironment env) {
+    return connections(ssh.settings(env));
+  }
+
+  /** Local, lab and SSH connections; local become uses the same become password as SSH. */
+  static Connections connections(io.pagetune.connection.ssh.SshSettings settings) {
     return connections(
-        List.of(new io.pagetune.connection.ssh.SshConnectionFactory(ssh.settings(env))));
+        List.of(
+            new io.pagetune.connection.ssh.SshConnectionFactory(settings),
+            LocalConnection.factory(settings.becomePassword())));
   }
 
   /** Restart queue, windows, drivers and journal over one state store. */

@@ -1,5 +1,6 @@
 package io.pagetune.connection;
 
+import io.pagetune.connection.ssh.SudoFailure;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -23,14 +24,23 @@ import java.nio.file.attribute.UserPrincipalLookupService;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /**
  * Runs on the machine pagetune runs on ({@code ansible_connection: local}). Commands go through
- * {@code /bin/sh -c}; file writes are atomic renames within the target directory.
+ * {@code /bin/sh -c}; file writes are atomic renames within the target directory. With become,
+ * commands and file operations run as the become user through {@code sudo -S} (password on stdin,
+ * see {@link LocalSudo} and {@link LocalBecomeFiles}).
  */
 public final class LocalConnection implements Connection {
   private static final SecureRandom RANDOM = new SecureRandom();
@@ -38,13 +48,39 @@ public final class LocalConnection implements Connection {
       PosixFilePermissions.fromString("rw-------");
   private final String host;
   private final TempFileWatch tempFiles;
+  private final LocalSudo sudo;
+  private final LocalBecomeFiles becomeFiles;
+  private final Map<String, Boolean> sudoWithoutPassword = new ConcurrentHashMap<>();
 
+  /**
+   * Pumps for the streams of this connection's processes. Not the common pool: every pump blocks
+   * until its process ends, and many hosts at once would starve a small shared pool.
+   */
+  private final ExecutorService io =
+      Executors.newCachedThreadPool(
+          r -> {
+            Thread t = new Thread(r, "pagetune-local-io");
+            t.setDaemon(true);
+            return t;
+          });
+
+  /** A local connection whose become has no password (sudo must not ask for one). */
   public LocalConnection(String host) {
-    this(host, TempFileWatch.NONE);
+    this(host, LocalSudo.of(Optional::empty));
   }
 
   LocalConnection(String host, TempFileWatch tempFiles) {
+    this(host, LocalSudo.of(Optional::empty), tempFiles);
+  }
+
+  public LocalConnection(String host, LocalSudo sudo) {
+    this(host, sudo, TempFileWatch.NONE);
+  }
+
+  private LocalConnection(String host, LocalSudo sudo, TempFileWatch tempFiles) {
     this.host = host;
+    this.sudo = sudo;
+    this.becomeFiles = new LocalBecomeFiles(this);
     this.tempFiles = tempFiles;
   }
 
@@ -64,8 +100,17 @@ public final class LocalConnection implements Connection {
         };
   }
 
-  /** The factory registered as {@code local}. */
+  /** The factory registered as {@code local}, without a become password. */
   public static ConnectionFactory factory() {
+    return factory(Optional::empty);
+  }
+
+  /**
+   * The factory registered as {@code local}: become goes through sudo ({@code ansible_become_exe}
+   * if set) with the host's {@code ansible_become_password} (or {@code _pass}), else {@code
+   * becomePassword}.
+   */
+  public static ConnectionFactory factory(Supplier<Optional<String>> becomePassword) {
     return new ConnectionFactory() {
       @Override
       public String type() {
@@ -74,7 +119,16 @@ public final class LocalConnection implements Connection {
 
       @Override
       public Connection open(ConnectionSpec spec) {
-        return new LocalConnection(spec.inventoryName());
+        Object own = spec.vars().get("ansible_become_password");
+        if (own == null) {
+          own = spec.vars().get("ansible_become_pass");
+        }
+        String value = own == null ? null : own.toString();
+        Supplier<Optional<String>> password =
+            value == null ? becomePassword : () -> Optional.of(value);
+        Object exe = spec.vars().get("ansible_become_exe");
+        String program = exe == null || exe.toString().isBlank() ? "sudo" : exe.toString();
+        return new LocalConnection(spec.inventoryName(), new LocalSudo(program, password));
       }
     };
   }
@@ -86,41 +140,115 @@ public final class LocalConnection implements Connection {
 
   @Override
   public CommandResult run(RemoteCommand command, Duration timeout) {
+    byte[] stdin =
+        command.stdin() == null ? new byte[0] : command.stdin().getBytes(StandardCharsets.UTF_8);
+    Become become = command.become();
+    Raw r =
+        become.enabled()
+            ? asUser(
+                become.user(), ShellQuote.render(command.withBecome(Become.NONE)), stdin, timeout)
+            : exec(List.of("/bin/sh", "-c", ShellQuote.render(command)), stdin, timeout);
+    String out = new String(r.stdout(), StandardCharsets.UTF_8);
+    String err = new String(r.stderr(), StandardCharsets.UTF_8);
+    if (become.enabled() && SudoFailure.isWrongPassword(r.exitCode(), err)) {
+      return new CommandResult(
+          1, out, SudoFailure.message(become.user(), host), r.elapsed(), false);
+    }
+    return new CommandResult(r.exitCode(), out, err, r.elapsed(), r.timedOut());
+  }
+
+  /** What a process left behind; {@code exitCode} is -1 when it was killed at its timeout. */
+  record Raw(int exitCode, byte[] stdout, byte[] stderr, Duration elapsed, boolean timedOut) {}
+
+  /**
+   * Runs {@code shell} as {@code user} through sudo. The password, when sudo asks for one, goes
+   * first on stdin; when sudo does not ask (NOPASSWD, or already root) it is not sent, or it would
+   * become the command's input.
+   */
+  Raw asUser(String user, String shell, byte[] stdin, Duration timeout) {
+    Optional<String> password = sudo.password().get();
+    boolean send = password.isPresent() && !sudoNeedsNoPassword(user);
+    byte[] input = stdin;
+    if (send) {
+      byte[] pw = (password.get() + "\n").getBytes(StandardCharsets.UTF_8);
+      input = new byte[pw.length + stdin.length];
+      System.arraycopy(pw, 0, input, 0, pw.length);
+      System.arraycopy(stdin, 0, input, pw.length, stdin.length);
+    }
+    return exec(sudo.argv(user, shell, send), input, timeout);
+  }
+
+  /** Asked once per become user: does sudo run without a password? */
+  private boolean sudoNeedsNoPassword(String user) {
+    return sudoWithoutPassword.computeIfAbsent(
+        user, u -> exec(sudo.probe(u), new byte[0], Duration.ofSeconds(30)).exitCode() == 0);
+  }
+
+  /** Runs argv (no shell in between) with raw stdin bytes, killed at its timeout. */
+  Raw exec(List<String> argv, byte[] stdin, Duration timeout) {
     long start = System.nanoTime();
-    ProcessBuilder pb = new ProcessBuilder("/bin/sh", "-c", ShellQuote.render(command));
     Process p;
     try {
-      p = pb.start();
+      p = new ProcessBuilder(argv).start();
     } catch (IOException e) {
-      throw new ConnectionException("cannot start /bin/sh: " + e.getMessage(), e);
-    }
-    CompletableFuture<byte[]> out = drain(p.getInputStream());
-    CompletableFuture<byte[]> err = drain(p.getErrorStream());
-    try (OutputStream in = p.getOutputStream()) {
-      if (command.stdin() != null) {
-        in.write(command.stdin().getBytes(StandardCharsets.UTF_8));
+      if (argv.get(0).equals("/bin/sh")) {
+        throw new ConnectionException(host + ": cannot start /bin/sh: " + e.getMessage(), e);
       }
-    } catch (IOException ignored) {
-      // the command did not read its stdin; its exit status tells the rest
+      // a missing sudo fails the task as a shell would, with 127 and why
+      String why = "pagetune: cannot start " + argv.get(0) + ": " + e.getMessage() + "\n";
+      return new Raw(
+          127,
+          new byte[0],
+          why.getBytes(StandardCharsets.UTF_8),
+          Duration.ofNanos(System.nanoTime() - start),
+          false);
     }
+    CompletableFuture<byte[]> out = drain(p.getInputStream(), io);
+    CompletableFuture<byte[]> err = drain(p.getErrorStream(), io);
+    CompletableFuture<Void> in =
+        CompletableFuture.runAsync(
+            () -> {
+              try (OutputStream os = p.getOutputStream()) {
+                os.write(stdin);
+              } catch (IOException ignored) {
+                // the command did not read all of its stdin; its exit status tells the rest
+              }
+            },
+            io);
     boolean finished;
     try {
       finished = p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       kill(p);
-      throw new ConnectionException("interrupted while running a command", e);
+      throw new ConnectionException(host + ": interrupted while running a command", e);
     }
     if (!finished) {
       kill(p);
     }
+    in.cancel(true);
     int rc = finished ? p.exitValue() : -1;
-    return new CommandResult(
-        rc, text(out), text(err), Duration.ofNanos(System.nanoTime() - start), !finished);
+    return new Raw(
+        rc, bytes(out), bytes(err), Duration.ofNanos(System.nanoTime() - start), !finished);
   }
 
   private static void kill(Process p) {
-    p.descendants().forEach(ProcessHandle::destroyForcibly);
+    // TERM first: sudo passes it on to a command it runs as another user, which this process
+    // may not signal itself; the tree is taken first, as a parent that dies orphans its children
+    List<ProcessHandle> tree = p.descendants().toList();
+    p.destroy();
+    tree.forEach(ProcessHandle::destroy);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+    while (System.nanoTime() < deadline
+        && (p.isAlive() || tree.stream().anyMatch(ProcessHandle::isAlive))) {
+      try {
+        Thread.sleep(50);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      }
+    }
+    tree.forEach(ProcessHandle::destroyForcibly);
     p.destroyForcibly();
     try {
       p.waitFor(5, TimeUnit.SECONDS);
@@ -129,7 +257,7 @@ public final class LocalConnection implements Connection {
     }
   }
 
-  private static CompletableFuture<byte[]> drain(InputStream s) {
+  private static CompletableFuture<byte[]> drain(InputStream s, Executor io) {
     return CompletableFuture.supplyAsync(
         () -> {
           try (s) {
@@ -139,19 +267,23 @@ public final class LocalConnection implements Connection {
           } catch (IOException e) {
             return new byte[0];
           }
-        });
+        },
+        io);
   }
 
-  private static String text(CompletableFuture<byte[]> f) {
+  private static byte[] bytes(CompletableFuture<byte[]> f) {
     try {
-      return new String(f.get(5, TimeUnit.SECONDS), StandardCharsets.UTF_8);
+      return f.get(5, TimeUnit.SECONDS);
     } catch (Exception e) {
-      return "";
+      return new byte[0];
     }
   }
 
   @Override
   public Optional<byte[]> read(String path, Become become) {
+    if (become.enabled()) {
+      return becomeFiles.read(path, become.user());
+    }
     try {
       return Optional.of(Files.readAllBytes(Path.of(path)));
     } catch (NoSuchFileException e) {
@@ -163,6 +295,9 @@ public final class LocalConnection implements Connection {
 
   @Override
   public Optional<FileMeta> stat(String path, Become become) {
+    if (become.enabled()) {
+      return becomeFiles.stat(path, become.user());
+    }
     Path p = Path.of(path);
     try {
       PosixFileAttributes a =
@@ -190,6 +325,10 @@ public final class LocalConnection implements Connection {
 
   @Override
   public void put(byte[] content, String path, PutOptions options) {
+    if (options.become().enabled()) {
+      becomeFiles.put(content, path, options); // written by the become user, through sudo
+      return;
+    }
     Path target = Path.of(path).toAbsolutePath();
     Path dir = target.getParent();
     Optional<FileMeta> existing = stat(target.toString(), options.become());
@@ -258,7 +397,9 @@ public final class LocalConnection implements Connection {
   }
 
   @Override
-  public void close() {}
+  public void close() {
+    // nothing to release: idle pump threads end by themselves (daemon, cached pool)
+  }
 
   /** Converts between permission bits and NIO permission sets. */
   static final class PosixModes {

@@ -45,7 +45,7 @@ public final class LocalAsBecome implements Connection {
 
   @Override
   public void put(byte[] content, String path, PutOptions options) {
-    local.put(content, path, options);
+    local.put(content, path, options.withBecome(Become.NONE));
   }
 
   @Override

@@ -11,6 +11,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.security.KeyPair;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
 
 /**
  * Debian's OpenSSH sshd on a random loopback port (never 22), with its own config, host key,
@@ -40,10 +41,25 @@ public final class OpenSshFixture implements AutoCloseable {
 
   /** Starts sshd; every key in {@code authorized} may log in as any user. */
   public static OpenSshFixture start(Path dir, boolean sftp, KeyPair... authorized) {
+    return start(dir, sftp, null, authorized);
+  }
+
+  /**
+   * Starts sshd presenting a host certificate: {@code certify} gets the host's public key file
+   * ({@code ssh_host_ed25519_key.pub}) and returns the certificate file it made.
+   */
+  public static OpenSshFixture start(
+      Path dir, boolean sftp, UnaryOperator<Path> certify, KeyPair... authorized) {
     try {
       Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
       KeyPair hostKey = TestKeys.ed25519();
       Path hostKeyFile = TestKeys.write(hostKey, dir.resolve("ssh_host_ed25519_key"), null);
+      Path certificate = null;
+      if (certify != null) {
+        Path pub = dir.resolve("ssh_host_ed25519_key.pub");
+        Files.writeString(pub, TestKeys.publicLine(hostKey) + "\n");
+        certificate = certify.apply(pub);
+      }
       StringBuilder keys = new StringBuilder();
       for (KeyPair k : authorized) {
         keys.append(TestKeys.publicLine(k)).append('\n');
@@ -55,6 +71,9 @@ public final class OpenSshFixture implements AutoCloseable {
       config.append("Port ").append(port).append('\n');
       config.append("ListenAddress 127.0.0.1\n");
       config.append("HostKey ").append(hostKeyFile).append('\n');
+      if (certificate != null) {
+        config.append("HostCertificate ").append(certificate).append('\n');
+      }
       config.append("PidFile ").append(dir.resolve("sshd.pid")).append('\n');
       config.append("AuthorizedKeysFile ").append(authorizedKeys).append('\n');
       config.append("StrictModes no\nUsePAM no\nPubkeyAuthentication yes\n");

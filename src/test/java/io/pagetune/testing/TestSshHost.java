@@ -12,12 +12,15 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import org.apache.sshd.common.NamedFactory;
 import org.apache.sshd.common.config.keys.KeyUtils;
 import org.apache.sshd.common.keyprovider.KeyPairProvider;
 import org.apache.sshd.common.session.Session;
 import org.apache.sshd.common.session.SessionListener;
+import org.apache.sshd.common.signature.Signature;
 import org.apache.sshd.core.CoreModuleProperties;
 import org.apache.sshd.server.SshServer;
+import org.apache.sshd.server.command.Command;
 import org.apache.sshd.server.session.ServerSession;
 import org.apache.sshd.sftp.server.FileHandle;
 import org.apache.sshd.sftp.server.SftpEventListener;
@@ -82,6 +85,7 @@ public final class TestSshHost implements AutoCloseable {
   private final AtomicLong killAfterSftpBytes = new AtomicLong(-1);
   private final AtomicInteger droppedHandshakes = new AtomicInteger();
   private final AtomicInteger maxRunningSeen = new AtomicInteger();
+  private final CommandFaults faults = new CommandFaults();
 
   TestSshHost(Options options, Path workDir) {
     this.workDir = workDir;
@@ -96,18 +100,23 @@ public final class TestSshHost implements AutoCloseable {
       server.setPasswordAuthenticator((user, pw, session) -> options.password().equals(pw));
     }
     server.setCommandFactory(
-        (channel, command) ->
-            new ShellExecCommand(
-                command,
-                workDir,
-                options.newSession(),
-                options.pathPrefix(),
-                running,
-                maxRunningSeen));
+        (channel, command) -> {
+          Command fault = faults.forCommand(command, this::killSessions);
+          return fault != null
+              ? fault
+              : new ShellExecCommand(
+                  command,
+                  workDir,
+                  options.newSession(),
+                  options.pathPrefix(),
+                  running,
+                  maxRunningSeen);
+        });
     CoreModuleProperties.MAX_CONCURRENT_CHANNELS.set(server, options.maxChannels());
     if (options.sftp()) {
       SftpSubsystemFactory sftp = new SftpSubsystemFactory.Builder().build();
       sftp.addSftpEventListener(new KillDuringWrite());
+      sftp.addSftpEventListener(faults.sftpListener(this::killSessions));
       server.setSubsystemFactories(List.of(sftp));
     }
     if (options.handshakeLimit() > 0) {
@@ -144,6 +153,79 @@ public final class TestSshHost implements AutoCloseable {
     return "[127.0.0.1]:" + port() + " " + TestKeys.publicLine(hostKey);
   }
 
+  /** Offers this OpenSSH host certificate (of {@link #hostKey()}) as well as the plain key. */
+  public void presentCertificate(org.apache.sshd.common.config.keys.OpenSshCertificate cert) {
+    server.setHostKeyCertificateProvider(session -> List.of(cert));
+    // MINA names the certificate algorithm inside the key exchange signature; OpenSSH (and the
+    // protocol) use the plain key's name there, and sshj insists on it
+    List<NamedFactory<Signature>> factories = new java.util.ArrayList<>();
+    for (NamedFactory<Signature> f : server.getSignatureFactories()) {
+      String name = f.getName();
+      String suffix = "-cert-v01@openssh.com";
+      factories.add(
+          !name.endsWith(suffix)
+              ? f
+              : new NamedFactory<>() {
+                @Override
+                public String getName() {
+                  return name;
+                }
+
+                @Override
+                public Signature create() {
+                  return new PlainNamedSignature(
+                      f.create(), name.substring(0, name.length() - suffix.length()));
+                }
+              });
+    }
+    server.setSignatureFactories(factories);
+  }
+
+  /** A signature that names the plain key algorithm in what it sends. */
+  private record PlainNamedSignature(Signature delegate, String plainName) implements Signature {
+    @Override
+    public String getAlgorithm() {
+      return delegate.getAlgorithm();
+    }
+
+    @Override
+    public void initVerifier(
+        org.apache.sshd.common.session.SessionContext session, java.security.PublicKey key)
+        throws Exception {
+      delegate.initVerifier(session, key);
+    }
+
+    @Override
+    public void initSigner(
+        org.apache.sshd.common.session.SessionContext session, java.security.PrivateKey key)
+        throws Exception {
+      delegate.initSigner(session, key);
+    }
+
+    @Override
+    public void update(
+        org.apache.sshd.common.session.SessionContext session, byte[] hash, int off, int len)
+        throws Exception {
+      delegate.update(session, hash, off, len);
+    }
+
+    @Override
+    public boolean verify(org.apache.sshd.common.session.SessionContext session, byte[] sig)
+        throws Exception {
+      return delegate.verify(session, sig);
+    }
+
+    @Override
+    public byte[] sign(org.apache.sshd.common.session.SessionContext session) throws Exception {
+      return delegate.sign(session);
+    }
+
+    @Override
+    public String getSshAlgorithmName(String algorithm) {
+      return plainName;
+    }
+  }
+
   public void authorize(PublicKey key) {
     authorized.add(key);
   }
@@ -163,6 +245,24 @@ public final class TestSshHost implements AutoCloseable {
     for (var s : server.getActiveSessions()) {
       s.close(true);
     }
+  }
+
+  /** Drops every session when the next exec request containing {@code fragment} arrives. */
+  public void dropOnCommand(String fragment) {
+    faults.dropOn(fragment);
+  }
+
+  /**
+   * Accepts the next exec request containing {@code fragment} and never answers on its channel: no
+   * output, no exit status (the server itself stays responsive).
+   */
+  public void stallOnCommand(String fragment) {
+    faults.stallOn(fragment);
+  }
+
+  /** Drops every session when the next SFTP file open arrives. */
+  public void dropOnSftpOpen() {
+    faults.dropOnSftpOpen();
   }
 
   /** Drops all sessions once an SFTP upload has written at least this many bytes. */

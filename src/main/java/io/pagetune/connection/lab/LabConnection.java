@@ -39,7 +39,12 @@ public final class LabConnection implements Connection {
     this.host = host;
     this.root = root.toAbsolutePath().normalize();
     this.bin = bin.toAbsolutePath().normalize();
-    this.local = new LocalConnection(host);
+    // become in the lab goes through the lab's sudo stand-in, as the lab's commands do
+    this.local =
+        new LocalConnection(
+            host,
+            new io.pagetune.connection.LocalSudo(
+                this.bin.resolve("sudo").toString(), java.util.Optional::empty));
   }
 
   /** The factory registered as {@code lab}. */

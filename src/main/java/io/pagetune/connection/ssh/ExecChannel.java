@@ -26,11 +26,13 @@ final class ExecChannel {
   private final String host;
   private final SSHClient client;
   private final ExecutorService io;
+  private final ConnectionProbe probe;
 
-  ExecChannel(String host, SSHClient client, ExecutorService io) {
+  ExecChannel(String host, SSHClient client, ExecutorService io, ConnectionProbe probe) {
     this.host = host;
     this.client = client;
     this.io = io;
+    this.probe = probe;
   }
 
   /** What came back; {@code exitCode} is -1 when the command was killed or ended by a signal. */
@@ -38,7 +40,9 @@ final class ExecChannel {
 
   /**
    * Runs {@code line}. At the timeout {@code onTimeout} receives the stderr read so far (to find
-   * the PID) before the channel is closed.
+   * the PID) before the channel is closed. Everything after the timeout is bounded: the kill, the
+   * channel close and the last output each get a short grace, and a host that stops answering is
+   * cut off as lost, so a stalled channel never holds a task much past its timeout.
    */
   Raw run(
       String line,
@@ -48,12 +52,22 @@ final class ExecChannel {
       String display,
       Consumer<byte[]> onTimeout) {
     long start = System.nanoTime();
-    if (!client.isConnected()) {
-      throw new ConnectionException(host + ": connection is closed, cannot run '" + display + "'");
+    String shown = oneLine(display);
+    String during = "while running '" + shown + "'";
+    if (!client.isConnected() || probe.gaveUp()) {
+      throw new ConnectionException(host + ": connection is closed, cannot run '" + shown + "'");
     }
     acquire(permits);
-    try (Session session = client.startSession()) {
-      Session.Command cmd = session.exec(line);
+    try {
+      // not try-with-resources: closing waits for the server, which must be bounded
+      Session.Command cmd = startBounded(line, timeout, during);
+      if (cmd == null) {
+        byte[] why =
+            ("pagetune: the host did not open a channel within " + timeout.toSeconds() + " s\n")
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        return new Raw(-1, new byte[0], why, Duration.ofNanos(System.nanoTime() - start), true);
+      }
+      timeout = timeout.minusNanos(System.nanoTime() - start);
       Sink out = new Sink();
       Sink err = new Sink();
       CompletableFuture<Void> outDone = drain(cmd.getInputStream(), out);
@@ -69,11 +83,16 @@ final class ExecChannel {
         // a writer stuck waiting for window space holds a lock that sshj needs to tear the
         // transport down: interrupt it first
         inDone.cancel(true);
-        throw dropped(display, e.getCause());
+        closeBounded(cmd, during);
+        throw dropped(during, e.getCause());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        inDone.cancel(true);
+        throw new ConnectionException(host + ": interrupted " + during, e);
       }
       if (timedOut) {
         inDone.cancel(true);
-        onTimeout.accept(err.bytes());
+        killBounded(err, onTimeout, during);
       } else {
         try {
           cmd.join(10, TimeUnit.SECONDS);
@@ -81,13 +100,19 @@ final class ExecChannel {
           // the streams ended but the close did not arrive: the status may be missing
         }
       }
-      closeCommand(cmd, display, timedOut);
+      closeBounded(cmd, during);
       // the close lets the drains end; give them a moment to hand over the last bytes
-      awaitQuietly(outDone);
-      awaitQuietly(errDone);
+      awaitQuietly(CompletableFuture.allOf(outDone, errDone), OUTPUT_GRACE);
       inDone.cancel(true);
-      ensureConnected(display, null);
+      if (!client.isConnected() || !client.getTransport().isRunning()) {
+        throw probe.lost(during, null);
+      }
       Integer status = cmd.getExitStatus();
+      if (!timedOut && status == null && cmd.getExitSignal() == null) {
+        // neither status nor signal: the channel ended without the command ending, which is
+        // what a connection that is going away looks like before the transport notices
+        probe.requireAlive(during, null);
+      }
       int exit = timedOut || status == null ? -1 : status;
       byte[] errBytes = err.bytes();
       if (!timedOut && status == null && cmd.getExitSignal() != null) {
@@ -97,12 +122,122 @@ final class ExecChannel {
       return new Raw(
           exit, out.bytes(), errBytes, Duration.ofNanos(System.nanoTime() - start), timedOut);
     } catch (IOException | IllegalStateException e) {
-      throw dropped(display, e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new ConnectionException(host + ": interrupted while running " + display, e);
+      throw dropped(during, e);
     } finally {
       permits.release();
+    }
+  }
+
+  /**
+   * Opens the channel and starts the command within {@code timeout}, or returns null. A channel
+   * that opens later is closed unused; a host that does not answer at all is lost.
+   */
+  private Session.Command startBounded(String line, Duration timeout, String during)
+      throws IOException {
+    CompletableFuture<Session.Command> starting =
+        CompletableFuture.supplyAsync(
+            () -> {
+              try {
+                return client.startSession().exec(line);
+              } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+              }
+            },
+            io);
+    try {
+      return starting.get(Math.max(1, timeout.toMillis()), TimeUnit.MILLISECONDS);
+    } catch (TimeoutException e) {
+      starting.thenAccept(ExecChannel::closeQuietly);
+      probe.requireAlive(during, null);
+      return null;
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof java.io.UncheckedIOException u) {
+        throw u.getCause();
+      }
+      if (cause instanceof RuntimeException r) {
+        throw r;
+      }
+      throw new IOException(cause);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new ConnectionException(host + ": interrupted " + during, e);
+    }
+  }
+
+  private static void closeQuietly(Session.Command cmd) {
+    try {
+      cmd.close();
+    } catch (IOException | RuntimeException ignored) {
+      // the connection is going away or the channel is gone already
+    }
+  }
+
+  /** The first line of a command, short enough for a one-line report. */
+  static String oneLine(String display) {
+    String first = display.strip();
+    int nl = first.indexOf('\n');
+    boolean cut = nl >= 0;
+    if (cut) {
+      first = first.substring(0, nl).strip();
+    }
+    if (first.length() > 80) {
+      first = first.substring(0, 77);
+      cut = true;
+    }
+    return cut ? first + "..." : first;
+  }
+
+  /** How long the kill of a timed-out command may take before the host is asked if it lives. */
+  private static final Duration KILL_GRACE = Duration.ofSeconds(4);
+
+  /** How long the server may take to confirm a channel close. */
+  private static final Duration CLOSE_GRACE = Duration.ofSeconds(2);
+
+  /** How long the last output may take to arrive after the close. */
+  private static final Duration OUTPUT_GRACE = Duration.ofSeconds(2);
+
+  private void killBounded(Sink err, Consumer<byte[]> onTimeout, String during) {
+    CompletableFuture<Void> kill =
+        CompletableFuture.runAsync(() -> onTimeout.accept(err.bytes()), io);
+    try {
+      kill.get(KILL_GRACE.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (TimeoutException e) {
+      // the kill goes on in the background; a host that does not answer at all is lost
+      probe.requireAlive(during, null);
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof ConnectionException lost) {
+        throw lost;
+      }
+      probe.requireAlive(during, e.getCause());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new ConnectionException(host + ": interrupted " + during, e);
+    }
+  }
+
+  /** Closes the channel, waiting a bounded time for the server to confirm. */
+  private void closeBounded(Session.Command cmd, String during) {
+    CompletableFuture<Void> closing =
+        CompletableFuture.runAsync(
+            () -> {
+              try {
+                cmd.close();
+              } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+              }
+            },
+            io);
+    try {
+      closing.get(CLOSE_GRACE.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (TimeoutException e) {
+      // an unconfirmed close is harmless while the host answers; a silent host is lost
+      probe.requireAlive(during, null);
+    } catch (ExecutionException e) {
+      probe.requireAlive(during, e.getCause());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new ConnectionException(host + ": interrupted " + during, e);
     }
   }
 
@@ -115,41 +250,21 @@ final class ExecChannel {
     }
   }
 
-  private void closeCommand(Session.Command cmd, String display, boolean timedOut) {
-    try {
-      cmd.close();
-    } catch (IOException e) {
-      if (!timedOut) {
-        ensureConnected(display, e);
-      }
+  /** A failed channel: the connection is lost unless the host still answers. */
+  private ConnectionException dropped(String during, Throwable cause) {
+    if (cause instanceof ConnectionException own) {
+      return own;
     }
-  }
-
-  private ConnectionException dropped(String display, Throwable cause) {
-    ensureConnected(display, cause);
-    for (Throwable t = cause; t != null; t = t.getCause()) {
-      String m = String.valueOf(t.getMessage());
-      if (t instanceof net.schmizz.sshj.transport.TransportException
-          || t instanceof java.net.SocketException
-          || t instanceof java.io.EOFException
-          || m.contains("Connection reset")
-          || m.contains("Broken transport")) {
-        // the transport noticed before its state says so
-        return new ConnectionException(
-            host + ": connection dropped while running '" + display + "' (" + t.getMessage() + ")",
-            cause);
-      }
+    if (!probe.alive()) {
+      return probe.lost(during, cause);
     }
     return new ConnectionException(
-        host + ": SSH channel failed while running '" + display + "': " + cause.getMessage(),
+        host
+            + ": SSH channel failed "
+            + during
+            + ": "
+            + ConnectionProbe.oneLine(String.valueOf(cause.getMessage())),
         cause);
-  }
-
-  private void ensureConnected(String display, Throwable cause) {
-    if (!client.isConnected() || !client.getTransport().isRunning()) {
-      throw new ConnectionException(
-          host + ": connection dropped while running '" + display + "'", cause);
-    }
   }
 
   private CompletableFuture<Void> drain(InputStream in, Sink sink) {
@@ -201,9 +316,9 @@ final class ExecChannel {
     }
   }
 
-  private static void awaitQuietly(CompletableFuture<Void> f) {
+  private static void awaitQuietly(CompletableFuture<Void> f, Duration grace) {
     try {
-      f.get(5, TimeUnit.SECONDS);
+      f.get(grace.toMillis(), TimeUnit.MILLISECONDS);
     } catch (ExecutionException | TimeoutException e) {
       // what was read so far is the result
     } catch (InterruptedException e) {

@@ -50,10 +50,13 @@ final class RemoteFiles {
   private SFTPClient shared;
   private final Map<String, String> names = new ConcurrentHashMap<>();
 
-  RemoteFiles(SshConnection conn, SSHClient client, Semaphore channels) {
+  private final ConnectionProbe probe;
+
+  RemoteFiles(SshConnection conn, SSHClient client, Semaphore channels, ConnectionProbe probe) {
     this.conn = conn;
     this.client = client;
     this.channels = channels;
+    this.probe = probe;
   }
 
   boolean sftpAvailable() {
@@ -437,7 +440,7 @@ final class RemoteFiles {
     if (Boolean.FALSE.equals(sftp)) {
       return Optional.empty();
     }
-    if (!client.isConnected()) {
+    if (!client.isConnected() || probe.gaveUp()) {
       throw new ConnectionException(conn.host() + ": connection is closed, cannot " + display);
     }
     SFTPClient session;
@@ -505,9 +508,8 @@ final class RemoteFiles {
     }
   }
 
+  /** A failed SFTP step is a lost connection unless the host still answers. */
   private void requireConnected(String display, Exception e) {
-    if (!client.isConnected() || !client.getTransport().isRunning()) {
-      throw new ConnectionException(conn.host() + ": connection dropped during " + display, e);
-    }
+    probe.requireAlive("during " + display, e);
   }
 }

@@ -40,6 +40,7 @@ public final class SshConnection implements Connection {
   private final ExecChannel exec;
   private final Map<String, Boolean> sudoWithoutPassword = new ConcurrentHashMap<>();
   private final RemoteFiles files;
+  private final ConnectionProbe probe;
 
   SshConnection(
       SshTarget target,
@@ -53,8 +54,9 @@ public final class SshConnection implements Connection {
     this.channels = new Semaphore(settings.maxChannelsPerHost(), true);
     // stream pumps come from the factory's pool: idle pump threads are shared by all hosts
     this.io = io;
-    this.exec = new ExecChannel(target.inventoryName(), client, io);
-    this.files = new RemoteFiles(this, client, channels);
+    this.probe = new ConnectionProbe(target.inventoryName(), client, ConnectionProbe.DEFAULT_WAIT);
+    this.exec = new ExecChannel(target.inventoryName(), client, io, probe);
+    this.files = new RemoteFiles(this, client, channels, probe);
   }
 
   @Override
@@ -169,6 +171,9 @@ public final class SshConnection implements Connection {
 
   @Override
   public void close() {
+    if (probe.gaveUp()) {
+      return; // a lost connection is already being closed in the background
+    }
     files.close();
     SshConnectionFactory.closeQuietly(client);
   }

@@ -53,6 +53,11 @@ public final class SshConnectionFactory implements ConnectionFactory {
   }
 
   public SshConnectionFactory(SshSettings settings) {
+    this(settings, java.time.Clock.systemUTC());
+  }
+
+  /** {@code clock} judges the validity window of host certificates. */
+  public SshConnectionFactory(SshSettings settings, java.time.Clock clock) {
     this.settings = settings;
     AtomicInteger pumps = new AtomicInteger();
     this.io =
@@ -65,7 +70,11 @@ public final class SshConnectionFactory implements ConnectionFactory {
     this.config = new DefaultConfig();
     // real keepalive@openssh.com requests, so a dead peer is noticed
     config.setKeepAliveProvider(KeepAliveProvider.KEEP_ALIVE);
-    this.knownHosts = new KnownHostsStore(settings.hostKeyChecking(), settings.knownHostsFiles());
+    // host certificates are judged by KnownHostsStore (with the injected clock), and only for a
+    // CA that a @cert-authority line trusts for the host
+    config.setVerifyHostKeyCertificates(false);
+    this.knownHosts =
+        new KnownHostsStore(settings.hostKeyChecking(), settings.knownHostsFiles(), clock);
     this.sshConfig = SshConfigFile.load(settings.sshConfigFile());
     this.handshakes = new Semaphore(settings.maxConcurrentHandshakes(), true);
     this.keys = new KeyLoader(settings.keyPassphrase());
@@ -162,10 +171,12 @@ public final class SshConnectionFactory implements ConnectionFactory {
     client.setConnectTimeout((int) settings.connectTimeout().toMillis());
     client.setTimeout((int) settings.socketTimeout().toMillis());
     // sshj starts the keepalive thread on connect: the interval must be set before
-    client
-        .getConnection()
-        .getKeepAlive()
-        .setKeepAliveInterval((int) Math.max(1, settings.keepaliveInterval().toSeconds()));
+    net.schmizz.keepalive.KeepAlive keepAlive = client.getConnection().getKeepAlive();
+    keepAlive.setKeepAliveInterval((int) Math.max(1, settings.keepaliveInterval().toSeconds()));
+    if (keepAlive instanceof net.schmizz.keepalive.KeepAliveRunner runner) {
+      // a host that stops answering (not even TCP resets) is given up after three intervals
+      runner.setMaxAliveCount(3);
+    }
     // a server that accepts TCP but never answers would hold the handshake forever (the socket
     // has no read timeout, so that idle sessions live): a watchdog closes it
     AtomicInteger state = new AtomicInteger(RUNNING);

@@ -7,13 +7,13 @@ import java.util.Optional;
  * Parses what the shell stat script prints: {@code stat -c '%F|%a|%U|%G|%s'} (GNU) or, where that
  * is missing (AIX, Solaris), one {@code ls -ld} line.
  */
-final class StatOutput {
-  static final String MISSING = "pagetune-missing";
+public final class StatOutput {
+  public static final String MISSING = "pagetune-missing";
 
   private StatOutput() {}
 
   /** The script for one path: a marker when it does not exist, else stat or ls output. */
-  static String script(String quotedPath) {
+  public static String script(String quotedPath) {
     return "if [ ! -e "
         + quotedPath
         + " ] && [ ! -h "
@@ -28,7 +28,7 @@ final class StatOutput {
         + "\n";
   }
 
-  static Optional<FileMeta> parse(String path, String output) {
+  public static Optional<FileMeta> parse(String path, String output) {
     String line = output.strip();
     if (line.equals(MISSING)) {
       return Optional.empty();

@@ -1,10 +1,10 @@
 package io.pagetune.connection.ssh;
 
-/** Recognises sudo refusing the become password, from its own messages. */
-final class SudoFailure {
+/** Recognises sudo refusing the become password, from its own messages (SSH and local). */
+public final class SudoFailure {
   private SudoFailure() {}
 
-  static boolean isWrongPassword(int exitCode, String stderr) {
+  public static boolean isWrongPassword(int exitCode, String stderr) {
     if (exitCode != 1) {
       return false;
     }
@@ -14,7 +14,7 @@ final class SudoFailure {
         || stderr.contains("a password is required");
   }
 
-  static String message(String becomeUser, String host) {
+  public static String message(String becomeUser, String host) {
     return "sudo to "
         + becomeUser
         + " on "

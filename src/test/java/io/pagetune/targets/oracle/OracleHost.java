@@ -25,6 +25,13 @@ final class OracleHost {
   OracleHost(Path tmp) {
     this.root = tmp.resolve("host");
     copy(BASE, root);
+    // every Linux host has these, but git keeps no empty directory in the fixture
+    try {
+      Files.createDirectories(root.resolve("etc/sysctl.d"));
+      Files.createDirectories(root.resolve("etc/security/limits.d"));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   /** Writes a file of the host (path absolute on the host). */

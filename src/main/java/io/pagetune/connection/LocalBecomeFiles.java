@@ -1,0 +1,146 @@
+package io.pagetune.connection;
+
+import io.pagetune.connection.ssh.StatOutput;
+import io.pagetune.connection.ssh.SudoFailure;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.HexFormat;
+import java.util.Optional;
+
+/**
+ * File reads, stats and atomic writes of a {@link LocalConnection} as the become user: small shell
+ * scripts run through sudo, the content of a write streamed on stdin into a hidden temp file next
+ * to the target ({@code cat > tmp}), checked for length and renamed over the target only when
+ * complete, so the target is never half-written and the temp file is removed on any failure.
+ */
+final class LocalBecomeFiles {
+  private static final SecureRandom RANDOM = new SecureRandom();
+  private static final Duration META_TIMEOUT = Duration.ofSeconds(60);
+  private static final Duration WRITE_TIMEOUT = Duration.ofMinutes(10);
+  private static final int READ_MISSING = 44;
+
+  private final LocalConnection local;
+
+  LocalBecomeFiles(LocalConnection local) {
+    this.local = local;
+  }
+
+  Optional<byte[]> read(String path, String user) {
+    String q = ShellQuote.quote(path);
+    String script =
+        "if [ -e "
+            + q
+            + " ]; then exec cat -- "
+            + q
+            + "; else echo "
+            + StatOutput.MISSING
+            + " >&2; exit "
+            + READ_MISSING
+            + "; fi";
+    LocalConnection.Raw r = local.asUser(user, script, new byte[0], META_TIMEOUT);
+    if (r.exitCode() == READ_MISSING && text(r.stderr()).contains(StatOutput.MISSING)) {
+      return Optional.empty();
+    }
+    if (r.exitCode() != 0) {
+      throw failure("read", path, user, r);
+    }
+    return Optional.of(r.stdout());
+  }
+
+  Optional<FileMeta> stat(String path, String user) {
+    LocalConnection.Raw r =
+        local.asUser(user, StatOutput.script(ShellQuote.quote(path)), new byte[0], META_TIMEOUT);
+    if (r.exitCode() != 0) {
+      throw failure("stat", path, user, r);
+    }
+    return StatOutput.parse(path, text(r.stdout()));
+  }
+
+  void put(byte[] content, String path, PutOptions options) {
+    String user = options.become().user();
+    Optional<FileMeta> existing = stat(path, user);
+    if (existing.isPresent() && existing.get().type() == FileMeta.Type.DIRECTORY) {
+      throw new UncheckedIOException(
+          new IOException("cannot write " + path + " as " + user + ": it is a directory"));
+    }
+    int mode =
+        options.mode() != null ? options.mode() : existing.map(FileMeta::mode).orElse(0644) & 07777;
+    String owner =
+        options.owner() != null ? options.owner() : existing.map(FileMeta::owner).orElse(null);
+    String group =
+        options.group() != null ? options.group() : existing.map(FileMeta::group).orElse(null);
+    LocalConnection.Raw r =
+        local.asUser(
+            user, writeScript(path, content.length, mode, owner, group), content, WRITE_TIMEOUT);
+    if (r.exitCode() != 0) {
+      throw failure("write", path, user, r);
+    }
+  }
+
+  /** Content on stdin into a new private temp file; length checked, then mode, owner, rename. */
+  static String writeScript(String path, int length, int mode, String owner, String group) {
+    int slash = path.lastIndexOf('/');
+    String tmp =
+        path.substring(0, slash + 1)
+            + "."
+            + path.substring(slash + 1)
+            + ".pagetune-"
+            + HexFormat.of().toHexDigits(RANDOM.nextInt());
+    StringBuilder s = new StringBuilder();
+    s.append("t=").append(ShellQuote.quote(tmp)).append('\n');
+    // noclobber: never write through a file or link that is already there
+    s.append("umask 077; set -C\n");
+    s.append("if cat > \"$t\" && [ \"$(wc -c < \"$t\" | tr -d ' ')\" = ")
+        .append(length)
+        .append(" ]");
+    s.append(" && chmod ").append(String.format("%04o", mode)).append(" \"$t\"");
+    if (owner != null) {
+      String o = ShellQuote.quote(owner);
+      s.append(" && { [ \"$(ls -ld -- \"$t\" | awk '{ print $3 }')\" = ")
+          .append(o)
+          .append(" ] || chown ")
+          .append(o)
+          .append(" \"$t\"; }");
+    }
+    if (group != null) {
+      String g = ShellQuote.quote(group);
+      s.append(" && { [ \"$(ls -ld -- \"$t\" | awk '{ print $4 }')\" = ")
+          .append(g)
+          .append(" ] || chgrp ")
+          .append(g)
+          .append(" \"$t\"; }");
+    }
+    s.append(" && mv -f -- \"$t\" ").append(ShellQuote.quote(path));
+    s.append("; then exit 0; fi\nrm -f -- \"$t\"\nexit 1\n");
+    return s.toString();
+  }
+
+  private static UncheckedIOException failure(
+      String what, String path, String user, LocalConnection.Raw r) {
+    String err = text(r.stderr()).strip();
+    if (r.timedOut()) {
+      err = "timed out";
+    } else if (SudoFailure.isWrongPassword(r.exitCode(), err)) {
+      err = "sudo refused the become password";
+    }
+    return new UncheckedIOException(
+        new IOException(
+            "cannot "
+                + what
+                + " "
+                + path
+                + " as "
+                + user
+                + " (exit "
+                + r.exitCode()
+                + (err.isEmpty() ? "" : ": " + err.replaceAll("\\s*\\R\\s*", " "))
+                + ")"));
+  }
+
+  private static String text(byte[] b) {
+    return new String(b, StandardCharsets.UTF_8);
+  }
+}

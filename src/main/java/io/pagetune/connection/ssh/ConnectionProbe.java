@@ -1,0 +1,95 @@
+package io.pagetune.connection.ssh;
+
+import io.pagetune.connection.ConnectionException;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import net.schmizz.sshj.SSHClient;
+import net.schmizz.sshj.transport.TransportException;
+
+/**
+ * Tells a broken or stalled connection from a command or file operation that merely failed: after
+ * an error, or when a channel stops answering, one {@code keepalive@openssh.com} request must be
+ * answered within a short wait. A host that does not answer is cut off (the client is closed, so
+ * every later operation fails at once) and reported as lost: the host becomes UNREACHABLE instead
+ * of a task FAILED with a raw I/O error.
+ */
+final class ConnectionProbe {
+  static final Duration DEFAULT_WAIT = Duration.ofSeconds(3);
+
+  private final String host;
+  private final SSHClient client;
+  private final Duration wait;
+  private volatile boolean gaveUp;
+
+  ConnectionProbe(String host, SSHClient client, Duration wait) {
+    this.host = host;
+    this.client = client;
+    this.wait = wait;
+  }
+
+  /** Whether this connection was given up as lost (its client may still be closing). */
+  boolean gaveUp() {
+    return gaveUp;
+  }
+
+  /** Whether the server still answers. */
+  boolean alive() {
+    if (gaveUp || !client.isConnected() || !client.getTransport().isRunning()) {
+      return false;
+    }
+    try {
+      client
+          .getConnection()
+          .sendGlobalRequest("keepalive@openssh.com", true, new byte[0])
+          .retrieve(wait.toMillis(), TimeUnit.MILLISECONDS);
+      return true;
+    } catch (TransportException e) {
+      return false;
+    } catch (net.schmizz.sshj.connection.ConnectionException e) {
+      // a server that does not know the request answers REQUEST_FAILURE: that is an answer
+      // (sshj words that error "Global request [...] failed"; a timeout or a dead transport
+      // say something else)
+      String m = String.valueOf(e.getMessage());
+      return m.startsWith("Global request") && client.getTransport().isRunning();
+    }
+  }
+
+  /**
+   * Throws {@link ConnectionException} (closing the client) when the server no longer answers;
+   * returns when it does, so the caller reports its own failure.
+   */
+  void requireAlive(String during, Throwable cause) {
+    if (!alive()) {
+      throw lost(during, cause);
+    }
+  }
+
+  /**
+   * Closes the client and returns the one-line report of the lost connection; {@code during} reads
+   * like "while running 'uptime'" or "during put /etc/motd".
+   */
+  ConnectionException lost(String during, Throwable cause) {
+    boolean stalled = !gaveUp && client.isConnected() && client.getTransport().isRunning();
+    gaveUp = true;
+    // closing may wait on a transport that no longer moves: do it in the background
+    Thread closer =
+        new Thread(() -> SshConnectionFactory.closeQuietly(client), "pagetune-ssh-close");
+    closer.setDaemon(true);
+    closer.start();
+    String why =
+        stalled
+            ? "the host stopped answering for " + wait.toSeconds() + " s; connection closed"
+            : cause == null || cause.getMessage() == null
+                ? "connection closed"
+                : oneLine(cause.getMessage());
+    return new ConnectionException(
+        host + ": connection dropped " + during + " (" + why + ")", cause);
+  }
+
+  /** A cause's message on one line, without the Java class names sshj chains into it. */
+  static String oneLine(String s) {
+    return s.replaceAll("\\s*\\R\\s*", " ")
+        .replaceAll("\\b(?:[a-z_$][a-z0-9_$]*\\.)+[A-Z][A-Za-z0-9_$]*(?:Exception|Error): ", "")
+        .strip();
+  }
+}

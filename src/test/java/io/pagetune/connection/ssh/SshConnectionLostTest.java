@@ -1,0 +1,155 @@
+package io.pagetune.connection.ssh;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pagetune.connection.Become;
+import io.pagetune.connection.CommandResult;
+import io.pagetune.connection.ConnectionException;
+import io.pagetune.connection.PutOptions;
+import io.pagetune.connection.RemoteCommand;
+import io.pagetune.facts.BaseFacts;
+import io.pagetune.facts.FactGatherer;
+import io.pagetune.testing.SshServerExtension;
+import io.pagetune.testing.StallingProxy;
+import io.pagetune.testing.TestKeys;
+import io.pagetune.testing.TestSshHost;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyPair;
+import java.time.Duration;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.function.Executable;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * A connection lost in the middle of any operation is a {@link ConnectionException} (the host
+ * becomes UNREACHABLE) with one line naming the host, never a raw I/O error; a host that stops
+ * answering is cut off shortly after the command's timeout.
+ */
+class SshConnectionLostTest {
+  private static final Duration T = Duration.ofSeconds(20);
+
+  @RegisterExtension final SshServerExtension ssh = new SshServerExtension();
+
+  private SshConnection open(TestSshHost host) {
+    return (SshConnection) new SshConnectionFactory(ssh.settings()).open(ssh.spec("db1", host));
+  }
+
+  private static ConnectionException lost(Executable op) {
+    ConnectionException e = assertThrows(ConnectionException.class, op);
+    assertTrue(e.getMessage().startsWith("db1: connection dropped"), e.getMessage());
+    assertFalse(e.getMessage().contains("\n"), "one line: " + e.getMessage());
+    return e;
+  }
+
+  private void droppedDuring(boolean sftp, Consumer<TestSshHost> arm, OpOn op) throws Exception {
+    TestSshHost host = ssh.start(TestSshHost.Options.defaults().withSftp(sftp));
+    Path target = host.workDir().resolve("profile");
+    Files.writeString(target, "old content\n");
+    try (SshConnection c = open(host)) {
+      arm.accept(host);
+      lost(() -> op.run(c, target.toString()));
+      // the host stays lost: the next operation fails at once, the same way
+      long t0 = System.nanoTime();
+      assertThrows(ConnectionException.class, () -> c.run(RemoteCommand.argv("true"), T));
+      assertTrue(Duration.ofNanos(System.nanoTime() - t0).toSeconds() < 5);
+    }
+    assertEquals("old content\n", Files.readString(target), "never half-written");
+  }
+
+  private interface OpOn {
+    void run(SshConnection c, String path) throws Exception;
+  }
+
+  @Test
+  void inACommand() throws Exception {
+    droppedDuring(
+        true,
+        h -> h.dropOnCommand("pagetune-drop-me"),
+        (c, p) -> c.run(RemoteCommand.script("echo pagetune-drop-me; sleep 5"), T));
+  }
+
+  @Test
+  void inFactGathering() throws Exception {
+    droppedDuring(
+        true,
+        h -> h.dropOnCommand("@@pt-"),
+        (c, p) -> FactGatherer.gather(c, new BaseFacts().facts(), Become.NONE, T));
+  }
+
+  @Test
+  void inAnSftpPut() throws Exception {
+    droppedDuring(
+        true,
+        TestSshHost::dropOnSftpOpen,
+        (c, p) -> c.put("new\n".getBytes(StandardCharsets.UTF_8), p, PutOptions.DEFAULT));
+  }
+
+  @Test
+  void inAPutOverTheShell() throws Exception {
+    droppedDuring(
+        false,
+        h -> h.dropOnCommand("set -C; cat >"),
+        (c, p) -> c.put("new\n".getBytes(StandardCharsets.UTF_8), p, PutOptions.DEFAULT));
+  }
+
+  @Test
+  void inAnSftpGet() throws Exception {
+    droppedDuring(true, TestSshHost::dropOnSftpOpen, (c, p) -> c.read(p, Become.NONE));
+  }
+
+  @Test
+  void inAGetOverTheShell() throws Exception {
+    droppedDuring(false, h -> h.dropOnCommand("exec cat --"), (c, p) -> c.read(p, Become.NONE));
+  }
+
+  @Test
+  void aHostThatStopsAnsweringIsCutSoonAfterTheTimeout() throws Exception {
+    TestSshHost host = ssh.start();
+    try (StallingProxy proxy = new StallingProxy(host.port())) {
+      ssh.appendKnownHost(
+          "[127.0.0.1]:"
+              + proxy.port()
+              + " "
+              + TestKeys.publicLine(new KeyPair(host.hostKey(), null)));
+      try (SshConnection c =
+          (SshConnection)
+              new SshConnectionFactory(ssh.settings())
+                  .open(ssh.spec("db1", proxy.port(), java.util.Map.of()))) {
+        assertTrue(c.run(RemoteCommand.argv("true"), T).ok());
+        proxy.freeze();
+        long t0 = System.nanoTime();
+        ConnectionException e =
+            lost(() -> c.run(RemoteCommand.script("sleep 30"), Duration.ofSeconds(2)));
+        long took = Duration.ofNanos(System.nanoTime() - t0).toSeconds();
+        // 2 s timeout, then a few seconds of grace for the kill and the liveness question
+        assertTrue(took < 15, "cut after " + took + " s");
+        assertTrue(e.getMessage().contains("stopped answering"), e.getMessage());
+      }
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(booleans = {true, false})
+  void aChannelThatNeverAnswersTimesOutAndTheConnectionStaysUsable(boolean become)
+      throws Exception {
+    TestSshHost host = ssh.start();
+    host.stallOnCommand("pagetune-stall");
+    try (SshConnection c = open(host)) {
+      long t0 = System.nanoTime();
+      RemoteCommand cmd = RemoteCommand.script("echo pagetune-stall");
+      CommandResult r = c.run(become ? cmd : cmd, Duration.ofSeconds(2));
+      long took = Duration.ofNanos(System.nanoTime() - t0).toSeconds();
+      assertTrue(r.timedOut(), r.toString());
+      assertTrue(took < 15, "took " + took + " s");
+      assertEquals("ok\n", c.run(RemoteCommand.argv("echo", "ok"), T).stdout());
+    }
+  }
+}
