@@ -1,6 +1,7 @@
 package io.pagetune.targets.oracle;
 
 import io.pagetune.modules.Module;
+import io.pagetune.pages.PageState;
 import io.pagetune.schedule.RestartTarget;
 import io.pagetune.schedule.drivers.RestartCheck;
 import io.pagetune.schedule.drivers.RestartKind;
@@ -38,6 +39,39 @@ public final class OracleTarget implements Target {
             Duration.ofMinutes(15),
             c -> new OracleDriver(OracleDriver.Options.defaults(false), c.clock(), c.sleeper()),
             OracleTarget::verifyArgs));
+  }
+
+  /**
+   * The HugePages pool as the kernel shows it: effective when a pool is allocated and in use. How
+   * many pages are wanted and what persists them depend on the playbook's SGAs and the sysctl.d
+   * precedence, which {@code oracle_hugepages} computes; the facts alone do not tell.
+   */
+  @Override
+  @SuppressWarnings("unchecked")
+  public List<PageState> factStates(Map<String, Object> pages) {
+    Map<String, Object> hp = (Map<String, Object>) pages.get("hugepages");
+    if (hp == null || !hp.containsKey("total")) {
+      return List.of();
+    }
+    long total = ((Number) hp.get("total")).longValue();
+    long free = ((Number) hp.getOrDefault("free", 0L)).longValue();
+    List<String> reasons = new java.util.ArrayList<>();
+    reasons.add("the wanted pool and its persisted setting come from oracle_hugepages");
+    if (total == 0) {
+      reasons.add("no huge pages are allocated");
+    } else if (total == free) {
+      reasons.add("none of the " + total + " huge pages is in use");
+    }
+    return List.of(
+        new PageState(
+            "oracle/hugepages",
+            "",
+            false,
+            "",
+            total > 0 && free < total,
+            "HugePages_Total=" + total + " HugePages_Free=" + free,
+            false,
+            reasons));
   }
 
   /** A reboot or a service restart may be what allocates the pool: verify it then too. */
