@@ -16,6 +16,7 @@ import io.pagetune.inventory.Host;
 import io.pagetune.inventory.Inventory;
 import io.pagetune.inventory.InventoryLoader;
 import io.pagetune.pages.PageFacts;
+import io.pagetune.targets.Target;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -87,7 +88,9 @@ public final class FactsCommand implements Callable<Integer> {
       try (Connection c = connections.open(ConnectionSpec.fromVars(h.name(), h.vars().resolve()))) {
         Map<String, Object> values =
             FactGatherer.gather(c, facts, Become.NONE, Duration.ofSeconds(timeout));
-        byHost.put(h.name(), PageFacts.summary(values));
+        Map<String, Object> summary = new LinkedHashMap<>(PageFacts.summary(values));
+        summary.put("page_state", pageStates(summary));
+        byHost.put(h.name(), summary);
       } catch (ConnectionException e) {
         unreachable = true;
         byHost.put(h.name(), Map.of("unreachable", String.valueOf(e.getMessage())));
@@ -102,7 +105,17 @@ public final class FactsCommand implements Callable<Integer> {
                   .writeValueAsString(Map.of("hosts", byHost)));
     } else {
       environment.out().print(FactsTable.render(byHost));
+      environment.out().print(FactsTable.renderStates(byHost));
     }
     return unreachable ? ExitStatus.HOST_UNREACHABLE.code() : 0;
+  }
+
+  /** Every target's page states from the host's page facts, in the same shape for all. */
+  private static List<Map<String, Object>> pageStates(Map<String, Object> pages) {
+    List<Map<String, Object>> out = new ArrayList<>();
+    for (Target t : Wiring.targets()) {
+      t.factStates(pages).forEach(s -> out.add(s.toMap()));
+    }
+    return out;
   }
 }

@@ -95,6 +95,41 @@ final class FactsTable {
         pending.isEmpty() ? "-" : String.join("; ", pending));
   }
 
+  /**
+   * One line per page state of every host, the same fields for every target: {@code HOST TARGET
+   * desired=… persisted=yes|no (…) effective=yes|no (…) pending_restart=yes|no}.
+   */
+  @SuppressWarnings("unchecked")
+  static String renderStates(Map<String, Map<String, Object>> byHost) {
+    StringBuilder sb = new StringBuilder();
+    for (Map.Entry<String, Map<String, Object>> e : byHost.entrySet()) {
+      for (Map<String, Object> s :
+          (List<Map<String, Object>>) e.getValue().getOrDefault("page_state", List.of())) {
+        if (sb.length() == 0) {
+          sb.append("\nPAGE STATE\n");
+        }
+        sb.append(e.getKey())
+            .append("  ")
+            .append(s.get("target"))
+            .append("  desired=")
+            .append(String.valueOf(s.get("desired")).isEmpty() ? "-" : s.get("desired"))
+            .append("  persisted=")
+            .append(yesNo(s.get("persisted"), s.get("persisted_value")))
+            .append("  effective=")
+            .append(yesNo(s.get("effective"), s.get("effective_value")))
+            .append("  pending_restart=")
+            .append(Boolean.TRUE.equals(s.get("pending_restart")) ? "yes" : "no")
+            .append('\n');
+      }
+    }
+    return sb.toString();
+  }
+
+  private static String yesNo(Object flag, Object value) {
+    String v = String.valueOf(value);
+    return (Boolean.TRUE.equals(flag) ? "yes" : "no") + (v.isEmpty() ? "" : " (" + v + ")");
+  }
+
   private static List<String> distinct(List<String> values) {
     return values.stream().distinct().toList();
   }

@@ -1,8 +1,8 @@
 package io.pagetune.cli;
 
-import io.pagetune.cli.restart.Restarts;
 import io.pagetune.connection.Connections;
 import io.pagetune.inventory.Inventory;
+import io.pagetune.restart.Restarts;
 import io.pagetune.state.StateStore;
 import java.nio.file.Path;
 import java.time.Clock;

@@ -1,6 +1,5 @@
 package io.pagetune.cli;
 
-import io.pagetune.cli.restart.Restarts;
 import io.pagetune.connection.Connections;
 import io.pagetune.error.InputException;
 import io.pagetune.executor.Engine;
@@ -14,7 +13,6 @@ import io.pagetune.inventory.InventoryLoader;
 import io.pagetune.modules.Module;
 import io.pagetune.modules.ModuleRegistry;
 import io.pagetune.modules.Step;
-import io.pagetune.modules.builtin.BuiltinModules;
 import io.pagetune.modules.builtin.RestoreFileModule;
 import io.pagetune.playbook.Keywords;
 import io.pagetune.playbook.Play;
@@ -24,6 +22,7 @@ import io.pagetune.playbook.Task;
 import io.pagetune.playbook.TaskNode;
 import io.pagetune.report.ConsoleReporter;
 import io.pagetune.report.Listeners;
+import io.pagetune.restart.Restarts;
 import io.pagetune.schedule.queue.RestartIntent;
 import io.pagetune.state.Journal;
 import io.pagetune.state.JournalChange;
@@ -153,7 +152,7 @@ public final class RollbackCommand implements Callable<Integer> {
   /** The built-in modules, with {@code restore_file} reading the backups of this store. */
   private static ModuleRegistry modules(Clock clock, Journal journal) {
     List<Module> modules = new ArrayList<>();
-    for (Module m : BuiltinModules.all(clock)) {
+    for (Module m : Wiring.moduleList(clock)) {
       modules.add(m instanceof RestoreFileModule ? new RestoreFileModule(journal::backup) : m);
     }
     return new ModuleRegistry(modules);

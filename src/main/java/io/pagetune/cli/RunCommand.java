@@ -184,6 +184,8 @@ public final class RunCommand implements Callable<Integer> {
     ModuleRegistry modules = Wiring.modules(clock);
     // everything the user wrote is parsed and validated before any host is contacted
     Inventory inv = new InventoryLoader(Path.of("")).load(inventory);
+    // restart settings too, with or without a state store to queue into
+    Wiring.windows(yaml, inv, inventory, windowsFile);
     Playbook book = new PlaybookLoader(modules, yaml).load(playbook);
     RunListener listener =
         output == OutputFormat.JSON

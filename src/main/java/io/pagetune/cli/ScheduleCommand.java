@@ -1,10 +1,10 @@
 package io.pagetune.cli;
 
-import io.pagetune.cli.restart.Restarts;
 import io.pagetune.error.InputException;
 import io.pagetune.executor.ExitStatus;
 import io.pagetune.inventory.Inventory;
 import io.pagetune.inventory.InventoryLoader;
+import io.pagetune.restart.Restarts;
 import io.pagetune.schedule.queue.HandledRestart;
 import io.pagetune.schedule.queue.IntentStatus;
 import io.pagetune.schedule.queue.RestartIntent;

@@ -83,7 +83,7 @@ public final class WindowsCommand implements Callable<Integer> {
         .out()
         .print(
             WindowsReport.render(
-                WindowsReport.hostWindows(hosts),
+                io.pagetune.restart.RestartConfigCheck.hostWindows(hosts),
                 windows,
                 now.clock(environment).instant(),
                 count));

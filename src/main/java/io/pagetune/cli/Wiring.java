@@ -5,17 +5,41 @@ import io.pagetune.connection.Connections;
 import io.pagetune.connection.LocalConnection;
 import io.pagetune.facts.BaseFacts;
 import io.pagetune.facts.FactSet;
+import io.pagetune.modules.Module;
 import io.pagetune.modules.ModuleRegistry;
 import io.pagetune.modules.builtin.BuiltinModules;
+import io.pagetune.restart.RestartKinds;
+import io.pagetune.targets.Target;
+import io.pagetune.targets.oracle.OracleTarget;
+import io.pagetune.targets.sap.SapTarget;
+import io.pagetune.targets.solaris.SolarisTarget;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The explicit list of what a run uses: modules, connection types, gathered fact sets. */
-final class Wiring {
+/**
+ * The composition root: the explicit list of what a run uses (page-size targets, modules,
+ * connection types, gathered fact sets). Targets are registered here and nowhere else.
+ */
+public final class Wiring {
   private Wiring() {}
 
-  static ModuleRegistry modules(java.time.Clock clock) {
-    return BuiltinModules.registry(clock);
+  /** Every page-size target, each a slice of its own. */
+  public static List<Target> targets() {
+    return List.of(new SapTarget(), new SolarisTarget(), new OracleTarget());
+  }
+
+  /** The built-in modules, then each target's. */
+  public static List<Module> moduleList(java.time.Clock clock) {
+    List<Target> targets = targets();
+    List<Module> all = new ArrayList<>(BuiltinModules.all(RestartKinds.names(targets)));
+    for (Target t : targets) {
+      all.addAll(t.modules(clock));
+    }
+    return List.copyOf(all);
+  }
+
+  public static ModuleRegistry modules(java.time.Clock clock) {
+    return new ModuleRegistry(moduleList(clock));
   }
 
   static Connections connections(List<ConnectionFactory> extra) {
@@ -27,8 +51,9 @@ final class Wiring {
   }
 
   /**
-   * The change windows: windows.yml beside the inventory unless a file is named; every host's
-   * change_window must name one of them (checked before any host is contacted).
+   * The change windows: windows.yml beside the inventory unless a file is named. Every host's
+   * restart settings are checked against them and the registered restart kinds here, before any
+   * host is contacted: every command that runs or queues restarts loads its windows through this.
    */
   static io.pagetune.schedule.window.WindowsFile windows(
       io.pagetune.yaml.YamlReader yaml,
@@ -41,7 +66,8 @@ final class Wiring {
         java.nio.file.Files.isRegularFile(file)
             ? io.pagetune.schedule.window.WindowsFile.load(yaml, file)
             : new io.pagetune.schedule.window.WindowsFile(java.util.Map.of());
-    io.pagetune.schedule.window.WindowsReport.requireKnownWindows(inventory.hosts(), windows);
+    new io.pagetune.restart.RestartConfigCheck(windows, RestartKinds.names(targets()))
+        .check(inventory.hosts());
     return windows;
   }
 
@@ -59,7 +85,7 @@ final class Wiring {
   }
 
   /** Restart queue, windows, drivers and journal over one state store. */
-  static io.pagetune.cli.restart.Restarts restarts(
+  static io.pagetune.restart.Restarts restarts(
       io.pagetune.state.StateStore store,
       io.pagetune.inventory.Inventory inventory,
       java.nio.file.Path inventoryPath,
@@ -74,13 +100,14 @@ final class Wiring {
             inventoryPath,
             windowsFile);
     // leases run on the real clock (not --now): they are about processes running now
-    return new io.pagetune.cli.restart.Restarts(
+    return new io.pagetune.restart.Restarts(
         store,
         inventory,
         windows,
         connections,
         clock,
         env.env(),
+        targets(),
         new io.pagetune.state.HostLeases(store, env.clock()),
         holder(env));
   }

@@ -1,7 +1,7 @@
 package io.pagetune.executor;
 
-import io.pagetune.modules.RestartTarget;
 import io.pagetune.modules.Step;
+import io.pagetune.schedule.RestartTarget;
 import java.net.URLDecoder;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -22,7 +22,7 @@ public final class RestartList {
     StringBuilder sb = new StringBuilder();
     for (Step.RequestRestart r : restarts) {
       RestartTarget t = r.target();
-      sb.append(t.kind().name())
+      sb.append(t.kind().toUpperCase(Locale.ROOT))
           .append(' ')
           .append(enc(t.host()))
           .append(' ')
@@ -46,9 +46,7 @@ public final class RestartList {
       }
       RestartTarget target =
           new RestartTarget(
-              RestartTarget.Kind.valueOf(f[0].toUpperCase(Locale.ROOT)),
-              dec(f[1]),
-              f[2].equals(NO_ID) ? null : dec(f[2]));
+              RestartTarget.kindOf(f[0]), dec(f[1]), f[2].equals(NO_ID) ? null : dec(f[2]));
       out.add(new Step.RequestRestart(target, dec(f[3])));
     }
     return out;

@@ -15,7 +15,6 @@ import io.pagetune.modules.LiveHostState;
 import io.pagetune.modules.Module;
 import io.pagetune.modules.ModuleCall;
 import io.pagetune.modules.Plan;
-import io.pagetune.modules.RestartTarget;
 import io.pagetune.modules.Step;
 import io.pagetune.modules.StepRunner;
 import io.pagetune.modules.WriteObserver;
@@ -23,6 +22,7 @@ import io.pagetune.playbook.Task;
 import io.pagetune.report.Status;
 import io.pagetune.report.TaskOutcome;
 import io.pagetune.report.UnifiedDiff;
+import io.pagetune.schedule.RestartTarget;
 import io.pagetune.template.HostText;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -163,8 +163,7 @@ final class TaskRunner {
       }
       RestartTarget target =
           new RestartTarget(
-              RestartTarget.Kind.valueOf(
-                  String.valueOf(a.get("kind")).toUpperCase(java.util.Locale.ROOT)),
+              RestartTarget.kindOf(String.valueOf(a.get("kind"))),
               host.name(),
               a.get("id") == null ? host.name() : String.valueOf(a.get("id")));
       String reason =

@@ -1,8 +1,8 @@
 package io.pagetune.executor;
 
-import io.pagetune.modules.RestartTarget;
 import io.pagetune.modules.Step;
 import io.pagetune.modules.WriteObserver;
+import io.pagetune.schedule.RestartTarget;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,6 +1,7 @@
 package io.pagetune.modules;
 
 import io.pagetune.connection.RemoteCommand;
+import io.pagetune.schedule.RestartTarget;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Objects;

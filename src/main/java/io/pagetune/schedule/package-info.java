@@ -8,7 +8,9 @@
  *       opening is never run late.
  *   <li>{@code servicenow}: windows taken from a ServiceNow change request (Table API), re-read
  *       before every disruptive step, plus work notes.
- *   <li>{@code drivers}: stop, start and wait-until-up for each restart target kind.
+ *   <li>{@code drivers}: the restart driver interface and the registry of restart kinds; the
+ *       drivers themselves live in their target slice (or in {@code restart.drivers} for services
+ *       and reboots).
  *   <li>{@code queue}: the durable restart queue (built separately).
  * </ul>
  */

@@ -8,7 +8,6 @@ import io.pagetune.connection.LocalConnection;
 import io.pagetune.inventory.Inventory;
 import io.pagetune.inventory.InventoryLoader;
 import io.pagetune.modules.ModuleRegistry;
-import io.pagetune.modules.builtin.BuiltinModules;
 import io.pagetune.report.ConsoleReporter;
 import io.pagetune.report.HostCounts;
 import io.pagetune.testing.CliRun;
@@ -98,7 +97,7 @@ class HostLeaseGateTest {
           }
         };
     YamlReader yaml = new YamlReader(Path.of(""));
-    ModuleRegistry modules = BuiltinModules.registry(CliRun.CLOCK);
+    ModuleRegistry modules = io.pagetune.cli.Wiring.modules(CliRun.CLOCK);
     Inventory inv = new InventoryLoader(Path.of("")).load(inventory);
     Engine engine =
         new Engine(

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pagetune.error.InputException;
-import io.pagetune.modules.builtin.BuiltinModules;
 import io.pagetune.yaml.YamlReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,7 +19,9 @@ class PlaybookLoaderTest {
   private Playbook load(String yaml) throws Exception {
     Path p = dir.resolve("site.yml");
     Files.writeString(p, yaml);
-    return new PlaybookLoader(BuiltinModules.registry(), new YamlReader(dir)).load(p);
+    return new PlaybookLoader(
+            io.pagetune.cli.Wiring.modules(java.time.Clock.systemUTC()), new YamlReader(dir))
+        .load(p);
   }
 
   @Test

@@ -1,19 +1,21 @@
 package io.pagetune.modules.builtin;
 
 import io.pagetune.modules.Module;
-import io.pagetune.modules.ModuleRegistry;
+import java.util.Collection;
 import java.util.List;
 
-/** The modules pagetune ships, listed explicitly (no classpath scanning). */
+/**
+ * The modules pagetune ships that belong to no page-size target, listed explicitly (no classpath
+ * scanning). The targets add their own modules at the composition root.
+ */
 public final class BuiltinModules {
   private BuiltinModules() {}
 
-  public static List<Module> all() {
-    return all(java.time.Clock.systemUTC());
-  }
-
-  /** With the clock that stamps audit comments of the page-size modules. */
-  public static List<Module> all(java.time.Clock clock) {
+  /**
+   * @param restartKinds the restart kinds {@code request_restart} accepts (the targets' and the
+   *     host-wide ones)
+   */
+  public static List<Module> all(Collection<String> restartKinds) {
     return List.of(
         new CommandModule(),
         new ShellModule(),
@@ -27,19 +29,8 @@ public final class BuiltinModules {
         new DebugModule(),
         new AssertModule(),
         new FailModule(),
-        new RequestRestartModule(),
+        new RequestRestartModule(restartKinds),
         new RestoreFileModule(),
-        new io.pagetune.modules.pages.SapLdrCntrlModule(clock),
-        new io.pagetune.modules.pages.PageVerifyModule(),
-        new io.pagetune.modules.pages.OracleHugepagesModule(),
-        new io.pagetune.modules.pages.MpssStartservModule(clock));
-  }
-
-  public static ModuleRegistry registry() {
-    return new ModuleRegistry(all());
-  }
-
-  public static ModuleRegistry registry(java.time.Clock clock) {
-    return new ModuleRegistry(all(clock));
+        new io.pagetune.modules.pages.PageVerifyModule());
   }
 }

@@ -7,23 +7,30 @@ import io.pagetune.modules.HostState;
 import io.pagetune.modules.Module;
 import io.pagetune.modules.ModuleCall;
 import io.pagetune.modules.Plan;
-import io.pagetune.modules.RestartTarget;
 import io.pagetune.modules.Step;
+import io.pagetune.schedule.RestartTarget;
+import java.util.Collection;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
  * {@code request_restart}: asks for a restart as a restart intent instead of restarting inline. As
- * a handler it turns "notify: restart PRD" into a durable, window-aware restart.
+ * a handler it turns "notify: restart PRD" into a durable, window-aware restart. The kinds it
+ * accepts are the ones the targets register ({@code sap_system}, {@code web_server}, …).
  */
 public final class RequestRestartModule implements Module {
-  private static final ArgSpec SPEC =
-      ArgSpec.of(
-          Arg.required("kind", ArgType.STRING)
-              .choices("sap_system", "web_server", "db_instance", "service", "reboot"),
-          Arg.optional("id", ArgType.STRING),
-          Arg.optional("reason", ArgType.STRING, "requested by the playbook"));
+  private final ArgSpec spec;
+
+  /**
+   * @param kinds the restart kind names the command knows
+   */
+  public RequestRestartModule(Collection<String> kinds) {
+    this.spec =
+        ArgSpec.of(
+            Arg.required("kind", ArgType.STRING).choices(kinds.toArray(String[]::new)),
+            Arg.optional("id", ArgType.STRING),
+            Arg.optional("reason", ArgType.STRING, "requested by the playbook"));
+  }
 
   @Override
   public String name() {
@@ -32,13 +39,12 @@ public final class RequestRestartModule implements Module {
 
   @Override
   public ArgSpec spec() {
-    return SPEC;
+    return spec;
   }
 
   @Override
   public Plan plan(ModuleCall call, HostState host) {
-    RestartTarget.Kind kind =
-        RestartTarget.Kind.valueOf(call.args().string("kind").toUpperCase(Locale.ROOT));
+    String kind = RestartTarget.kindOf(call.args().string("kind"));
     String id = call.args().optString("id").orElse(host.host());
     RestartTarget target = new RestartTarget(kind, host.host(), id);
     Step step = new Step.RequestRestart(target, call.args().string("reason"));

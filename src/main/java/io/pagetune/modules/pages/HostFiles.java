@@ -9,11 +9,11 @@ import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 
 /** Reading a text file of the host for an in-place edit: absent, not a file, not text, or text. */
-final class HostFiles {
+public final class HostFiles {
   private HostFiles() {}
 
   /** The file's text, or why it cannot be edited in place. */
-  record Text(Optional<String> text, Optional<String> problem) {
+  public record Text(Optional<String> text, Optional<String> problem) {
     static Text ok(String t) {
       return new Text(Optional.of(t), Optional.empty());
     }
@@ -23,7 +23,7 @@ final class HostFiles {
     }
   }
 
-  static Text read(HostState host, String path) {
+  public static Text read(HostState host, String path) {
     Optional<FileMeta> meta = host.stat(path);
     if (meta.isEmpty()) {
       return Text.problem(path + " does not exist");
@@ -51,7 +51,7 @@ final class HostFiles {
   }
 
   /** The text of an optional file: empty text when it does not exist. */
-  static Text readOrEmpty(HostState host, String path) {
+  public static Text readOrEmpty(HostState host, String path) {
     return host.stat(path).isEmpty() ? Text.ok("") : read(host, path);
   }
 }

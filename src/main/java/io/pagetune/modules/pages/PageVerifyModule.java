@@ -39,7 +39,11 @@ public final class PageVerifyModule implements Module {
   private static final ArgSpec SPEC =
       ArgSpec.of(
           Arg.optional("sap_sid", ArgType.STRING),
-          Arg.optional("sap_options", ArgType.STRING, SapLdrCntrlModule.DEFAULT_OPTIONS),
+          Arg.optional(
+              "sap_options",
+              ArgType.STRING,
+              io.pagetune.pages.LdrCntrl.allPageSizes(io.pagetune.pages.PageSize.SIZE_64K)
+                  .render()),
           Arg.optional("web_instance", ArgType.STRING),
           Arg.optional("heap_page_size", ArgType.STRING),
           Arg.optional("hugepages_total", ArgType.INT),

@@ -1,10 +1,10 @@
 package io.pagetune.modules.pages;
 
 /** Load-time validation sees arguments before interpolation: those are checked at run time. */
-final class Templated {
+public final class Templated {
   private Templated() {}
 
-  static boolean is(String value) {
+  public static boolean is(String value) {
     return value.contains("${") || value.contains("<#");
   }
 }

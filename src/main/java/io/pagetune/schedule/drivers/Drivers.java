@@ -1,48 +1,57 @@
 package io.pagetune.schedule.drivers;
 
 import io.pagetune.connection.Connection;
-import io.pagetune.modules.RestartTarget;
+import io.pagetune.schedule.RestartTarget;
 import java.time.Duration;
-import java.util.EnumMap;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
-/** Which driver restarts which kind of target. */
+/** Which driver restarts which kind of target, keyed by the kind names targets register. */
 public final class Drivers {
-  private final Map<RestartTarget.Kind, RestartDriver> byKind;
+  private final Map<String, RestartKind> byName;
+  private final Map<String, RestartDriver> drivers;
 
-  public Drivers(Map<RestartTarget.Kind, RestartDriver> byKind) {
-    this.byKind = byKind.isEmpty() ? Map.of() : Map.copyOf(new EnumMap<>(byKind));
+  /** Builds each kind's driver for this command; a kind registered twice is a wiring error. */
+  public Drivers(Collection<RestartKind> kinds, DriverContext context) {
+    Map<String, RestartKind> m = new LinkedHashMap<>();
+    Map<String, RestartDriver> d = new LinkedHashMap<>();
+    for (RestartKind k : kinds) {
+      if (m.putIfAbsent(k.name(), k) != null) {
+        throw new IllegalArgumentException("restart kind '" + k.name() + "' registered twice");
+      }
+      d.put(k.name(), k.driver().apply(context));
+    }
+    this.byName = Collections.unmodifiableMap(m);
+    this.drivers = Collections.unmodifiableMap(d);
   }
 
-  /**
-   * The standard set: sapcontrol for SAP systems, srvctl or SQL*Plus for databases, stopserv and
-   * startserv for web servers, systemctl for services, and reboots.
-   */
-  public static Drivers standard(
-      SapControlDriver sap,
-      OracleDriver oracle,
-      WebServerDriver web,
-      ServiceDriver service,
-      RebootDriver reboot) {
-    return new Drivers(
-        Map.of(
-            RestartTarget.Kind.SAP_SYSTEM, sap,
-            RestartTarget.Kind.DB_INSTANCE, oracle,
-            RestartTarget.Kind.WEB_SERVER, web,
-            RestartTarget.Kind.SERVICE, service,
-            RestartTarget.Kind.REBOOT, reboot));
+  /** The kind names in registration order: what {@code request_restart: kind:} accepts. */
+  public Set<String> names() {
+    return byName.keySet();
   }
 
-  public Optional<RestartDriver> driverFor(RestartTarget.Kind kind) {
-    return Optional.ofNullable(byKind.get(kind));
+  public Optional<RestartKind> kind(String name) {
+    return Optional.ofNullable(byName.get(name));
+  }
+
+  public Optional<RestartDriver> driverFor(String kind) {
+    return Optional.ofNullable(drivers.get(kind));
   }
 
   /** Restarts with the kind's driver; a kind without a driver is a failed outcome. */
   public RestartOutcome restart(RestartTarget target, Connection connection, Duration timeout) {
+    return restart(target, Map.of(), connection, timeout);
+  }
+
+  public RestartOutcome restart(
+      RestartTarget target, Map<String, Object> hostVars, Connection connection, Duration timeout) {
     return driverFor(target.kind())
-        .map(d -> d.restart(target, connection, timeout))
+        .map(d -> d.restart(target, hostVars, connection, timeout))
         .orElseGet(
             () ->
                 RestartOutcome.failed(

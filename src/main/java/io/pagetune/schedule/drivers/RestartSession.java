@@ -16,35 +16,35 @@ import java.util.function.Supplier;
  * One restart in progress: the deadline every step shares, the step log, and the two things drivers
  * do (run a command, poll until a condition holds). Not shared between restarts.
  */
-final class RestartSession {
+public final class RestartSession {
   private final Connection connection;
   private final Clock clock;
   private final Sleeper sleeper;
   private final Instant deadline;
   private final List<String> steps = new ArrayList<>();
 
-  RestartSession(Connection connection, Clock clock, Sleeper sleeper, Duration timeout) {
+  public RestartSession(Connection connection, Clock clock, Sleeper sleeper, Duration timeout) {
     this.connection = connection;
     this.clock = clock;
     this.sleeper = sleeper;
     this.deadline = clock.instant().plus(timeout);
   }
 
-  void log(String step) {
+  public void log(String step) {
     steps.add(step);
   }
 
-  List<String> steps() {
+  public List<String> steps() {
     return List.copyOf(steps);
   }
 
-  Duration remaining() {
+  public Duration remaining() {
     Duration d = Duration.between(clock.instant(), deadline);
     return d.isNegative() ? Duration.ZERO : d;
   }
 
   /** Runs a command with the time left as its timeout; a timeout ends the restart. */
-  CommandResult run(String label, RemoteCommand command) {
+  public CommandResult run(String label, RemoteCommand command) {
     Duration left = remaining();
     if (left.isZero()) {
       throw new StepFailed(label + ": no time left before the restart deadline");
@@ -58,7 +58,7 @@ final class RestartSession {
   }
 
   /** Runs a command that must exit 0. */
-  CommandResult runOk(String label, RemoteCommand command) {
+  public CommandResult runOk(String label, RemoteCommand command) {
     CommandResult r = run(label, command);
     if (r.exitCode() != 0) {
       throw new StepFailed(label + " failed (exit " + r.exitCode() + ")" + detail(r));
@@ -70,7 +70,7 @@ final class RestartSession {
    * Calls {@code check} until it returns empty (done) or the deadline passes; a non-empty result
    * says what is still missing and becomes the failure message at the deadline.
    */
-  void pollUntil(String label, Duration interval, Supplier<Optional<String>> check) {
+  public void pollUntil(String label, Duration interval, Supplier<Optional<String>> check) {
     int polls = 0;
     while (true) {
       polls++;
@@ -86,7 +86,7 @@ final class RestartSession {
     }
   }
 
-  static String detail(CommandResult r) {
+  public static String detail(CommandResult r) {
     String text = (r.stdout() + "\n" + r.stderr()).strip();
     if (text.isEmpty()) {
       return "";

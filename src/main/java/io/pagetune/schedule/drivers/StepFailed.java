@@ -1,10 +1,10 @@
 package io.pagetune.schedule.drivers;
 
 /** Ends a restart early; the driver turns it into a failed {@link RestartOutcome}. */
-final class StepFailed extends RuntimeException {
+public final class StepFailed extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
-  StepFailed(String message) {
+  public StepFailed(String message) {
     super(message, null, false, false);
   }
 }

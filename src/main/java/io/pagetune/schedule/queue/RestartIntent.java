@@ -1,6 +1,6 @@
 package io.pagetune.schedule.queue;
 
-import io.pagetune.modules.RestartTarget;
+import io.pagetune.schedule.RestartTarget;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -54,13 +54,7 @@ public record RestartIntent(
    * per host and instance, one reboot per host.
    */
   public static String keyOf(RestartTarget target) {
-    if (target.kind() == RestartTarget.Kind.SAP_SYSTEM) {
-      return "SAP_SYSTEM:" + target.id();
-    }
-    if (target.kind() == RestartTarget.Kind.REBOOT) {
-      return "REBOOT:" + target.host();
-    }
-    return target.kind() + ":" + target.host() + ":" + target.id();
+    return target.key();
   }
 
   public String key() {

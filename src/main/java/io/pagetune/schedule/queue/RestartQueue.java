@@ -1,6 +1,6 @@
 package io.pagetune.schedule.queue;
 
-import io.pagetune.modules.RestartTarget;
+import io.pagetune.schedule.RestartTarget;
 import io.pagetune.state.StateException;
 import io.pagetune.state.StateStore;
 import java.sql.Connection;
@@ -30,7 +30,7 @@ import java.util.UUID;
 public final class RestartQueue {
   public static final String TASK_NAME = "pagetune-restart";
   private static final String COLUMNS =
-      "id, kind, host, target_id, hosts, group_name, reason, run_id, created_at, due_at,"
+      "id, kind, host, target_id, target_key, hosts, group_name, reason, run_id, created_at, due_at,"
           + " expected_duration_ms, status, attempts, result, started_at, finished_at";
   private static final int ENQUEUE_ATTEMPTS = 5;
   private static final int MAX_REASON = 2000;
@@ -325,7 +325,7 @@ public final class RestartQueue {
   private EnqueueResult enqueue(Connection c, RestartRequest request) throws SQLException {
     RestartTarget target = request.target();
     upsertGroup(c, request.group(), request.maxConcurrent());
-    if (target.kind() != RestartTarget.Kind.REBOOT) {
+    if (!target.isReboot()) {
       Optional<RestartIntent> reboot = findQueued(c, RestartIntent.keyOf(rebootOf(target.host())));
       if (reboot.isPresent()) {
         return new EnqueueResult(
@@ -338,13 +338,12 @@ public final class RestartQueue {
           EnqueueResult.Disposition.MERGED, merge(c, same.get(), request), List.of());
     }
     RestartIntent created = insert(c, request);
-    List<String> superseded =
-        target.kind() == RestartTarget.Kind.REBOOT ? supersede(c, created) : List.of();
+    List<String> superseded = target.isReboot() ? supersede(c, created) : List.of();
     return new EnqueueResult(EnqueueResult.Disposition.NEW, created, superseded);
   }
 
   private static RestartTarget rebootOf(String host) {
-    return new RestartTarget(RestartTarget.Kind.REBOOT, host, null);
+    return RestartTarget.reboot(host);
   }
 
   private void upsertGroup(Connection c, String group, int maxConcurrent) throws SQLException {
@@ -366,7 +365,7 @@ public final class RestartQueue {
             + " reason, run_id, created_at, due_at, expected_duration_ms, status, updated_at)"
             + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         id,
-        target.kind().name(),
+        target.kind().toUpperCase(java.util.Locale.ROOT),
         target.host(),
         target.id(),
         RestartIntent.keyOf(target),
@@ -397,7 +396,7 @@ public final class RestartQueue {
   private RestartIntent merge(Connection c, RestartIntent into, RestartRequest request)
       throws SQLException {
     Set<String> hosts = new LinkedHashSet<>(into.hosts());
-    if (request.target().kind() == into.target().kind()) {
+    if (request.target().kind().equals(into.target().kind())) {
       hosts.add(request.target().host());
     }
     Instant due = request.dueAt().isBefore(into.dueAt()) ? request.dueAt() : into.dueAt();
@@ -570,10 +569,11 @@ public final class RestartQueue {
 
   private static RestartIntent read(ResultSet rs) throws SQLException {
     RestartTarget target =
-        new RestartTarget(
-            RestartTarget.Kind.valueOf(rs.getString("kind")),
+        RestartTarget.stored(
+            rs.getString("kind"),
             rs.getString("host"),
-            rs.getString("target_id"));
+            rs.getString("target_id"),
+            rs.getString("target_key"));
     return new RestartIntent(
         rs.getString("id"),
         target,

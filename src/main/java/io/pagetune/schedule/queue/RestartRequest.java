@@ -1,6 +1,6 @@
 package io.pagetune.schedule.queue;
 
-import io.pagetune.modules.RestartTarget;
+import io.pagetune.schedule.RestartTarget;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;

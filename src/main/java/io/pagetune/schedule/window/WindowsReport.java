@@ -1,13 +1,10 @@
 package io.pagetune.schedule.window;
 
-import io.pagetune.error.InputException;
 import io.pagetune.error.Suggestions;
-import io.pagetune.inventory.Host;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -27,40 +24,6 @@ public final class WindowsReport {
       DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm'Z'", Locale.ROOT);
 
   private WindowsReport() {}
-
-  /** Each host's {@value #HOST_VARIABLE} (empty when unset), in the given order. */
-  public static Map<String, Optional<String>> hostWindows(List<Host> hosts) {
-    Map<String, Optional<String>> out = new LinkedHashMap<>();
-    for (Host h : hosts) {
-      Object v = h.vars().resolve().get(HOST_VARIABLE);
-      out.put(
-          h.name(),
-          v == null || v.toString().isBlank() ? Optional.empty() : Optional.of(v.toString()));
-    }
-    return out;
-  }
-
-  /** Fails before any host is contacted when a host names a window the file does not define. */
-  public static void requireKnownWindows(List<Host> hosts, WindowsFile windows) {
-    hostWindows(hosts)
-        .forEach(
-            (name, window) -> {
-              if (window.isPresent() && windows.window(window.get()).isEmpty()) {
-                Host host =
-                    hosts.stream().filter(h -> h.name().equals(name)).findFirst().orElseThrow();
-                throw new InputException(
-                    host.location(),
-                    "host "
-                        + name
-                        + " has "
-                        + HOST_VARIABLE
-                        + " '"
-                        + window.get()
-                        + "', which windows.yml does not define"
-                        + Suggestions.didYouMean(window.get(), windows.windows().keySet()));
-              }
-            });
-  }
 
   /**
    * @param hostWindows host name → its {@value #HOST_VARIABLE} value (empty: none set), in the

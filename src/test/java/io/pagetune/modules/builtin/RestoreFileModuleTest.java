@@ -52,7 +52,11 @@ class RestoreFileModuleTest {
 
   @Test
   void requestRestartIsAStepNotAnAction() {
-    ModuleHarness h = new ModuleHarness(new RequestRestartModule(), dir);
+    ModuleHarness h =
+        new ModuleHarness(
+            new RequestRestartModule(
+                io.pagetune.restart.RestartKinds.names(io.pagetune.cli.Wiring.targets())),
+            dir);
     Plan plan = h.plan(Map.of("kind", "sap_system", "id", "PRD", "reason", "profile changed"));
     Step.RequestRestart r = (Step.RequestRestart) plan.steps().get(0);
     assertEquals("SAP system PRD", r.target().describe());

@@ -3,8 +3,7 @@ package io.pagetune.schedule.queue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.pagetune.modules.RestartTarget;
-import io.pagetune.modules.RestartTarget.Kind;
+import io.pagetune.schedule.RestartTarget;
 import io.pagetune.state.PostgresServer;
 import io.pagetune.state.StateStore;
 import java.time.Clock;
@@ -39,7 +38,7 @@ class PostgresSchedulerTest {
 
   private static RestartRequest web(String host, String group, int max, Instant due) {
     return new RestartRequest(
-        new RestartTarget(Kind.WEB_SERVER, host, "https-shop"),
+        new RestartTarget("web_server", host, "https-shop"),
         group,
         max,
         "MPSSHEAP",
@@ -135,7 +134,7 @@ class PostgresSchedulerTest {
         queue
             .enqueue(
                 new RestartRequest(
-                    new RestartTarget(Kind.SAP_SYSTEM, "app1", "PRD"),
+                    new RestartTarget("sap_system", "app1", "PRD"),
                     "sap-prd",
                     1,
                     "SETENV_05",

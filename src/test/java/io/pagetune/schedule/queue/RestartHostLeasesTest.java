@@ -4,8 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.pagetune.modules.RestartTarget;
-import io.pagetune.modules.RestartTarget.Kind;
+import io.pagetune.schedule.RestartTarget;
 import io.pagetune.state.HostLeases;
 import io.pagetune.state.LeaseAttempt;
 import io.pagetune.state.StateStore;
@@ -48,7 +47,7 @@ class RestartHostLeasesTest {
 
   private static RestartRequest web(String host) {
     return new RestartRequest(
-        new RestartTarget(Kind.WEB_SERVER, host, "https-shop"),
+        new RestartTarget("web_server", host, "https-shop"),
         "shop",
         1,
         "MPSSHEAP=256M in startserv",

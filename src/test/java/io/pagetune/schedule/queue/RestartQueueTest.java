@@ -5,8 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.pagetune.modules.RestartTarget;
-import io.pagetune.modules.RestartTarget.Kind;
+import io.pagetune.schedule.RestartTarget;
 import io.pagetune.state.Dialect;
 import io.pagetune.state.PostgresServer;
 import io.pagetune.state.StateStore;
@@ -46,19 +45,19 @@ class RestartQueueTest {
   }
 
   private static RestartTarget sap(String host, String sid) {
-    return new RestartTarget(Kind.SAP_SYSTEM, host, sid);
+    return new RestartTarget("sap_system", host, sid);
   }
 
   private static RestartTarget web(String host, String instance) {
-    return new RestartTarget(Kind.WEB_SERVER, host, instance);
+    return new RestartTarget("web_server", host, instance);
   }
 
   private static RestartTarget db(String host, String instance) {
-    return new RestartTarget(Kind.DB_INSTANCE, host, instance);
+    return new RestartTarget("db_instance", host, instance);
   }
 
   private static RestartTarget reboot(String host) {
-    return new RestartTarget(Kind.REBOOT, host, null);
+    return new RestartTarget(RestartTarget.REBOOT, host, null);
   }
 
   @ParameterizedTest

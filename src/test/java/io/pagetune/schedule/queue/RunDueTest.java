@@ -3,8 +3,7 @@ package io.pagetune.schedule.queue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.pagetune.modules.RestartTarget;
-import io.pagetune.modules.RestartTarget.Kind;
+import io.pagetune.schedule.RestartTarget;
 import io.pagetune.state.EffectiveState;
 import io.pagetune.state.Journal;
 import io.pagetune.state.StateStore;
@@ -42,7 +41,7 @@ class RunDueTest {
 
   private static RestartRequest web(String host, String group, Instant due) {
     return new RestartRequest(
-        new RestartTarget(Kind.WEB_SERVER, host, "https-shop"),
+        new RestartTarget("web_server", host, "https-shop"),
         group,
         1,
         "MPSSHEAP=256M in startserv",

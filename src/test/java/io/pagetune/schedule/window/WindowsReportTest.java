@@ -63,11 +63,15 @@ class WindowsReportTest {
         new SourceLocation("hosts.yml", 7, 5));
   }
 
+  private static io.pagetune.restart.RestartConfigCheck check(WindowsFile windows) {
+    return new io.pagetune.restart.RestartConfigCheck(windows, List.of("service", "reboot"));
+  }
+
   @Test
   void hostsTakeTheirWindowFromTheChangeWindowVariable() {
     List<Host> hosts =
         List.of(host("a", Map.of("change_window", "web-weekdays")), host("b", Map.of("x", 1)));
-    Map<String, Optional<String>> m = WindowsReport.hostWindows(hosts);
+    Map<String, Optional<String>> m = io.pagetune.restart.RestartConfigCheck.hostWindows(hosts);
     assertEquals(List.of("a", "b"), List.copyOf(m.keySet()));
     assertEquals(Optional.of("web-weekdays"), m.get("a"));
     assertEquals(Optional.empty(), m.get("b"));
@@ -77,11 +81,9 @@ class WindowsReportTest {
   void hostNamingAnUndefinedWindowIsAnInputError() {
     WindowsFile windows = WindowsFile.load(new YamlReader(DIR), DIR.resolve("windows.yml"));
     List<Host> hosts = List.of(host("a", Map.of("change_window", "web-weekday")));
-    InputException e =
-        assertThrows(InputException.class, () -> WindowsReport.requireKnownWindows(hosts, windows));
+    InputException e = assertThrows(InputException.class, () -> check(windows).check(hosts));
     assertEquals("hosts.yml:7:5", e.location().toString());
     assertTrue(e.reason().contains("did you mean 'web-weekdays'"), e.reason());
-    WindowsReport.requireKnownWindows(
-        List.of(host("b", Map.of("change_window", "oracle-chg"))), windows);
+    check(windows).check(List.of(host("b", Map.of("change_window", "oracle-chg"))));
   }
 }

@@ -1,0 +1,168 @@
+package io.pagetune.restart;
+
+import io.pagetune.connection.FileMeta;
+import io.pagetune.executor.ChangeJournal;
+import io.pagetune.executor.JournaledWrite;
+import io.pagetune.executor.RestartList;
+import io.pagetune.modules.FileWrite;
+import io.pagetune.modules.Step;
+import io.pagetune.state.EffectiveState;
+import io.pagetune.state.IntendedChange;
+import io.pagetune.state.Journal;
+import io.pagetune.state.JournalChange;
+import io.pagetune.state.RunOwner;
+import io.pagetune.state.Sha256;
+import java.io.UncheckedIOException;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+
+/**
+ * The run journal: every file a run writes, journaled before it reaches the host (checksums, the
+ * replaced content as a backup in the store, the restarts it needs) and confirmed after; writes a
+ * dead run left unconfirmed are settled against the host by the next run that changes it.
+ */
+public final class JournalRecorder implements ChangeJournal {
+  private final Journal journal;
+  private final Clock clock;
+  private final String user;
+  private final RunOwner owner = RunOwner.current();
+  private final Set<String> reconciledHosts = ConcurrentHashMap.newKeySet();
+  private final Set<String> startedRuns = ConcurrentHashMap.newKeySet();
+  private String checkRunPlaybook;
+
+  JournalRecorder(Journal journal, Clock clock, String user) {
+    this.journal = journal;
+    this.clock = clock;
+    this.user = user;
+  }
+
+  @Override
+  public void runStarted(String runId, String playbook, boolean checkMode) {
+    journal.markDeadRunsInterrupted(owner.node());
+    if (checkMode) {
+      synchronized (this) {
+        checkRunPlaybook = playbook;
+      }
+      return;
+    }
+    journal.startRun(runId, playbook, user, false, owner);
+    startedRuns.add(runId);
+  }
+
+  /** A check run that writes (check_mode: false) is recorded at its first write. */
+  private synchronized void ensureStarted(String runId) {
+    if (startedRuns.contains(runId)) {
+      return;
+    }
+    journal.startRun(runId, checkRunPlaybook == null ? "?" : checkRunPlaybook, user, true, owner);
+    startedRuns.add(runId);
+  }
+
+  @Override
+  public PendingChange intending(JournaledWrite w) {
+    ensureStarted(w.runId());
+    FileWrite write = w.write();
+    Optional<FileMeta> meta = write.beforeMeta();
+    long id =
+        journal.intendChange(
+            new IntendedChange(
+                w.runId(),
+                w.host(),
+                w.task(),
+                write.path(),
+                write.before().map(Sha256::hex),
+                write.after().map(Sha256::hex),
+                write.before(),
+                meta.map(m -> m.mode() & 07777),
+                meta.map(FileMeta::owner),
+                meta.map(FileMeta::group),
+                write.backupBeside(),
+                write.become().enabled()
+                    ? Optional.ofNullable(write.become().user())
+                    : Optional.empty(),
+                RestartList.encode(w.restarts()),
+                clock.instant(),
+                w.pendingRestart() ? EffectiveState.PENDING : EffectiveState.EFFECTIVE));
+    return new Intended(journal, id);
+  }
+
+  /** A write journaled as intended, by its sequence number. */
+  private record Intended(Journal journal, long sequence) implements PendingChange {
+    @Override
+    public void confirm() {
+      journal.confirmChange(sequence);
+    }
+  }
+
+  @Override
+  public void confirmAll(List<PendingChange> changes) {
+    List<Long> ids = new ArrayList<>();
+    for (PendingChange c : changes) {
+      if (c instanceof Intended i) {
+        ids.add(i.sequence());
+      } else {
+        c.confirm();
+      }
+    }
+    journal.confirmChanges(ids);
+  }
+
+  @Override
+  public List<String> reconcile(
+      String host, HostFileReader files, Consumer<OrphanedRestart> requeue) {
+    if (!reconciledHosts.add(host)) {
+      return List.of();
+    }
+    List<String> diverged = new ArrayList<>();
+    for (JournalChange c : journal.orphanedChanges(host, owner.node())) {
+      Optional<String> now;
+      try {
+        now = files.read(c.path(), c.becomeUser()).map(Sha256::hex);
+      } catch (UncheckedIOException e) {
+        // e.g. the file is no longer readable as that user: a later run tries again
+        diverged.add(
+            host
+                + ": cannot read "
+                + c.path()
+                + " to settle the write of run "
+                + c.runId()
+                + " ("
+                + e.getMessage()
+                + "); left unconfirmed");
+        continue;
+      }
+      if (now.equals(c.afterSha256())) {
+        for (Step.RequestRestart r : RestartList.decode(c.restarts())) {
+          requeue.accept(new OrphanedRestart(c.runId(), c.task(), r));
+        }
+        journal.confirmChange(c.sequence());
+      } else if (now.equals(c.beforeSha256())) {
+        journal.dropChange(c.sequence());
+      } else {
+        String line =
+            host
+                + ": "
+                + c.path()
+                + " was being written by run "
+                + c.runId()
+                + " when it died, and now holds neither its old nor its new content;"
+                + " left as it is";
+        journal.divergedChange(c.sequence(), line);
+        diverged.add(line);
+      }
+    }
+    return diverged;
+  }
+
+  @Override
+  public void runFinished(String runId, String status) {
+    if (startedRuns.remove(runId)) {
+      journal.finishRun(runId, status);
+    }
+  }
+}

@@ -1,0 +1,42 @@
+package io.pagetune.targets;
+
+import io.pagetune.modules.Module;
+import io.pagetune.pages.PageState;
+import io.pagetune.schedule.drivers.RestartCheck;
+import io.pagetune.schedule.drivers.RestartKind;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One page-size target (SAP, Solaris web server, Oracle): the modules that set it up and the
+ * restarts that make it effective. Each target lives in its own package and never imports another
+ * one; the composition root lists them once.
+ */
+public interface Target {
+  /** A short name: {@code sap}, {@code solaris}, {@code oracle}. */
+  String name();
+
+  /** The modules this target adds to the registry (names are unique across all modules). */
+  List<Module> modules(Clock clock);
+
+  /** The restart kinds this target restarts, with their drivers. */
+  List<RestartKind> restartKinds();
+
+  /**
+   * The target's page states as far as the gathered page facts ({@code ansible_facts.pages}) tell
+   * them without a playbook: one per system, instance or pool the facts found; empty when the host
+   * has none of this target. What {@code pagetune facts} shows for every target alike.
+   */
+  default List<PageState> factStates(Map<String, Object> pages) {
+    return List.of();
+  }
+
+  /**
+   * What this target verifies after a restart of a whole host or of a service (which restart no
+   * target of their own); {@link RestartCheck#NONE} when nothing.
+   */
+  default RestartCheck afterHostRestart() {
+    return RestartCheck.NONE;
+  }
+}

@@ -1,0 +1,97 @@
+package io.pagetune.targets.oracle;
+
+import io.pagetune.modules.Module;
+import io.pagetune.pages.PageState;
+import io.pagetune.schedule.RestartTarget;
+import io.pagetune.schedule.drivers.RestartCheck;
+import io.pagetune.schedule.drivers.RestartKind;
+import io.pagetune.targets.Target;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Oracle Database on Linux: HugePages sized to the SGAs, effective once the pool is allocated and
+ * the instance restarted (or the host rebooted).
+ */
+public final class OracleTarget implements Target {
+  /** The restart kind: one restart per host and instance. */
+  public static final String DB_INSTANCE = "db_instance";
+
+  @Override
+  public String name() {
+    return "oracle";
+  }
+
+  @Override
+  public List<Module> modules(Clock clock) {
+    return List.of(new OracleHugepagesModule());
+  }
+
+  @Override
+  public List<RestartKind> restartKinds() {
+    return List.of(
+        new RestartKind(
+            DB_INSTANCE,
+            Duration.ofMinutes(15),
+            c -> new OracleDriver(OracleDriver.Options.defaults(false), c.clock(), c.sleeper()),
+            OracleTarget::verifyArgs));
+  }
+
+  /**
+   * The HugePages pool as the kernel shows it: effective when a pool is allocated and in use. How
+   * many pages are wanted and what persists them depend on the playbook's SGAs and the sysctl.d
+   * precedence, which {@code oracle_hugepages} computes; the facts alone do not tell.
+   */
+  @Override
+  @SuppressWarnings("unchecked")
+  public List<PageState> factStates(Map<String, Object> pages) {
+    Map<String, Object> hp = (Map<String, Object>) pages.get("hugepages");
+    if (hp == null || !hp.containsKey("total")) {
+      return List.of();
+    }
+    long total = ((Number) hp.get("total")).longValue();
+    long free = ((Number) hp.getOrDefault("free", 0L)).longValue();
+    List<String> reasons = new java.util.ArrayList<>();
+    reasons.add("the wanted pool and its persisted setting come from oracle_hugepages");
+    if (total == 0) {
+      reasons.add("no huge pages are allocated");
+    } else if (total == free) {
+      reasons.add("none of the " + total + " huge pages is in use");
+    }
+    return List.of(
+        new PageState(
+            "oracle/hugepages",
+            "",
+            false,
+            "",
+            total > 0 && free < total,
+            "HugePages_Total=" + total + " HugePages_Free=" + free,
+            false,
+            reasons));
+  }
+
+  /** A reboot or a service restart may be what allocates the pool: verify it then too. */
+  @Override
+  public RestartCheck afterHostRestart() {
+    return OracleTarget::verifyArgs;
+  }
+
+  /**
+   * The HugePages pool and the alert log's "Large Pages Information", when the host says what to
+   * expect ({@code oracle_hugepages_total}, {@code oracle_alert_log}).
+   */
+  private static Optional<Map<String, Object>> verifyArgs(
+      RestartTarget target, Map<String, Object> vars) {
+    if (vars.get("oracle_hugepages_total") == null || vars.get("oracle_alert_log") == null) {
+      return Optional.empty();
+    }
+    Map<String, Object> raw = new LinkedHashMap<>();
+    raw.put("hugepages_total", vars.get("oracle_hugepages_total"));
+    raw.put("alert_log", String.valueOf(vars.get("oracle_alert_log")));
+    return Optional.of(raw);
+  }
+}

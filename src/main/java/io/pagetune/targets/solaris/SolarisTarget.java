@@ -1,0 +1,78 @@
+package io.pagetune.targets.solaris;
+
+import io.pagetune.modules.Module;
+import io.pagetune.pages.PageState;
+import io.pagetune.schedule.drivers.RestartKind;
+import io.pagetune.targets.Target;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/** Sun Java System Web Server on Solaris: MPSS in bin/startserv, effective after a restart. */
+public final class SolarisTarget implements Target {
+  /** The restart kind: one restart per host and instance directory. */
+  public static final String WEB_SERVER = "web_server";
+
+  /** A heap summary with most of it in 256M or 4M pages, e.g. {@code 256M:98%}. */
+  private static final Pattern LARGE_HEAP = Pattern.compile("(256M|4M):([5-9]\\d|100)%");
+
+  @Override
+  public String name() {
+    return "solaris";
+  }
+
+  @Override
+  public List<Module> modules(Clock clock) {
+    return List.of(new MpssStartservModule(clock));
+  }
+
+  /**
+   * Per web server instance: persisted when its startserv carries the MPSS block, effective when
+   * most of the worker's heap is in large pages (256M or 4M).
+   */
+  @Override
+  @SuppressWarnings("unchecked")
+  public List<PageState> factStates(Map<String, Object> pages) {
+    List<PageState> out = new ArrayList<>();
+    Map<String, Object> servers = (Map<String, Object>) pages.getOrDefault("web_servers", Map.of());
+    for (Map.Entry<String, Object> w : servers.entrySet()) {
+      Map<String, Object> m = (Map<String, Object>) w.getValue();
+      String heap = String.valueOf(m.get("heap"));
+      boolean persisted = Boolean.TRUE.equals(m.get("mpss_block"));
+      boolean effective = LARGE_HEAP.matcher(heap).matches();
+      List<String> reasons = new ArrayList<>();
+      if (!persisted) {
+        reasons.add("bin/startserv has no MPSS block");
+      }
+      if (!effective) {
+        reasons.add("the heap is " + heap);
+      }
+      String instance = w.getKey();
+      out.add(
+          new PageState(
+              "web/" + instance.substring(instance.lastIndexOf('/') + 1),
+              "MPSS heap pages",
+              persisted,
+              persisted ? "MPSS block in bin/startserv" : "",
+              effective,
+              heap,
+              persisted && !effective,
+              reasons));
+    }
+    return out;
+  }
+
+  @Override
+  public List<RestartKind> restartKinds() {
+    return List.of(
+        new RestartKind(
+            WEB_SERVER,
+            Duration.ofMinutes(5),
+            c -> new WebServerDriver(WebServerDriver.Options.defaults(), c.clock(), c.sleeper()),
+            (target, vars) -> Optional.of(Map.of("web_instance", target.id()))));
+  }
+}

@@ -1,0 +1,136 @@
+package io.pagetune.architecture;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The package rules of DESIGN.md, read from the main sources: every reference to another pagetune
+ * package counts, whether an import or a fully qualified name in the code.
+ */
+class PackageDependenciesTest {
+  private static final Path MAIN = Path.of("src/main/java");
+  private static final Pattern REFERENCE =
+      Pattern.compile("\\bio\\.pagetune((?:\\.[a-z][a-z0-9]*)+)");
+
+  /** One source file and the pagetune packages it refers to. */
+  record Source(Path file, String pkg, Set<String> references) {}
+
+  @Test
+  void targetsNeverReferToEachOther() throws IOException {
+    List<String> violations = new ArrayList<>();
+    List<Source> targets = sourcesUnder("io.pagetune.targets.");
+    assertFalse(targets.isEmpty(), "no target slices found under io.pagetune.targets");
+    for (Source s : targets) {
+      String own = slice(s.pkg());
+      for (String ref : s.references()) {
+        if (ref.startsWith("io.pagetune.targets.") && !slice(ref).equals(own)) {
+          violations.add(s.file() + " -> " + ref);
+        }
+      }
+    }
+    assertEquals(List.of(), violations);
+  }
+
+  @Test
+  void targetsDependOnlyDownwards() throws IOException {
+    assertNoReferences(
+        sourcesUnder("io.pagetune.targets"),
+        List.of("io.pagetune.restart", "io.pagetune.executor", "io.pagetune.cli"));
+  }
+
+  @Test
+  void scheduleImportsNothingAboveIt() throws IOException {
+    List<Source> schedule = sourcesUnder("io.pagetune.schedule");
+    assertFalse(schedule.isEmpty());
+    assertNoReferences(
+        schedule,
+        List.of(
+            "io.pagetune.modules",
+            "io.pagetune.pages",
+            "io.pagetune.targets",
+            "io.pagetune.restart",
+            "io.pagetune.executor",
+            "io.pagetune.cli",
+            "io.pagetune.inventory"));
+  }
+
+  @Test
+  void restartOrchestrationLivesBelowTheCli() throws IOException {
+    assertFalse(Files.exists(MAIN.resolve("io/pagetune/cli/restart")), "cli/restart is back");
+    assertTrue(Files.isDirectory(MAIN.resolve("io/pagetune/restart")));
+    assertNoReferences(sourcesUnder("io.pagetune.restart"), List.of("io.pagetune.cli"));
+  }
+
+  @Test
+  void theScannerSeesFullyQualifiedNamesToo() {
+    Set<String> refs =
+        references(
+            "package io.pagetune.x;\nimport io.pagetune.a.B;\nclass C { io.pagetune.d.e.F f; }\n");
+    assertEquals(Set.of("io.pagetune.a", "io.pagetune.d.e"), refs);
+  }
+
+  private static void assertNoReferences(List<Source> sources, List<String> forbidden) {
+    List<String> violations = new ArrayList<>();
+    for (Source s : sources) {
+      for (String ref : s.references()) {
+        for (String f : forbidden) {
+          if (ref.equals(f) || ref.startsWith(f + ".")) {
+            violations.add(s.file() + " -> " + ref);
+          }
+        }
+      }
+    }
+    assertEquals(List.of(), violations);
+  }
+
+  /** targets.sap.x → targets.sap */
+  private static String slice(String pkg) {
+    String[] parts = pkg.split("\\.");
+    return parts.length < 4 ? pkg : String.join(".", parts[0], parts[1], parts[2], parts[3]);
+  }
+
+  private static List<Source> sourcesUnder(String pkgPrefix) throws IOException {
+    List<Source> out = new ArrayList<>();
+    try (Stream<Path> files = Files.walk(MAIN)) {
+      for (Path f : files.filter(p -> p.toString().endsWith(".java")).sorted().toList()) {
+        String pkg = MAIN.relativize(f.getParent()).toString().replace('/', '.');
+        if (pkg.equals(pkgPrefix) || pkg.startsWith(pkgPrefix)) {
+          out.add(new Source(f, pkg, references(Files.readString(f))));
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The packages a source refers to: each {@code io.pagetune.…} name minus its class part (the
+   * first segment that starts upper-case ends the package), the file's own package declaration left
+   * out.
+   */
+  static Set<String> references(String source) {
+    Set<String> refs = new TreeSet<>();
+    for (String line : source.lines().toList()) {
+      if (line.startsWith("package ")) {
+        continue;
+      }
+      Matcher m = REFERENCE.matcher(line);
+      while (m.find()) {
+        refs.add("io.pagetune" + m.group(1));
+      }
+    }
+    return refs;
+  }
+}

@@ -1,0 +1,111 @@
+package io.pagetune.restart;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pagetune.cli.Wiring;
+import io.pagetune.error.InputException;
+import io.pagetune.inventory.Inventory;
+import io.pagetune.inventory.InventoryLoader;
+import io.pagetune.schedule.window.WindowsFile;
+import io.pagetune.yaml.YamlReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RestartConfigCheckTest {
+  @TempDir Path dir;
+
+  /** Loads a real inventory with web1 defined on line 4 of hosts.yml, and checks it. */
+  private InputException failure(String web1Vars) throws Exception {
+    Inventory inv = inventory(web1Vars);
+    return assertThrows(InputException.class, () -> check().check(inv.hosts()));
+  }
+
+  private Inventory inventory(String web1Vars) throws Exception {
+    Path hosts = dir.resolve("hosts.yml");
+    Files.writeString(
+        hosts, "all:\n  hosts:\n    db1:\n    web1:\n" + web1Vars.indent(6) + "    web2:\n");
+    return new InventoryLoader(dir).load(hosts);
+  }
+
+  private RestartConfigCheck check() {
+    WindowsFile windows =
+        WindowsFile.load(new YamlReader(Path.of("")), Path.of("inventory/windows.yml"));
+    return new RestartConfigCheck(windows, RestartKinds.names(Wiring.targets()));
+  }
+
+  @Test
+  void theShippedInventorySettingsPass() throws Exception {
+    Inventory inv =
+        inventory(
+            "change_window: web-weeknights\nrestart_group: web-lb1\nmax_concurrent_restarts: 2\n"
+                + "restart_expected_duration: 45m\nsap_control: soap\n"
+                + "restart_commands:\n  web_server: svcadm restart https-web1\n  reboot: init 6\n");
+    check().check(inv.hosts());
+  }
+
+  @Test
+  void restartCommandsForAnUnknownKindNameTheHostsLine() throws Exception {
+    InputException e = failure("restart_commands:\n  web_servr: svcadm restart https-web1\n");
+    assertTrue(e.location().toString().endsWith("hosts.yml:4:5"), e.location().toString());
+    assertTrue(
+        e.reason().startsWith("host web1 has restart_commands for 'web_servr', which is no"),
+        e.reason());
+    assertTrue(e.reason().contains("did you mean 'web_server'"), e.reason());
+  }
+
+  @Test
+  void restartCommandsMustBeAMappingOfNonEmptyCommands() throws Exception {
+    assertTrue(
+        failure("restart_commands: svcadm restart https-web1\n")
+            .reason()
+            .contains("restart_commands that is not a mapping"));
+    assertEquals(
+        "host web1 has an empty restart_commands.reboot",
+        failure("restart_commands:\n  reboot: ''\n").reason());
+  }
+
+  @Test
+  void concurrencyDurationGroupAndSapControlAreChecked() throws Exception {
+    assertEquals(
+        "host web1 has max_concurrent_restarts 'two', which is not a whole number",
+        failure("max_concurrent_restarts: two\n").reason());
+    assertEquals(
+        "host web1 has max_concurrent_restarts 0, which must be at least 1",
+        failure("max_concurrent_restarts: 0\n").reason());
+    assertTrue(
+        failure("restart_expected_duration: soon\n")
+            .reason()
+            .startsWith("host web1 has restart_expected_duration 'soon', which is not a duration"));
+    assertEquals("host web1 has an empty restart_group", failure("restart_group: ' '\n").reason());
+    assertTrue(
+        failure("sap_control: sopa\n").reason().contains("did you mean 'soap'"),
+        "sap_control typo");
+  }
+
+  @Test
+  void hostsOfOneRestartGroupAgreeOnTheirConcurrency() throws Exception {
+    Path hosts = dir.resolve("hosts.yml");
+    Files.writeString(
+        hosts,
+        "all:\n  vars:\n    restart_group: lb1\n  hosts:\n    web1:\n"
+            + "      max_concurrent_restarts: 2\n    web2:\n      max_concurrent_restarts: 1\n"
+            + "    web3:\n      restart_group: other\n");
+    Inventory inv = new InventoryLoader(dir).load(hosts);
+    InputException e = assertThrows(InputException.class, () -> check().check(inv.hosts()));
+    assertEquals(
+        "host web2 has max_concurrent_restarts 1 but web1 of the same restart_group 'lb1' has 2",
+        e.reason());
+    assertTrue(e.location().toString().endsWith("hosts.yml:7:5"), e.location().toString());
+  }
+
+  @Test
+  void anUnknownChangeWindowIsReportedWithASuggestion() throws Exception {
+    InputException e = failure("change_window: web-weeknight\n");
+    assertTrue(e.reason().contains("which windows.yml does not define"), e.reason());
+    assertTrue(e.reason().contains("did you mean 'web-weeknights'"), e.reason());
+  }
+}
