@@ -22,6 +22,7 @@ public final class JinjaSyntax {
       Pattern.compile("([A-Za-z_][A-Za-z0-9_.]*)\\s+is\\s+(not\\s+)?defined\\b");
   private static final Pattern FILTER_CALL =
       Pattern.compile("([A-Za-z_][A-Za-z0-9_]*)\\s*(?:\\((.*)\\))?", Pattern.DOTALL);
+  private static final Pattern CALL = Pattern.compile("[A-Za-z0-9_]\\s*\\(");
   private static final Pattern SIMPLE = Pattern.compile("[A-Za-z_][A-Za-z0-9_.\\[\\]'\"]*");
 
   private JinjaSyntax() {}
@@ -222,6 +223,9 @@ public final class JinjaSyntax {
     Matcher defined = IS_DEFINED.matcher(head);
     if (defined.matches()) {
       return defined.group(2) == null ? defined.group(1) + "??" : "!(" + defined.group(1) + "??)";
+    }
+    if (CALL.matcher(blankStrings(head)).find()) {
+      return null; // lookup(), query(), range(): Jinja functions have no one-to-one equivalent
     }
     String out = quotes(head);
     for (String f : parts.subList(1, parts.size())) {
