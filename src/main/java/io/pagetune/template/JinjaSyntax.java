@@ -42,7 +42,9 @@ public final class JinjaSyntax {
               ? "write " + freemarker
               : "see \"Expressions: FreeMarker for Jinja2\" in README.md";
       String literal = written.startsWith("{") ? " (a literal '{{' is written ${\"{{\"})" : "";
-      return what + " is not evaluated by pagetune, which uses FreeMarker: " + fix + literal;
+      // a single '|' between two names may be an "or": FreeMarker reads it so, deprecated
+      String or = freemarker == null && !written.startsWith("{") ? " (for 'or' write ||)" : "";
+      return what + " is not evaluated by pagetune, which uses FreeMarker: " + fix + literal + or;
     }
   }
 

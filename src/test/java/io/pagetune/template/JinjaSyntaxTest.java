@@ -105,4 +105,11 @@ class JinjaSyntaxTest {
   void filterInsideInterpolationIsFlagged(String text) {
     assertTrue(JinjaSyntax.inText(text).isPresent(), text);
   }
+
+  @org.junit.jupiter.api.Test
+  void singleBarBetweenNamesIsNotTakenForFreeMarkersOr() {
+    JinjaSyntax.Use use = JinjaSyntax.inExpression("big | huge").orElseThrow();
+    assertEquals("big | huge", use.written());
+    assertTrue(use.message(true).endsWith(" (for 'or' write ||)"), use.message(true));
+  }
 }
