@@ -2,7 +2,9 @@ package io.pagetune.cli;
 
 import io.pagetune.error.InputException;
 import io.pagetune.playbook.KeyValueArgs;
+import io.pagetune.template.UserTextCheck;
 import io.pagetune.yaml.SourceLocation;
+import io.pagetune.yaml.SourceText;
 import io.pagetune.yaml.YamlReader;
 import io.pagetune.yaml.YamlValue;
 import java.nio.file.Path;
@@ -26,19 +28,42 @@ final class ExtraVars {
       String v = raw.strip();
       SourceLocation at = new SourceLocation("-e #" + index, 1, 1);
       if (v.startsWith("@")) {
-        YamlValue file = yaml.read(Path.of(v.substring(1)));
+        Path path = Path.of(v.substring(1));
+        YamlValue file = yaml.read(path);
         if (!(file instanceof YamlValue.Mapping)) {
           throw new InputException(file.location(), "extra vars file must hold a mapping");
         }
+        UserTextCheck.jinja(SourceText.read(path)).check(file);
         out.putAll((Map<String, Object>) file.toPlain());
       } else if (v.startsWith("{")) {
         YamlValue parsed = yaml.parse(v, "-e #" + index);
+        UserTextCheck.jinja(SourceText.of(v)).check(parsed);
         out.putAll((Map<String, Object>) parsed.toPlain());
       } else {
-        out.putAll(pairs(v, at));
+        Map<String, Object> pairs = pairs(v, at);
+        checkPairs(pairs, raw, index);
+        out.putAll(pairs);
       }
     }
     return out;
+  }
+
+  /** Each value of {@code key=value} pairs, located at its column of the argument. */
+  private static void checkPairs(Map<String, Object> pairs, String raw, int index) {
+    int from = 0;
+    for (Map.Entry<String, Object> e : pairs.entrySet()) {
+      int eq = raw.indexOf(e.getKey() + "=", from);
+      int col = eq < 0 ? 0 : eq + e.getKey().length() + 1;
+      from = Math.max(from, col);
+      if (col < raw.length() && (raw.charAt(col) == '"' || raw.charAt(col) == '\'')) {
+        col++;
+      }
+      UserTextCheck.jinja(SourceText.of(raw))
+          .line(
+              String.valueOf(e.getValue()),
+              new SourceLocation("-e #" + index, 1, col + 1),
+              e.getKey());
+    }
   }
 
   private static Map<String, Object> pairs(String text, SourceLocation at) {

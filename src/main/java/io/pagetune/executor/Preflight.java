@@ -7,6 +7,8 @@ import io.pagetune.playbook.Playbook;
 import io.pagetune.playbook.Task;
 import io.pagetune.playbook.TaskNode;
 import io.pagetune.template.TemplateEngine;
+import io.pagetune.template.TemplateFileCheck;
+import io.pagetune.template.TemplateSyntax;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,12 +16,14 @@ import java.util.List;
 
 /**
  * Checks that need the file system rather than the YAML alone, before any host is contacted: a
- * {@code template:} whose {@code src} is a plain name must exist in the template roots.
+ * {@code template:} whose {@code src} is a plain name must exist in the template roots, and it is
+ * parsed (Jinja2 left in it, FreeMarker syntax errors) before any host renders it.
  */
 final class Preflight {
   private Preflight() {}
 
   static void check(Playbook playbook, List<Path> templateRoots) {
+    TemplateFileCheck files = new TemplateFileCheck(new TemplateSyntax());
     for (Play play : playbook.plays()) {
       List<Task> tasks = new ArrayList<>(play.handlers());
       collect(play.preTasks(), tasks);
@@ -36,6 +40,8 @@ final class Preflight {
         boolean found = false;
         for (Path root : templateRoots) {
           if (Files.isRegularFile(root.resolve(s))) {
+            // named as the template engine names it in its own messages
+            files.check(root.resolve(s), root.getFileName() + "/" + s);
             found = true;
             break;
           }

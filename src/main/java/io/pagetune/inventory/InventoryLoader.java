@@ -1,8 +1,11 @@
 package io.pagetune.inventory;
 
 import io.pagetune.error.InputException;
+import io.pagetune.template.UserTextCheck;
 import io.pagetune.yaml.SourceLocation;
+import io.pagetune.yaml.SourceText;
 import io.pagetune.yaml.YamlReader;
+import io.pagetune.yaml.YamlValue;
 import java.io.IOException;
 import java.nio.charset.MalformedInputException;
 import java.nio.charset.StandardCharsets;
@@ -166,7 +169,9 @@ public final class InventoryLoader {
     String label = reader.label(file);
     String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
     if (name.endsWith(".yml") || name.endsWith(".yaml") || name.endsWith(".json")) {
-      new YamlInventoryParser(draft).parse(reader.read(file));
+      YamlValue root = reader.read(file);
+      UserTextCheck.jinja(SourceText.read(file)).check(root);
+      new YamlInventoryParser(draft).parse(root);
       return;
     }
     String text = readText(file, label);

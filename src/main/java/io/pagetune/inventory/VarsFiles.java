@@ -1,7 +1,9 @@
 package io.pagetune.inventory;
 
 import io.pagetune.error.InputException;
+import io.pagetune.template.UserTextCheck;
 import io.pagetune.yaml.SourceLocation;
+import io.pagetune.yaml.SourceText;
 import io.pagetune.yaml.YamlReader;
 import io.pagetune.yaml.YamlValue;
 import java.io.IOException;
@@ -91,6 +93,7 @@ final class VarsFiles {
 
   private Map<String, Object> read(Path file) {
     YamlValue value = reader.read(file);
+    UserTextCheck.jinja(SourceText.read(file)).check(value);
     if (value instanceof YamlValue.Scalar && ((YamlValue.Scalar) value).value() == null) {
       return Map.of();
     }

@@ -5,7 +5,10 @@ import io.pagetune.error.Suggestions;
 import io.pagetune.modules.ArgSpec;
 import io.pagetune.modules.Module;
 import io.pagetune.modules.ModuleRegistry;
+import io.pagetune.template.TemplateSyntax;
+import io.pagetune.template.UserTextCheck;
 import io.pagetune.yaml.SourceLocation;
+import io.pagetune.yaml.SourceText;
 import io.pagetune.yaml.YamlReader;
 import io.pagetune.yaml.YamlValue;
 import java.nio.file.Files;
@@ -99,6 +102,7 @@ public final class PlaybookLoader {
   private final ModuleRegistry modules;
   private final YamlReader yaml;
   private final Deque<Path> importStack = new ArrayDeque<>();
+  private final TemplateSyntax syntax = new TemplateSyntax();
 
   public PlaybookLoader(ModuleRegistry modules, YamlReader yaml) {
     this.modules = modules;
@@ -125,7 +129,7 @@ public final class PlaybookLoader {
     }
     importStack.push(file);
     try {
-      YamlValue root = yaml.read(file);
+      YamlValue root = readChecked(file);
       if (!(root instanceof YamlValue.Seq seq)) {
         throw new InputException(root.location(), "a playbook must be a list of plays");
       }
@@ -172,6 +176,9 @@ public final class PlaybookLoader {
         if (!name.contains("${") && !Files.isRegularFile(p)) {
           throw new InputException(v.location(), "vars_files: " + name + " not found");
         }
+        if (!name.contains("${")) {
+          readChecked(p);
+        }
         varsFiles.add(p);
       }
     }
@@ -213,6 +220,13 @@ public final class PlaybookLoader {
         handlers,
         baseDir,
         m.location());
+  }
+
+  /** Reads a YAML file of the playbook; its conditions and templates are parsed here. */
+  private YamlValue readChecked(Path file) {
+    YamlValue root = yaml.read(file);
+    UserTextCheck.full(SourceText.read(file), syntax).check(root);
+    return root;
   }
 
   private static List<YamlValue> listOrSingle(YamlValue v) {
@@ -331,7 +345,7 @@ public final class PlaybookLoader {
     vars.putAll(kw.vars());
     importStack.push(file);
     try {
-      return taskList(yaml.read(file), kw.withoutVars(), vars, file.getParent(), handlers);
+      return taskList(readChecked(file), kw.withoutVars(), vars, file.getParent(), handlers);
     } finally {
       importStack.pop();
     }

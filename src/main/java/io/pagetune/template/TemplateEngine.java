@@ -265,7 +265,8 @@ public final class TemplateEngine {
   }
 
   private Object evaluateWith(String expression, VarsModel vars, SourceLocation at, String what) {
-    Template t = compile("<#assign " + RESULT_VAR + " = (" + expression + ")>", at, what);
+    Template t =
+        compile("<#assign " + RESULT_VAR + " = (" + expression + ")>", expression, at, what);
     try {
       Environment env =
           t.createProcessingEnvironment(vars, new BoundedWriter(limits.maxOutputChars()));
@@ -301,6 +302,13 @@ public final class TemplateEngine {
   }
 
   private Template compile(String text, SourceLocation at, String what) {
+    return compile(text, text, at, what);
+  }
+
+  /**
+   * @param shown the user's text for messages: an expression, never the wrapper it is compiled in
+   */
+  private Template compile(String text, String shown, SourceLocation at, String what) {
     Template cached = inlineCache.get(text);
     if (cached != null) {
       return cached;
@@ -314,7 +322,7 @@ public final class TemplateEngine {
       return t;
     } catch (freemarker.core.ParseException e) {
       throw new TemplateException(
-          at, what + ": syntax error in '" + text + "': " + firstLine(e.getEditorMessage()), e);
+          at, what + ": syntax error in '" + shown + "': " + firstLine(e.getEditorMessage()), e);
     } catch (IOException e) {
       throw new TemplateException(at, what + ": " + e.getMessage(), e);
     } catch (StackOverflowError e) {
