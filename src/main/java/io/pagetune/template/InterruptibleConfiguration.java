@@ -35,6 +35,12 @@ final class InterruptibleConfiguration extends Configuration {
     Template t =
         super.getTemplate(name, locale, customLookupCondition, encoding, parseAsFTL, ignoreMissing);
     if (t != null) {
+      // a template file (or one it includes) may not evaluate strings as code either
+      java.util.Optional<DataEvaluatingBuiltins.Use> use =
+          DataEvaluatingBuiltins.find(t.toString());
+      if (use.isPresent()) {
+        throw new IOException("template " + name + ": " + use.get().message());
+      }
       synchronized (withChecks) {
         if (withChecks.add(t)) {
           _CoreAPI.addThreadInterruptedChecks(t);

@@ -209,7 +209,8 @@ public final class TemplateEngine {
           "template syntax error: " + firstLine(e.getEditorMessage()),
           e);
     } catch (IOException e) {
-      throw new TemplateException(at, what + ": cannot read template '" + name + "'", e);
+      throw new TemplateException(
+          at, what + ": cannot read template '" + name + "': " + e.getMessage(), e);
     }
     return bounded(at, what, () -> process(t, model(vars, at), at, what));
   }
@@ -313,6 +314,12 @@ public final class TemplateEngine {
     if (cached != null) {
       return cached;
     }
+    DataEvaluatingBuiltins.find(text)
+        .ifPresent(
+            use -> {
+              throw new TemplateException(
+                  at, what + ": in '" + shown + "': " + use.message(), null);
+            });
     try {
       Template t = new Template(at.file(), new StringReader(text), config);
       _CoreAPI.addThreadInterruptedChecks(t);

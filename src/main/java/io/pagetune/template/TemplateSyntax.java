@@ -51,6 +51,13 @@ public final class TemplateSyntax {
   }
 
   private Optional<Error> parse(String text, int shift) {
+    Optional<DataEvaluatingBuiltins.Use> use = DataEvaluatingBuiltins.find(text);
+    if (use.isPresent()) {
+      String before = text.substring(0, use.get().offset());
+      int line = (int) before.chars().filter(ch -> ch == '\n').count() + 1;
+      int column = use.get().offset() - before.lastIndexOf('\n') - (line == 1 ? shift : 0);
+      return Optional.of(new Error(line, Math.max(column, 1), use.get().message()));
+    }
     try {
       new Template("check", new StringReader(text), config);
       return Optional.empty();
