@@ -78,6 +78,19 @@ public final class AnsibleOptions {
       description = "Parse and validate the playbook (and inventory, if any) and exit.")
   boolean syntaxCheck;
 
+  @Option(
+      names = "--start-at-task",
+      paramLabel = "NAME",
+      description =
+          "Start at the first task named NAME (a glob with * and ?); earlier tasks and plays are"
+              + " skipped.")
+  String startAtTask;
+
+  /** The playbook as this run sees it: from {@code --start-at-task} on, when given. */
+  io.pagetune.playbook.Playbook start(io.pagetune.playbook.Playbook book) {
+    return startAtTask == null ? book : io.pagetune.playbook.StartAtTask.apply(book, startAtTask);
+  }
+
   boolean listing() {
     return listHosts || listTasks || listTags;
   }

@@ -116,6 +116,51 @@ class AnsibleHabitsTest {
   }
 
   @Test
+  void startAtTaskSkipsEarlierTasksAndPlays() throws Exception {
+    CliRun block =
+        CliRun.of(
+            "run",
+            playbook().toString(),
+            "-i",
+            "web1,",
+            "--list-tasks",
+            "--start-at-task",
+            "inside a block");
+    assertEquals(0, block.exitCode(), block.toString());
+    assertTrue(
+        block.out().contains("    tasks:\n      inside a block\tTAGS: [tier, files]\n\n  play #2"),
+        block.toString());
+    assertFalse(block.out().contains("say hello"), block.toString());
+    CliRun glob =
+        CliRun.of(
+            "run", playbook().toString(), "-i", "web1,", "--list-tasks", "--start-at-task", "unt*");
+    assertEquals(0, glob.exitCode(), glob.toString());
+    assertTrue(glob.out().contains("  play #1 (all): Everyone"), glob.toString());
+    assertFalse(glob.out().contains("Web tier"), glob.toString());
+    Path local =
+        Files.writeString(tmp.resolve("local.ini"), "[web]\nw1 ansible_connection=local\n");
+    CliRun run =
+        CliRun.of(
+            "run",
+            playbook().toString(),
+            "-i",
+            local.toString(),
+            "--start-at-task",
+            "inside*",
+            "--progress",
+            "none");
+    assertEquals(0, run.exitCode(), run.toString());
+    assertTrue(run.out().contains("inside a block"), run.toString());
+    assertFalse(run.out().contains("say hello"), run.toString());
+    CliRun none =
+        CliRun.of(
+            "run", playbook().toString(), "-i", "web1,", "--list-tasks", "--start-at-task", "nope");
+    assertEquals(4, none.exitCode(), none.toString());
+    assertTrue(none.err().contains("--start-at-task:1:1: no task of "), none.toString());
+    assertTrue(none.err().contains(" is named 'nope'"), none.toString());
+  }
+
+  @Test
   void syntaxCheckValidatesWithoutInventoryAndReportsTheLine() throws Exception {
     CliRun ok = CliRun.of("run", playbook().toString(), "--syntax-check");
     assertEquals(0, ok.exitCode(), ok.toString());
