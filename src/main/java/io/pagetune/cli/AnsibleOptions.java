@@ -91,6 +91,28 @@ public final class AnsibleOptions {
     return startAtTask == null ? book : io.pagetune.playbook.StartAtTask.apply(book, startAtTask);
   }
 
+  @Option(
+      names = {"-v", "--verbose"},
+      description =
+          "-v: each host's result as JSON; -vv: also every command, file read and write on a host"
+              + " with exit code and time (stderr); -vvv: also each connection opened (user,"
+              + " address, port, key file) and how long it took.")
+  boolean[] verbose = new boolean[0];
+
+  int verbosity() {
+    return verbose.length;
+  }
+
+  /** At {@code -vv} and more, every factory's connections trace their commands to {@code err}. */
+  java.util.function.UnaryOperator<io.pagetune.connection.ConnectionFactory> tracing(
+      java.io.PrintStream err) {
+    if (verbosity() < 2) {
+      return f -> f;
+    }
+    return f ->
+        new io.pagetune.connection.TracingConnectionFactory(f, err::println, verbosity() >= 3);
+  }
+
   boolean listing() {
     return listHosts || listTasks || listTags;
   }

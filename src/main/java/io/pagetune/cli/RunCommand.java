@@ -224,6 +224,9 @@ public final class RunCommand implements Callable<Integer> {
       listeners.add(new PlainProgress(environment.err()));
     }
     listeners.add(0, listener);
+    if (ansible.verbosity() >= 1 && output != OutputFormat.JSON) {
+      listeners.add(1, new io.pagetune.report.VerboseResults(environment.out()));
+    }
     SshSettings sshSettings = ansible.apply(ssh.settings(environment, config), config);
     if (sshSettings.hostKeyChecking() == HostKeyChecking.OFF) {
       listener.warning(
@@ -233,7 +236,8 @@ public final class RunCommand implements Callable<Integer> {
     }
     Connections connections =
         Wiring.connections(
-            List.of(new SshConnectionFactory(sshSettings, ansible.loginPassword(environment))));
+            List.of(new SshConnectionFactory(sshSettings, ansible.loginPassword(environment))),
+            ansible.tracing(environment.err()));
     Optional<StateStore> store = stateOptions.open(environment, clock);
     RunServices services = RunServices.NONE;
     if (store.isPresent()) {

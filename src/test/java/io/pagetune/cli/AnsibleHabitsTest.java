@@ -294,6 +294,43 @@ class AnsibleHabitsTest {
   }
 
   @Test
+  void eachVerbosityLevelAddsResultsThenCommandsAndTimingThenConnections() throws Exception {
+    TestSshHost host = ssh.start();
+    Path inv = sshInventory(host);
+    String key = ssh.clientKey().toString();
+    CliRun quiet = CliRun.of(runArgs(inv, "--private-key", key).toArray(String[]::new));
+    assertEquals(0, quiet.exitCode(), quiet.toString());
+    assertFalse(quiet.out().contains("=> {"), quiet.toString());
+    assertFalse(quiet.err().contains("EXEC"), quiet.toString());
+
+    CliRun v = CliRun.of(runArgs(inv, "--private-key", key, "-v").toArray(String[]::new));
+    assertEquals(0, v.exitCode(), v.toString());
+    assertTrue(v.out().contains("  [web1] => {"), v.toString());
+    assertTrue(v.out().contains("\"stdout\":\"hello\""), v.toString());
+    assertFalse(v.err().contains("EXEC"), v.toString());
+
+    CliRun vv = CliRun.of(runArgs(inv, "--private-key", key, "-vv").toArray(String[]::new));
+    assertEquals(0, vv.exitCode(), vv.toString());
+    assertTrue(vv.err().contains("<web1> EXEC: echo hello"), vv.toString());
+    assertTrue(vv.err().matches("(?s).*<web1> EXIT 0 in \\d+\\.\\d{3} s.*"), vv.toString());
+    assertFalse(vv.err().contains("ESTABLISH"), vv.toString());
+
+    CliRun vvv = CliRun.of(runArgs(inv, "--private-key", key, "-vvv").toArray(String[]::new));
+    assertEquals(0, vvv.exitCode(), vvv.toString());
+    assertTrue(
+        vvv.err()
+            .contains(
+                "<web1> ESTABLISH SSH CONNECTION FOR USER: "
+                    + ssh.user()
+                    + " TO 127.0.0.1:"
+                    + host.port()
+                    + " KEY "
+                    + key),
+        vvv.toString());
+    assertTrue(vvv.err().matches("(?s).*<web1> CONNECTED in \\d+\\.\\d{3} s.*"), vvv.toString());
+  }
+
+  @Test
   void askPassLogsInWithThePasswordFromTheEnvironmentNeverArgv() throws Exception {
     TestSshHost host = ssh.start(TestSshHost.Options.defaults().withPassword("s3cret pw"));
     Path inv = sshInventory(host);
