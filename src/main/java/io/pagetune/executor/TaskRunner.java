@@ -70,13 +70,21 @@ final class TaskRunner {
         report(task, play, host, handler, check, outcome, null, false);
       } else {
         List<Object> loop = loopItems(task, vars);
-        for (Object item : loop) {
+        io.pagetune.playbook.LoopControl control = task.loopControl();
+        for (int index = 0; index < loop.size(); index++) {
+          Object item = loop.get(index);
+          if (index > 0 && !control.pause().isZero()) {
+            io.pagetune.schedule.Sleeper.REAL.sleep(control.pause());
+          }
           Map<String, Object> itemVars = new LinkedHashMap<>(vars);
           // loop items are rendered already (and may be host data): never rendered again
           itemVars.put(task.loopVar(), HostText.mark(item));
+          if (control.indexVar() != null) {
+            itemVars.put(control.indexVar(), (long) index);
+          }
           ItemResult r = once(task, play, host, itemVars, check);
           items.add(r);
-          report(task, play, host, handler, check, r, label(item), false);
+          report(task, play, host, handler, check, r, itemLabel(task, item, itemVars), false);
           if (r.status() == Status.UNREACHABLE) {
             break;
           }
@@ -466,6 +474,16 @@ final class TaskRunner {
     }
     String msg = root.getMessage();
     return msg == null ? root.getClass().getSimpleName() : msg;
+  }
+
+  /** loop_control's label rendered for this item, else the item itself. */
+  private String itemLabel(Task task, Object item, Map<String, Object> itemVars) {
+    String label = task.loopControl().label();
+    if (label == null) {
+      return label(item);
+    }
+    return label(
+        ctx.templates().interpolate(label, itemVars, task.location(), "loop_control label"));
   }
 
   private static String label(Object item) {

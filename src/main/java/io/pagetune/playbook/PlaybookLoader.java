@@ -413,12 +413,14 @@ public final class PlaybookLoader {
       }
     }
     String loopVar = "item";
+    LoopControl loopControl = LoopControl.NONE;
     if (m.has("loop_control")) {
       YamlValue.Mapping lc = YamlFields.mapping(m.get("loop_control"), "loop_control");
       checkKeys(lc, Set.of("loop_var", "label", "index_var", "pause"), "loop_control key");
       if (lc.has("loop_var")) {
         loopVar = YamlFields.string(lc.get("loop_var"), "loop_var");
       }
+      loopControl = LoopControls.parse(lc);
     }
     Keywords kw = keywords(m, parent, false);
     Map<String, Object> taskVars = kw.vars();
@@ -457,7 +459,8 @@ public final class PlaybookLoader {
         m.has("failed_when")
             ? YamlFields.conditions(m.get("failed_when"), "failed_when")
             : List.of(),
-        m.has("timeout") ? YamlFields.integer(m.get("timeout"), "timeout") : null);
+        m.has("timeout") ? YamlFields.integer(m.get("timeout"), "timeout") : null,
+        loopControl);
   }
 
   private static boolean templated(Object v) {

@@ -27,8 +27,45 @@ public record Task(
     List<String> listen,
     List<String> changedWhen,
     List<String> failedWhen,
-    Integer timeout)
+    Integer timeout,
+    LoopControl loopControl)
     implements TaskNode {
+
+  /** A task without {@code loop_control} label, index_var or pause. */
+  public Task(
+      String name,
+      String module,
+      Map<String, Object> args,
+      SourceLocation location,
+      SourceLocation moduleLocation,
+      Keywords keywords,
+      Map<String, Object> blockVars,
+      Object loop,
+      String loopVar,
+      String register,
+      List<String> notifies,
+      List<String> listen,
+      List<String> changedWhen,
+      List<String> failedWhen,
+      Integer timeout) {
+    this(
+        name,
+        module,
+        args,
+        location,
+        moduleLocation,
+        keywords,
+        blockVars,
+        loop,
+        loopVar,
+        register,
+        notifies,
+        listen,
+        changedWhen,
+        failedWhen,
+        timeout,
+        LoopControl.NONE);
+  }
 
   public Task {
     args = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(args));
@@ -37,6 +74,7 @@ public record Task(
     listen = List.copyOf(listen);
     changedWhen = List.copyOf(changedWhen);
     failedWhen = List.copyOf(failedWhen);
+    loopControl = loopControl == null ? LoopControl.NONE : loopControl;
   }
 
   /** What the console prints: the name, or "module" when unnamed, as Ansible does. */
