@@ -66,7 +66,7 @@ final class TaskRunner {
         outcome = failed(task.location() + ": task '" + task.displayName() + "': " + lift.get());
         report(task, play, host, handler, check, outcome, null, false);
       } else if (task.loop() == null) {
-        outcome = once(task, play, host, vars, check);
+        outcome = attempts(task, play, host, vars, check);
         report(task, play, host, handler, check, outcome, null, false);
       } else {
         List<Object> loop = loopItems(task, vars);
@@ -82,7 +82,7 @@ final class TaskRunner {
           if (control.indexVar() != null) {
             itemVars.put(control.indexVar(), (long) index);
           }
-          ItemResult r = once(task, play, host, itemVars, check);
+          ItemResult r = attempts(task, play, host, itemVars, check);
           items.add(r);
           report(task, play, host, handler, check, r, itemLabel(task, item, itemVars), false);
           if (r.status() == Status.UNREACHABLE) {
@@ -161,6 +161,54 @@ final class TaskRunner {
                   task.displayName(),
                   new Step.RequestRestart(target, reason),
                   false));
+    }
+  }
+
+  /**
+   * With {@code until}: the task again, {@code delay} apart, until the conditions hold (the result
+   * is registered under the task's register name for them, with {@code attempts}); failed once the
+   * retries are used up. Without: the task once.
+   */
+  private ItemResult attempts(
+      Task task, PlayContext play, HostRun host, Map<String, Object> vars, boolean check) {
+    io.pagetune.playbook.Retry retry = task.retry();
+    if (retry == null) {
+      return once(task, play, host, vars, check);
+    }
+    String what = "task '" + task.displayName() + "' until";
+    for (int attempt = 1; ; attempt++) {
+      ItemResult r = once(task, play, host, vars, check);
+      if (r.status() == Status.SKIPPED || r.status() == Status.UNREACHABLE) {
+        return r;
+      }
+      Map<String, Object> result = new LinkedHashMap<>(r.result());
+      result.put("attempts", (long) attempt);
+      Map<String, Object> v = new LinkedHashMap<>(vars);
+      if (task.register() != null) {
+        v.put(task.register(), HostText.mark(result));
+      }
+      if (all(retry.until(), v, task, what)) {
+        return new ItemResult(r.status(), r.message(), result, r.diffs(), r.restarts());
+      }
+      if (attempt > retry.retries()) {
+        result.put("failed", true);
+        String last = r.message() == null ? "" : "; last: " + r.message();
+        return new ItemResult(
+            Status.FAILED,
+            task.location()
+                + ": "
+                + what
+                + " still false after "
+                + attempt
+                + " attempts ("
+                + String.join(" and ", retry.until())
+                + ")"
+                + last,
+            result,
+            r.diffs(),
+            r.restarts());
+      }
+      io.pagetune.schedule.Sleeper.REAL.sleep(retry.delay());
     }
   }
 

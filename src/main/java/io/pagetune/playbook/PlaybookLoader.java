@@ -76,7 +76,10 @@ public final class PlaybookLoader {
           "vars",
           "args",
           "timeout",
-          "any_errors_fatal");
+          "any_errors_fatal",
+          "until",
+          "retries",
+          "delay");
   static final Set<String> BLOCK_KEYS =
       Set.of(
           "name",
@@ -460,7 +463,8 @@ public final class PlaybookLoader {
             ? YamlFields.conditions(m.get("failed_when"), "failed_when")
             : List.of(),
         m.has("timeout") ? YamlFields.integer(m.get("timeout"), "timeout") : null,
-        loopControl);
+        loopControl,
+        Retries.parse(m));
   }
 
   private static boolean templated(Object v) {

@@ -9,6 +9,7 @@ import java.util.Map;
  *
  * @param args raw module arguments; strings may still hold {@code ${…}}
  * @param loop the loop value (a list, or a string expression), null when the task does not loop
+ * @param retry {@code until}/{@code retries}/{@code delay}, or null
  * @param blockVars vars of enclosing blocks, outer first (kept apart from the task's own vars for
  *     precedence)
  */
@@ -28,10 +29,11 @@ public record Task(
     List<String> changedWhen,
     List<String> failedWhen,
     Integer timeout,
-    LoopControl loopControl)
+    LoopControl loopControl,
+    Retry retry)
     implements TaskNode {
 
-  /** A task without {@code loop_control} label, index_var or pause. */
+  /** A task without {@code loop_control} label, index_var or pause, and without until. */
   public Task(
       String name,
       String module,
@@ -64,7 +66,8 @@ public record Task(
         changedWhen,
         failedWhen,
         timeout,
-        LoopControl.NONE);
+        LoopControl.NONE,
+        null);
   }
 
   public Task {
