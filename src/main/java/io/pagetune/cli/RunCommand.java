@@ -58,10 +58,13 @@ public final class RunCommand implements Callable<Integer> {
 
   @Option(
       names = {"-i", "--inventory"},
-      required = true,
       paramLabel = "INVENTORY",
-      description = "Inventory file or directory (YAML or INI, with group_vars/ and host_vars/).")
-  Path inventory;
+      description =
+          "Inventory file or directory (YAML or INI, with group_vars/ and host_vars/), or a host"
+              + " list with a comma ('web1,web2,'); repeatable. Default: ansible.cfg's inventory.")
+  List<String> inventories = new ArrayList<>();
+
+  @picocli.CommandLine.Mixin AnsibleOptions ansible = new AnsibleOptions();
 
   @Option(
       names = {"-C", "--check"},
@@ -102,9 +105,11 @@ public final class RunCommand implements Callable<Integer> {
   @Option(
       names = {"-f", "--forks"},
       paramLabel = "N",
-      defaultValue = "" + RunOptions.DEFAULT_FORKS,
-      description = "Hosts run in parallel (default: ${DEFAULT-VALUE}).")
-  int forks;
+      description =
+          "Hosts run in parallel (default: ansible.cfg's forks, else "
+              + RunOptions.DEFAULT_FORKS
+              + ").")
+  Integer forks;
 
   @Option(
       names = "--output",
@@ -162,6 +167,8 @@ public final class RunCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     YamlReader yaml = new YamlReader(Path.of(""));
+    AnsibleConfig config = AnsibleConfig.forProcess(environment.env());
+    int forks = this.forks != null ? this.forks : config.forks().orElse(RunOptions.DEFAULT_FORKS);
     if (forks < 1) {
       throw new io.pagetune.error.InputException(
           io.pagetune.yaml.SourceLocation.of("--forks"), "--forks must be at least 1");
@@ -183,10 +190,29 @@ public final class RunCommand implements Callable<Integer> {
     java.time.Clock clock = now.clock(environment);
     ModuleRegistry modules = Wiring.modules(clock);
     // everything the user wrote is parsed and validated before any host is contacted
-    Inventory inv = new InventoryLoader(Path.of("")).load(inventory);
+    List<String> sources = inventories.isEmpty() ? config.inventories() : inventories;
+    if (sources.isEmpty() && !ansible.syntaxCheck) {
+      throw new io.pagetune.error.InputException(
+          io.pagetune.yaml.SourceLocation.of("-i"),
+          "no inventory: give -i INVENTORY, or set inventory in ansible.cfg or ANSIBLE_INVENTORY");
+    }
+    Inventory inv =
+        new InventoryLoader(Path.of("")).loadSources(sources, ansible.hostDefaults(config));
+    Path inventory = ansible.firstFile(sources);
+    Playbook book = ansible.start(new PlaybookLoader(modules, yaml).load(playbook));
+    config.warnings().forEach(w -> environment.err().println("[WARNING]: " + w));
+    if (ansible.syntaxCheck) {
+      environment.out().println();
+      environment.out().println("playbook: " + book.file());
+      return 0;
+    }
     // restart settings too, with or without a state store to queue into
     Wiring.windows(yaml, inv, inventory, windowsFile);
-    Playbook book = new PlaybookLoader(modules, yaml).load(playbook);
+    if (ansible.listing()) {
+      new io.pagetune.executor.PlaybookListing(book, inv, options)
+          .print(environment.out(), ansible.listHosts, ansible.listTasks, ansible.listTags);
+      return 0;
+    }
     RunListener listener =
         output == OutputFormat.JSON
             ? new JsonEventReporter(environment.out(), clock)
@@ -199,12 +225,24 @@ public final class RunCommand implements Callable<Integer> {
       listeners.add(new PlainProgress(environment.err()));
     }
     listeners.add(0, listener);
-    SshSettings sshSettings = ssh.settings(environment);
-    if (ssh.mode() == HostKeyChecking.OFF) {
-      listener.warning(
-          "host key checking is off (--host-key-checking=off): hosts are not authenticated");
+    if (ansible.verbosity() >= 1 && output != OutputFormat.JSON) {
+      listeners.add(1, new io.pagetune.report.VerboseResults(environment.out()));
     }
-    Connections connections = Wiring.connections(sshSettings);
+    SshSettings sshSettings = ansible.apply(ssh.settings(environment, config), config);
+    if (sshSettings.hostKeyChecking() == HostKeyChecking.OFF) {
+      listener.warning(
+          "host key checking is off ("
+              + ssh.hostKeyCheckingSource(config)
+              + "): hosts are not authenticated");
+    }
+    Connections connections =
+        Wiring.connections(
+            List.of(
+                new io.pagetune.connection.ssh.SshConnectionFactory(
+                    sshSettings, ansible.loginPassword(environment)),
+                // local become uses the same become password as SSH
+                io.pagetune.connection.LocalConnection.factory(sshSettings.becomePassword())),
+            ansible.tracing(environment.err()));
     Optional<StateStore> store = stateOptions.open(environment, clock);
     RunServices services = RunServices.NONE;
     if (store.isPresent()) {

@@ -15,10 +15,10 @@ public final class SshOptions {
   @Option(
       names = "--host-key-checking",
       paramLabel = "MODE",
-      defaultValue = "strict",
       description =
           "strict (default: the key must be in known_hosts), accept-new (add unknown hosts, fail"
-              + " on changed keys), off (accept anything; a warning is printed).")
+              + " on changed keys), off (accept anything; a warning is printed). Default:"
+              + " ansible.cfg's host_key_checking (False means off), else strict.")
   String hostKeyChecking;
 
   @Option(
@@ -41,6 +41,14 @@ public final class SshOptions {
   int handshakes;
 
   HostKeyChecking mode() {
+    return mode(AnsibleConfig.none());
+  }
+
+  /** The option when given, else ansible.cfg's (or ANSIBLE_HOST_KEY_CHECKING's) boolean. */
+  HostKeyChecking mode(AnsibleConfig config) {
+    if (hostKeyChecking == null) {
+      return config.hostKeyChecking().orElse(true) ? HostKeyChecking.STRICT : HostKeyChecking.OFF;
+    }
     try {
       return HostKeyChecking.parse(hostKeyChecking);
     } catch (IllegalArgumentException e) {
@@ -51,8 +59,23 @@ public final class SshOptions {
 
   /** Settings from the defaults, these options and the environment (never from argv secrets). */
   SshSettings settings(CliEnvironment env) {
+    return settings(env, AnsibleConfig.none());
+  }
+
+  /** Where the host key checking mode came from, for the warning when it is off. */
+  String hostKeyCheckingSource(AnsibleConfig config) {
+    if (hostKeyChecking != null) {
+      return "--host-key-checking=" + hostKeyChecking;
+    }
+    return config.fromEnvironment().contains("host_key_checking")
+        ? "ANSIBLE_HOST_KEY_CHECKING"
+        : "host_key_checking in " + config.file().map(Object::toString).orElse("ansible.cfg");
+  }
+
+  /** Settings from the defaults, ansible.cfg, these options and the environment. */
+  SshSettings settings(CliEnvironment env, AnsibleConfig config) {
     SshSettings s =
-        SshSettings.defaults().withHostKeyChecking(mode()).withExtraKnownHosts(knownHosts);
+        SshSettings.defaults().withHostKeyChecking(mode(config)).withExtraKnownHosts(knownHosts);
     Supplier<Optional<String>> become =
         () -> Optional.ofNullable(env.env().get(SshSettings.BECOME_PASSWORD_ENV));
     if (askBecomePass) {

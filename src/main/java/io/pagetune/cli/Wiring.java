@@ -43,11 +43,17 @@ public final class Wiring {
   }
 
   static Connections connections(List<ConnectionFactory> extra) {
+    return connections(extra, f -> f);
+  }
+
+  /** The same factories, each wrapped (for tracing at {@code -vv}). */
+  static Connections connections(
+      List<ConnectionFactory> extra, java.util.function.UnaryOperator<ConnectionFactory> wrap) {
     List<ConnectionFactory> all = new ArrayList<>();
     all.add(LocalConnection.factory());
     all.add(io.pagetune.connection.lab.LabConnection.factory());
     all.addAll(extra);
-    return new Connections(all);
+    return new Connections(all.stream().map(wrap).toList());
   }
 
   /**

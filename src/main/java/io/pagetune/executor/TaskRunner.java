@@ -81,17 +81,25 @@ final class TaskRunner {
         outcome = failed(task.location() + ": task '" + task.displayName() + "': " + lift.get());
         report(task, play, host, handler, check, outcome, null, false);
       } else if (task.loop() == null) {
-        outcome = once(task, play, host, vars, check, writes);
+        outcome = attempts(task, play, host, vars, check, writes);
         report(task, play, host, handler, check, outcome, null, false);
       } else {
         List<Object> loop = loopItems(task, vars);
-        for (Object item : loop) {
+        io.pagetune.playbook.LoopControl control = task.loopControl();
+        for (int index = 0; index < loop.size(); index++) {
+          Object item = loop.get(index);
+          if (index > 0 && !control.pause().isZero()) {
+            io.pagetune.schedule.Sleeper.REAL.sleep(control.pause());
+          }
           Map<String, Object> itemVars = new LinkedHashMap<>(vars);
           // loop items are rendered already (and may be host data): never rendered again
           itemVars.put(task.loopVar(), HostText.mark(item));
-          ItemResult r = once(task, play, host, itemVars, check, writes);
+          if (control.indexVar() != null) {
+            itemVars.put(control.indexVar(), (long) index);
+          }
+          ItemResult r = attempts(task, play, host, itemVars, check, writes);
           items.add(r);
-          report(task, play, host, handler, check, r, label(item), false);
+          report(task, play, host, handler, check, r, itemLabel(task, item, itemVars), false);
           if (r.status() == Status.UNREACHABLE) {
             break;
           }
@@ -180,6 +188,59 @@ final class TaskRunner {
               false));
     }
     return requests;
+  }
+
+  /**
+   * With {@code until}: the task again, {@code delay} apart, until the conditions hold (the result
+   * is registered under the task's register name for them, with {@code attempts}); failed once the
+   * retries are used up. Without: the task once.
+   */
+  private ItemResult attempts(
+      Task task,
+      PlayContext play,
+      HostRun host,
+      Map<String, Object> vars,
+      boolean check,
+      TaskWrites writes) {
+    io.pagetune.playbook.Retry retry = task.retry();
+    if (retry == null) {
+      return once(task, play, host, vars, check, writes);
+    }
+    String what = "task '" + task.displayName() + "' until";
+    for (int attempt = 1; ; attempt++) {
+      ItemResult r = once(task, play, host, vars, check, writes);
+      if (r.status() == Status.SKIPPED || r.status() == Status.UNREACHABLE) {
+        return r;
+      }
+      Map<String, Object> result = new LinkedHashMap<>(r.result());
+      result.put("attempts", (long) attempt);
+      Map<String, Object> v = new LinkedHashMap<>(vars);
+      if (task.register() != null) {
+        v.put(task.register(), HostText.mark(result));
+      }
+      if (all(retry.until(), v, task, what)) {
+        return new ItemResult(r.status(), r.message(), result, r.diffs(), r.restarts());
+      }
+      if (attempt > retry.retries()) {
+        result.put("failed", true);
+        String last = r.message() == null ? "" : "; last: " + r.message();
+        return new ItemResult(
+            Status.FAILED,
+            task.location()
+                + ": "
+                + what
+                + " still false after "
+                + attempt
+                + " attempts ("
+                + String.join(" and ", retry.until())
+                + ")"
+                + last,
+            result,
+            r.diffs(),
+            r.restarts());
+      }
+      io.pagetune.schedule.Sleeper.REAL.sleep(retry.delay());
+    }
   }
 
   private ItemResult once(
@@ -491,6 +552,16 @@ final class TaskRunner {
     }
     String msg = root.getMessage();
     return msg == null ? root.getClass().getSimpleName() : msg;
+  }
+
+  /** loop_control's label rendered for this item, else the item itself. */
+  private String itemLabel(Task task, Object item, Map<String, Object> itemVars) {
+    String label = task.loopControl().label();
+    if (label == null) {
+      return label(item);
+    }
+    return label(
+        ctx.templates().interpolate(label, itemVars, task.location(), "loop_control label"));
   }
 
   private static String label(Object item) {

@@ -76,12 +76,44 @@ public final class InventoryLoader {
    * host list such as {@code web1,web2:2222,} (Ansible's host list form).
    */
   public Inventory loadSource(String source) {
-    Path path = Path.of(source);
-    if (Files.exists(path) || source.indexOf(',') < 0) {
-      return load(path);
-    }
+    return loadSources(List.of(source));
+  }
+
+  /**
+   * Several {@code -i} arguments merged into one inventory, in order: each an existing file or
+   * directory, or (when it has a comma and names no file) an inline host list.
+   */
+  public Inventory loadSources(List<String> sources) {
+    return loadSources(sources, java.util.Map.of());
+  }
+
+  /**
+   * Like {@link #loadSources(List)}, with {@code defaults} as the lowest-precedence variables of
+   * group {@code all}: what {@code -u}, {@code --private-key}, {@code -b} and ansible.cfg set,
+   * which any inventory variable overrides (as in Ansible).
+   */
+  public Inventory loadSources(List<String> sources, java.util.Map<String, Object> defaults) {
     InventoryDraft draft = new InventoryDraft();
-    SourceLocation where = SourceLocation.of("-i");
+    SourceLocation cli = SourceLocation.of("command line");
+    defaults.forEach((k, v) -> draft.setGroupVar(InventoryDraft.ALL, k, v, cli));
+    List<Path> varsDirs = new ArrayList<>();
+    Set<Path> seen = new HashSet<>();
+    for (String source : sources) {
+      Path path = Path.of(source);
+      if (Files.exists(path)) {
+        readSource(path, draft, varsDirs, seen);
+      } else if (source.indexOf(',') >= 0) {
+        addHostList(source, draft);
+      } else {
+        // Ansible's rule: a single host is a list only with its trailing comma ("web1,")
+        throw new InputException(SourceLocation.of(shownName(path)), "inventory not found");
+      }
+    }
+    return new InventoryAssembler(draft, new VarsFiles(reader, varsDirs)).assemble();
+  }
+
+  private static void addHostList(String source, InventoryDraft draft) {
+    SourceLocation where = SourceLocation.of("-i " + source);
     for (String item : source.split(",")) {
       String name = item.strip();
       if (name.isEmpty()) {
@@ -95,7 +127,6 @@ public final class InventoryLoader {
         }
       }
     }
-    return new InventoryAssembler(draft, new VarsFiles(reader, List.of())).assemble();
   }
 
   /** Relative to the base directory when inside it, else as the user wrote it. */

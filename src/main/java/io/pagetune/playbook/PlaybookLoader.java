@@ -79,7 +79,10 @@ public final class PlaybookLoader {
           "vars",
           "args",
           "timeout",
-          "any_errors_fatal");
+          "any_errors_fatal",
+          "until",
+          "retries",
+          "delay");
   static final Set<String> BLOCK_KEYS =
       Set.of(
           "name",
@@ -427,12 +430,14 @@ public final class PlaybookLoader {
       }
     }
     String loopVar = "item";
+    LoopControl loopControl = LoopControl.NONE;
     if (m.has("loop_control")) {
       YamlValue.Mapping lc = YamlFields.mapping(m.get("loop_control"), "loop_control");
       checkKeys(lc, Set.of("loop_var", "label", "index_var", "pause"), "loop_control key");
       if (lc.has("loop_var")) {
         loopVar = YamlFields.string(lc.get("loop_var"), "loop_var");
       }
+      loopControl = LoopControls.parse(lc);
     }
     Keywords kw = keywords(m, parent, false);
     Map<String, Object> taskVars = kw.vars();
@@ -471,7 +476,9 @@ public final class PlaybookLoader {
         m.has("failed_when")
             ? YamlFields.conditions(m.get("failed_when"), "failed_when")
             : List.of(),
-        m.has("timeout") ? YamlFields.integer(m.get("timeout"), "timeout") : null);
+        m.has("timeout") ? YamlFields.integer(m.get("timeout"), "timeout") : null,
+        loopControl,
+        Retries.parse(m));
   }
 
   private static boolean templated(Object v) {

@@ -9,6 +9,7 @@ import java.util.Map;
  *
  * @param args raw module arguments; strings may still hold {@code ${…}}
  * @param loop the loop value (a list, or a string expression), null when the task does not loop
+ * @param retry {@code until}/{@code retries}/{@code delay}, or null
  * @param blockVars vars of enclosing blocks, outer first (kept apart from the task's own vars for
  *     precedence)
  */
@@ -27,8 +28,47 @@ public record Task(
     List<String> listen,
     List<String> changedWhen,
     List<String> failedWhen,
-    Integer timeout)
+    Integer timeout,
+    LoopControl loopControl,
+    Retry retry)
     implements TaskNode {
+
+  /** A task without {@code loop_control} label, index_var or pause, and without until. */
+  public Task(
+      String name,
+      String module,
+      Map<String, Object> args,
+      SourceLocation location,
+      SourceLocation moduleLocation,
+      Keywords keywords,
+      Map<String, Object> blockVars,
+      Object loop,
+      String loopVar,
+      String register,
+      List<String> notifies,
+      List<String> listen,
+      List<String> changedWhen,
+      List<String> failedWhen,
+      Integer timeout) {
+    this(
+        name,
+        module,
+        args,
+        location,
+        moduleLocation,
+        keywords,
+        blockVars,
+        loop,
+        loopVar,
+        register,
+        notifies,
+        listen,
+        changedWhen,
+        failedWhen,
+        timeout,
+        LoopControl.NONE,
+        null);
+  }
 
   public Task {
     args = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(args));
@@ -37,6 +77,7 @@ public record Task(
     listen = List.copyOf(listen);
     changedWhen = List.copyOf(changedWhen);
     failedWhen = List.copyOf(failedWhen);
+    loopControl = loopControl == null ? LoopControl.NONE : loopControl;
   }
 
   /** What the console prints: the name, or "module" when unnamed, as Ansible does. */

@@ -47,18 +47,39 @@ public final class SshConnectionFactory implements ConnectionFactory {
   private final Semaphore handshakes;
   private final KeyLoader keys;
 
+  /** The login password for hosts without {@code ansible_password} ({@code -k}). */
+  private final java.util.function.Supplier<java.util.Optional<String>> loginPassword;
+
   /** A factory with {@link SshSettings#defaults()}. */
   public SshConnectionFactory() {
     this(SshSettings.defaults());
   }
 
   public SshConnectionFactory(SshSettings settings) {
-    this(settings, java.time.Clock.systemUTC());
+    this(settings, java.util.Optional::empty);
   }
 
   /** {@code clock} judges the validity window of host certificates. */
   public SshConnectionFactory(SshSettings settings, java.time.Clock clock) {
+    this(settings, java.util.Optional::empty, clock);
+  }
+
+  /**
+   * @param loginPassword the SSH password for hosts whose inventory names none (asked once on the
+   *     terminal by {@code -k}); never taken from argv
+   */
+  public SshConnectionFactory(
+      SshSettings settings, java.util.function.Supplier<java.util.Optional<String>> loginPassword) {
+    this(settings, loginPassword, java.time.Clock.systemUTC());
+  }
+
+  /** {@code clock} judges the validity window of host certificates. */
+  public SshConnectionFactory(
+      SshSettings settings,
+      java.util.function.Supplier<java.util.Optional<String>> loginPassword,
+      java.time.Clock clock) {
     this.settings = settings;
+    this.loginPassword = loginPassword;
     AtomicInteger pumps = new AtomicInteger();
     this.io =
         Executors.newCachedThreadPool(
@@ -146,12 +167,12 @@ public final class SshConnectionFactory implements ConnectionFactory {
     return () -> java.util.Optional.of(value);
   }
 
-  private static String password(ConnectionSpec spec) {
+  private String password(ConnectionSpec spec) {
     Object p = spec.vars().get("ansible_password");
     if (p == null) {
       p = spec.vars().get("ansible_ssh_pass");
     }
-    return p == null ? null : p.toString();
+    return p == null ? loginPassword.get().orElse(null) : p.toString();
   }
 
   /** A reset or EOF after TCP connected: worth another try. */
