@@ -86,6 +86,7 @@ public final class TestSshHost implements AutoCloseable {
   private final AtomicInteger droppedHandshakes = new AtomicInteger();
   private final AtomicInteger maxRunningSeen = new AtomicInteger();
   private final CommandFaults faults = new CommandFaults();
+  private final List<String> forwarded = new CopyOnWriteArrayList<>();
 
   TestSshHost(Options options, Path workDir) {
     this.workDir = workDir;
@@ -224,6 +225,29 @@ public final class TestSshHost implements AutoCloseable {
     public String getSshAlgorithmName(String algorithm) {
       return plainName;
     }
+  }
+
+  /**
+   * Lets authenticated clients open direct-tcpip channels (as a bastion does for {@code ssh -J}),
+   * recording each destination asked for.
+   */
+  public void allowTcpForwarding() {
+    server.setForwardingFilter(
+        new org.apache.sshd.server.forward.AcceptAllForwardingFilter() {
+          @Override
+          public boolean canConnect(
+              Type type,
+              org.apache.sshd.common.util.net.SshdSocketAddress address,
+              org.apache.sshd.common.session.Session session) {
+            forwarded.add(address.getHostName() + ":" + address.getPort());
+            return true;
+          }
+        });
+  }
+
+  /** The host:port destinations clients tunnelled to through this host, in order. */
+  public List<String> forwardedTo() {
+    return List.copyOf(forwarded);
   }
 
   public void authorize(PublicKey key) {
