@@ -184,6 +184,7 @@ public final class RunCommand implements Callable<Integer> {
     ModuleRegistry modules = Wiring.modules(clock);
     // everything the user wrote is parsed and validated before any host is contacted
     Inventory inv = new InventoryLoader(Path.of("")).load(inventory);
+    SshArgsCheck.validate(inv);
     Playbook book = new PlaybookLoader(modules, yaml).load(playbook);
     RunListener listener =
         output == OutputFormat.JSON
