@@ -87,6 +87,7 @@ public final class TestSshHost implements AutoCloseable {
   private final AtomicInteger maxRunningSeen = new AtomicInteger();
   private final CommandFaults faults = new CommandFaults();
   private final List<String> forwarded = new CopyOnWriteArrayList<>();
+  private final List<String> loginUsers = new CopyOnWriteArrayList<>();
 
   TestSshHost(Options options, Path workDir) {
     this.workDir = workDir;
@@ -96,7 +97,13 @@ public final class TestSshHost implements AutoCloseable {
     server.setPort(0);
     server.setKeyPairProvider(KeyPairProvider.wrap(hostKey));
     server.setPublickeyAuthenticator(
-        (user, key, session) -> authorized.stream().anyMatch(k -> KeyUtils.compareKeys(k, key)));
+        (user, key, session) -> {
+          boolean ok = authorized.stream().anyMatch(k -> KeyUtils.compareKeys(k, key));
+          if (ok) {
+            loginUsers.add(user);
+          }
+          return ok;
+        });
     if (options.password() != null) {
       server.setPasswordAuthenticator((user, pw, session) -> options.password().equals(pw));
     }
@@ -243,6 +250,11 @@ public final class TestSshHost implements AutoCloseable {
             return true;
           }
         });
+  }
+
+  /** User names offered with an authorised key, in order (sshd asks twice per login). */
+  public List<String> loginUsers() {
+    return List.copyOf(loginUsers);
   }
 
   /** The host:port destinations clients tunnelled to through this host, in order. */
