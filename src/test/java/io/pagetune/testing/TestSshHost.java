@@ -252,6 +252,11 @@ public final class TestSshHost implements AutoCloseable {
         });
   }
 
+  /** Sessions open on this server now. */
+  public int activeSessions() {
+    return server.getActiveSessions().size();
+  }
+
   /** User names offered with an authorised key, in order (sshd asks twice per login). */
   public List<String> loginUsers() {
     return List.copyOf(loginUsers);

@@ -57,8 +57,15 @@ class SshProxyJumpTest {
         new SshConnectionFactory(ssh.settings()).open(ssh.spec("web1", target, vars))) {
       // the command ran on the target (its working directory), not on the bastion
       assertEquals(target.workDir().toRealPath().toString(), workingDir(c));
+      assertEquals(1, bastion.activeSessions());
     }
     assertEquals(List.of("127.0.0.1:" + target.port()), bastion.forwardedTo());
+    // closing the target's connection closes the bastion's session too
+    long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+    while (bastion.activeSessions() > 0 && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+    }
+    assertEquals(0, bastion.activeSessions());
   }
 
   @Test
