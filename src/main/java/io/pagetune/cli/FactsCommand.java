@@ -77,6 +77,7 @@ public final class FactsCommand implements Callable<Integer> {
   @Override
   public Integer call() throws JsonProcessingException {
     Inventory inv = new InventoryLoader(Path.of("")).load(inventory);
+    SshArgsCheck.validate(inv);
     List<Host> hosts = io.pagetune.inventory.Limit.select(inv, limit);
     List<Fact<?>> facts = new ArrayList<>();
     List<FactSet> sets = Wiring.factSets();

@@ -199,6 +199,7 @@ public final class RunCommand implements Callable<Integer> {
     Inventory inv =
         new InventoryLoader(Path.of("")).loadSources(sources, ansible.hostDefaults(config));
     Path inventory = ansible.firstFile(sources);
+    SshArgsCheck.validate(inv);
     Playbook book = ansible.start(new PlaybookLoader(modules, yaml).load(playbook));
     config.warnings().forEach(w -> environment.err().println("[WARNING]: " + w));
     if (ansible.syntaxCheck) {

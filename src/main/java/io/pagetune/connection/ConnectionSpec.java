@@ -4,8 +4,8 @@ import java.util.Map;
 
 /**
  * How to reach one host, taken from its resolved variables ({@code ansible_connection}, {@code
- * ansible_host}, {@code ansible_port}, {@code ansible_user}, {@code ansible_ssh_private_key_file}).
- * Secrets (password) are held separately and never printed.
+ * ansible_host}, {@code ansible_port}, {@code ansible_user}, a play's {@code remote_user}, {@code
+ * ansible_ssh_private_key_file}). Secrets (password) are held separately and never printed.
  */
 public record ConnectionSpec(
     String inventoryName,
@@ -16,6 +16,12 @@ public record ConnectionSpec(
     String privateKeyFile,
     Map<String, Object> vars) {
 
+  /**
+   * Where a play's {@code remote_user} is kept among its variables: apart from {@code
+   * ansible_user}, which play variables would otherwise override the inventory's with.
+   */
+  public static final String PLAY_REMOTE_USER = "pagetune_play_remote_user";
+
   public ConnectionSpec {
     vars = vars == null ? Map.of() : Map.copyOf(vars);
   }
@@ -25,7 +31,14 @@ public record ConnectionSpec(
     String type = conn == null ? (isLocalName(inventoryName) ? "local" : "ssh") : conn.toString();
     Object address = vars.getOrDefault("ansible_host", inventoryName);
     Object port = vars.get("ansible_port");
+    // as in Ansible, the host's ansible_user (or ansible_ssh_user) beats the play's remote_user
     Object user = vars.get("ansible_user");
+    if (user == null) {
+      user = vars.get("ansible_ssh_user");
+    }
+    if (user == null) {
+      user = vars.get(PLAY_REMOTE_USER);
+    }
     Object key = vars.get("ansible_ssh_private_key_file");
     Map<String, Object> safe = new java.util.HashMap<>();
     vars.forEach(

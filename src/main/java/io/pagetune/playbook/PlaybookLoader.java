@@ -169,7 +169,10 @@ public final class PlaybookLoader {
       vars.put("ansible_connection", YamlFields.string(m.get("connection"), "connection"));
     }
     if (m.has("remote_user")) {
-      vars.put("ansible_user", YamlFields.string(m.get("remote_user"), "remote_user"));
+      // below the inventory's ansible_user, as in Ansible (see ConnectionSpec)
+      vars.put(
+          io.pagetune.connection.ConnectionSpec.PLAY_REMOTE_USER,
+          YamlFields.string(m.get("remote_user"), "remote_user"));
     }
     List<Path> varsFiles = new ArrayList<>();
     if (m.has("vars_files")) {

@@ -86,6 +86,8 @@ public final class TestSshHost implements AutoCloseable {
   private final AtomicInteger droppedHandshakes = new AtomicInteger();
   private final AtomicInteger maxRunningSeen = new AtomicInteger();
   private final CommandFaults faults = new CommandFaults();
+  private final List<String> forwarded = new CopyOnWriteArrayList<>();
+  private final List<String> loginUsers = new CopyOnWriteArrayList<>();
 
   TestSshHost(Options options, Path workDir) {
     this.workDir = workDir;
@@ -95,7 +97,13 @@ public final class TestSshHost implements AutoCloseable {
     server.setPort(0);
     server.setKeyPairProvider(KeyPairProvider.wrap(hostKey));
     server.setPublickeyAuthenticator(
-        (user, key, session) -> authorized.stream().anyMatch(k -> KeyUtils.compareKeys(k, key)));
+        (user, key, session) -> {
+          boolean ok = authorized.stream().anyMatch(k -> KeyUtils.compareKeys(k, key));
+          if (ok) {
+            loginUsers.add(user);
+          }
+          return ok;
+        });
     if (options.password() != null) {
       server.setPasswordAuthenticator((user, pw, session) -> options.password().equals(pw));
     }
@@ -224,6 +232,39 @@ public final class TestSshHost implements AutoCloseable {
     public String getSshAlgorithmName(String algorithm) {
       return plainName;
     }
+  }
+
+  /**
+   * Lets authenticated clients open direct-tcpip channels (as a bastion does for {@code ssh -J}),
+   * recording each destination asked for.
+   */
+  public void allowTcpForwarding() {
+    server.setForwardingFilter(
+        new org.apache.sshd.server.forward.AcceptAllForwardingFilter() {
+          @Override
+          public boolean canConnect(
+              Type type,
+              org.apache.sshd.common.util.net.SshdSocketAddress address,
+              org.apache.sshd.common.session.Session session) {
+            forwarded.add(address.getHostName() + ":" + address.getPort());
+            return true;
+          }
+        });
+  }
+
+  /** Sessions open on this server now. */
+  public int activeSessions() {
+    return server.getActiveSessions().size();
+  }
+
+  /** User names offered with an authorised key, in order (sshd asks twice per login). */
+  public List<String> loginUsers() {
+    return List.copyOf(loginUsers);
+  }
+
+  /** The host:port destinations clients tunnelled to through this host, in order. */
+  public List<String> forwardedTo() {
+    return List.copyOf(forwarded);
   }
 
   public void authorize(PublicKey key) {

@@ -25,6 +25,7 @@ import java.util.stream.Collectors;
 import net.schmizz.keepalive.KeepAliveProvider;
 import net.schmizz.sshj.DefaultConfig;
 import net.schmizz.sshj.SSHClient;
+import net.schmizz.sshj.connection.channel.direct.DirectConnection;
 import net.schmizz.sshj.userauth.UserAuthException;
 import net.schmizz.sshj.userauth.method.AuthMethod;
 import net.schmizz.sshj.userauth.method.AuthPassword;
@@ -35,6 +36,9 @@ import net.schmizz.sshj.userauth.password.PasswordUtils;
  * Opens {@code ssh} connections (sshj): one client per host, all built from one shared config,
  * handshakes limited factory-wide and retried with backoff when the server drops them (sshd's
  * MaxStartups). Unreachable hosts, refused logins and bad host keys fail at once with one line.
+ * Jump hosts (ProxyJump) are connected in order, each through a direct-tcpip tunnel of the one
+ * before, with the same strict host key checks and login rules as the target; they stay open as
+ * long as the target's connection and are closed with it.
  */
 public final class SshConnectionFactory implements ConnectionFactory {
   /** Pumps for command streams, shared by every connection of this factory. */
@@ -43,6 +47,10 @@ public final class SshConnectionFactory implements ConnectionFactory {
   private final SshSettings settings;
   private final DefaultConfig config;
   private final KnownHostsStore knownHosts;
+  private final java.time.Clock clock;
+  // hosts whose ssh arguments name their own known_hosts files or checking mode
+  private final java.util.Map<StoreKey, KnownHostsStore> otherStores =
+      new java.util.concurrent.ConcurrentHashMap<>();
   private final SshConfigFile sshConfig;
   private final Semaphore handshakes;
   private final KeyLoader keys;
@@ -80,6 +88,7 @@ public final class SshConnectionFactory implements ConnectionFactory {
       java.time.Clock clock) {
     this.settings = settings;
     this.loginPassword = loginPassword;
+    this.clock = clock;
     AtomicInteger pumps = new AtomicInteger();
     this.io =
         Executors.newCachedThreadPool(
@@ -112,13 +121,18 @@ public final class SshConnectionFactory implements ConnectionFactory {
 
   @Override
   public Connection open(ConnectionSpec spec) {
-    SshTarget target = SshTarget.resolve(spec, sshConfig, settings);
+    SshTarget target;
+    try {
+      target = SshTarget.resolve(spec, sshConfig, settings);
+    } catch (IllegalArgumentException e) {
+      throw new ConnectionException(spec.inventoryName() + ": " + e.getMessage(), e);
+    }
     String password = password(spec);
     long delay = settings.backoffBase().toMillis();
     for (int attempt = 1; ; attempt++) {
       acquireHandshake(target);
       try {
-        SSHClient client = connectOnce(target, password);
+        SSHClient client = connectRoute(target, password);
         return new SshConnection(target, client, settings, becomePassword(spec), io);
       } catch (HandshakeDropped e) {
         if (attempt >= settings.connectAttempts()) {
@@ -184,16 +198,104 @@ public final class SshConnectionFactory implements ConnectionFactory {
     }
   }
 
-  private SSHClient connectOnce(SshTarget target, String password) throws HandshakeDropped {
+  /** Which known_hosts files, checked how. */
+  private record StoreKey(HostKeyChecking mode, List<java.nio.file.Path> files) {}
+
+  private KnownHostsStore knownHostsFor(SshTarget target) {
+    if (target.hostKeyChecking() == null && target.knownHostsFiles() == null) {
+      return knownHosts;
+    }
+    StoreKey key =
+        new StoreKey(
+            target.hostKeyChecking() != null
+                ? target.hostKeyChecking()
+                : settings.hostKeyChecking(),
+            target.knownHostsFiles() != null
+                ? target.knownHostsFiles()
+                : settings.knownHostsFiles());
+    return otherStores.computeIfAbsent(key, k -> new KnownHostsStore(k.mode(), k.files(), clock));
+  }
+
+  /**
+   * Connects and logs in to every jump host in order, then to the target through the last one. The
+   * jump clients are closed when the target's client disconnects, or at once on failure.
+   */
+  private SSHClient connectRoute(SshTarget target, String password) throws HandshakeDropped {
+    List<SshTarget> jumps = target.jumps();
+    List<SSHClient> opened = new ArrayList<>();
+    boolean ok = false;
+    try {
+      DirectConnection via = null;
+      for (int i = 0; i < jumps.size(); i++) {
+        SshTarget jump = jumps.get(i);
+        // ansible_password belongs to the target; jump hosts log in with keys
+        SSHClient hop = connectOnce(jump, null, via);
+        opened.add(hop);
+        via = tunnel(hop, jump, i + 1 < jumps.size() ? jumps.get(i + 1) : target);
+      }
+      SSHClient client = connectOnce(target, password, via);
+      if (!opened.isEmpty()) {
+        closeJumpsWith(client, opened);
+      }
+      ok = true;
+      return client;
+    } finally {
+      if (!ok) {
+        for (int i = opened.size() - 1; i >= 0; i--) {
+          closeQuietly(opened.get(i));
+        }
+      }
+    }
+  }
+
+  /** A direct-tcpip channel from {@code jump} to the next hop. */
+  private static DirectConnection tunnel(SSHClient hop, SshTarget jump, SshTarget next) {
+    try {
+      return hop.newDirectConnection(next.address(), next.port());
+    } catch (IOException e) {
+      throw new ConnectionException(
+          jump.inventoryName()
+              + " cannot open a tunnel to "
+              + next.address()
+              + ":"
+              + next.port()
+              + ": "
+              + e.getMessage(),
+          e);
+    }
+  }
+
+  private static void closeJumpsWith(SSHClient client, List<SSHClient> jumps) {
+    net.schmizz.sshj.transport.Transport transport = client.getTransport();
+    net.schmizz.sshj.transport.DisconnectListener before = transport.getDisconnectListener();
+    transport.setDisconnectListener(
+        (reason, message) -> {
+          if (before != null) {
+            before.notifyDisconnect(reason, message);
+          }
+          for (int i = jumps.size() - 1; i >= 0; i--) {
+            closeQuietly(jumps.get(i));
+          }
+        });
+  }
+
+  private SSHClient connectOnce(SshTarget target, String password, DirectConnection via)
+      throws HandshakeDropped {
     SSHClient client = new SSHClient(config);
-    KnownHostsStore.Verifier verifier = knownHosts.verifier(target.inventoryName());
+    KnownHostsStore.Verifier verifier = knownHostsFor(target).verifier(target.inventoryName());
     client.addHostKeyVerifier(verifier);
     client.setSocketFactory(NoDelaySocketFactory.INSTANCE);
-    client.setConnectTimeout((int) settings.connectTimeout().toMillis());
+    Duration connectTimeout =
+        target.connectTimeout() != null ? target.connectTimeout() : settings.connectTimeout();
+    Duration keepalive =
+        target.keepaliveInterval() != null
+            ? target.keepaliveInterval()
+            : settings.keepaliveInterval();
+    client.setConnectTimeout((int) connectTimeout.toMillis());
     client.setTimeout((int) settings.socketTimeout().toMillis());
     // sshj starts the keepalive thread on connect: the interval must be set before
     net.schmizz.keepalive.KeepAlive keepAlive = client.getConnection().getKeepAlive();
-    keepAlive.setKeepAliveInterval((int) Math.max(1, settings.keepaliveInterval().toSeconds()));
+    keepAlive.setKeepAliveInterval((int) Math.max(1, keepalive.toSeconds()));
     if (keepAlive instanceof net.schmizz.keepalive.KeepAliveRunner runner) {
       // a host that stops answering (not even TCP resets) is given up after three intervals
       runner.setMaxAliveCount(3);
@@ -201,7 +303,7 @@ public final class SshConnectionFactory implements ConnectionFactory {
     // a server that accepts TCP but never answers would hold the handshake forever (the socket
     // has no read timeout, so that idle sessions live): a watchdog closes it
     AtomicInteger state = new AtomicInteger(RUNNING);
-    long limit = handshakeTimeout().toMillis();
+    long limit = connectTimeout.multipliedBy(3).toMillis();
     CompletableFuture.runAsync(
         () -> {
           if (state.compareAndSet(RUNNING, EXPIRED)) {
@@ -211,7 +313,7 @@ public final class SshConnectionFactory implements ConnectionFactory {
         CompletableFuture.delayedExecutor(limit, TimeUnit.MILLISECONDS));
     boolean ok = false;
     try {
-      handshake(client, target, verifier);
+      handshake(client, target, verifier, via, connectTimeout);
       authenticate(client, target, password);
       ok = state.compareAndSet(RUNNING, DONE);
     } catch (HandshakeDropped | RuntimeException e) {
@@ -232,7 +334,7 @@ public final class SshConnectionFactory implements ConnectionFactory {
               + ":"
               + target.port()
               + " timed out after "
-              + handshakeTimeout().toSeconds()
+              + connectTimeout.multipliedBy(3).toSeconds()
               + " s (the port accepts connections but the server does not answer)");
     }
     return client;
@@ -242,16 +344,21 @@ public final class SshConnectionFactory implements ConnectionFactory {
   private static final int DONE = 1;
   private static final int EXPIRED = 2;
 
-  /** How long connect, key exchange and login may take together. */
-  private Duration handshakeTimeout() {
-    return settings.connectTimeout().multipliedBy(3);
-  }
-
-  private void handshake(SSHClient client, SshTarget target, KnownHostsStore.Verifier verifier)
+  /** Connects directly, or through {@code via} (a jump host's tunnel) when it is set. */
+  private void handshake(
+      SSHClient client,
+      SshTarget target,
+      KnownHostsStore.Verifier verifier,
+      DirectConnection via,
+      Duration connectTimeout)
       throws HandshakeDropped {
     String to = target.address() + ":" + target.port();
     try {
-      client.connect(target.address(), target.port());
+      if (via != null) {
+        client.connectVia(via);
+      } else {
+        client.connect(target.address(), target.port());
+      }
     } catch (UnknownHostException e) {
       throw new ConnectionException(
           target.inventoryName() + ": cannot resolve host name '" + target.address() + "'", e);
@@ -267,7 +374,7 @@ public final class SshConnectionFactory implements ConnectionFactory {
               + ": cannot connect to "
               + to
               + ": timed out after "
-              + settings.connectTimeout().toSeconds()
+              + connectTimeout.toSeconds()
               + " s",
           e);
     } catch (IOException e) {

@@ -97,4 +97,43 @@ class SshConfigFileTest {
       assertEquals(ssh.user() + "@127.0.0.1:" + host.port(), ((SshConnection) c).endpoint());
     }
   }
+
+  @Test
+  void includeReadsGlobbedFilesInOrderAtItsPlaceAndProxyJumpIsParsed() throws Exception {
+    Path dir = ssh.root().resolve("cfg");
+    Files.createDirectories(dir.resolve("conf.d"));
+    Files.writeString(
+        dir.resolve("config"), "Include conf.d/*.conf\nHost db*\n  User late\n  ProxyJump none\n");
+    Files.writeString(dir.resolve("conf.d/20-db.conf"), "Host db1\n  ProxyJump ops@b1:2200,b2\n");
+    Files.writeString(dir.resolve("conf.d/10-all.conf"), "Host db*\n  User early\n");
+    Files.writeString(dir.resolve("conf.d/ignored.txt"), "Host db1\n  Port 1\n");
+    SshConfigFile config = SshConfigFile.load(dir.resolve("config"));
+    SshConfigFile.HostConfig db1 = config.resolve("db1");
+    assertEquals("early", db1.user(), "10-all.conf is read before 20-db.conf");
+    assertNull(db1.port(), "only *.conf files are included");
+    assertEquals(
+        List.of(new JumpHost("ops", "b1", 2200), new JumpHost(null, "b2", null)), db1.proxyJump());
+    assertEquals(List.of(), config.resolve("db2").proxyJump(), "ProxyJump none");
+    assertNull(config.resolve("web").proxyJump());
+  }
+
+  @Test
+  void includeLoopsAndBadProxyJumpAreReportedWithTheirFile() throws Exception {
+    Path dir = ssh.root().resolve("cfg");
+    Files.createDirectories(dir);
+    Files.writeString(dir.resolve("config"), "Include config\n");
+    IllegalArgumentException loop =
+        assertThrows(
+            IllegalArgumentException.class, () -> SshConfigFile.load(dir.resolve("config")));
+    assertTrue(loop.getMessage().contains("Include nested more than 16 deep"), loop.getMessage());
+    Files.writeString(dir.resolve("config"), "Host x\n  ProxyJump b:notaport\n");
+    IllegalArgumentException bad =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> SshConfigFile.load(dir.resolve("config")).resolve("x"));
+    assertTrue(
+        bad.getMessage()
+            .endsWith("config line 2: ProxyJump hop 'b:notaport' has an invalid port: notaport"),
+        bad.getMessage());
+  }
 }

@@ -1,0 +1,43 @@
+package io.pagetune.cli;
+
+import io.pagetune.connection.ssh.SshArgs;
+import io.pagetune.error.InputException;
+import io.pagetune.inventory.Host;
+import io.pagetune.inventory.Inventory;
+import java.util.Map;
+
+/**
+ * Rejects, when the inventory loads, ssh arguments ({@code ansible_ssh_common_args}, {@code
+ * ansible_ssh_extra_args}) that pagetune cannot honour, so the run stops before any host is
+ * contacted instead of failing those hosts halfway. Values that are still templates are left to the
+ * connection, which checks them again once rendered.
+ */
+final class SshArgsCheck {
+  private SshArgsCheck() {}
+
+  static void validate(Inventory inventory) {
+    for (Host host : inventory.hosts()) {
+      Map<String, Object> vars = host.vars().resolve();
+      if ("local".equals(String.valueOf(vars.get("ansible_connection")))) {
+        continue;
+      }
+      if (SshArgs.VARIABLES.stream().map(vars::get).anyMatch(SshArgsCheck::isTemplate)) {
+        continue;
+      }
+      try {
+        SshArgs.fromVars(vars);
+      } catch (IllegalArgumentException e) {
+        throw new InputException(
+            host.location() != null
+                ? host.location()
+                : io.pagetune.yaml.SourceLocation.of("inventory"),
+            host.name() + ": " + e.getMessage());
+      }
+    }
+  }
+
+  private static boolean isTemplate(Object value) {
+    String s = value == null ? "" : value.toString();
+    return s.contains("{{") || s.contains("{%") || s.contains("${");
+  }
+}
