@@ -1,6 +1,5 @@
 package io.pagetune.modules.builtin;
 
-import io.pagetune.error.PagetuneException;
 import io.pagetune.modules.Arg;
 import io.pagetune.modules.ArgSpec;
 import io.pagetune.modules.ArgType;
@@ -9,6 +8,7 @@ import io.pagetune.modules.HostState;
 import io.pagetune.modules.Module;
 import io.pagetune.modules.ModuleCall;
 import io.pagetune.modules.Plan;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -17,6 +17,7 @@ import java.util.Map;
  */
 public final class DebugModule implements Module {
   static final String UNDEFINED = "VARIABLE IS NOT DEFINED!";
+  public static final String VERBOSE_ALWAYS = "_ansible_verbose_always";
 
   private static final ArgSpec SPEC =
       ArgSpec.of(
@@ -54,13 +55,16 @@ public final class DebugModule implements Module {
     Args args = call.args();
     if (args.has("var")) {
       String var = args.string("var").strip();
-      Object value;
-      try {
-        value = call.services().interpolate("${" + var + "}");
-      } catch (PagetuneException e) {
-        value = UNDEFINED;
-      }
-      return Plan.upToDate("debug", Map.of(var, value));
+      // Ansible's answer for a missing variable (or a missing key on the way to it); any other
+      // error (a syntax or type error in the expression) fails the task with its own message
+      boolean defined = call.services().test("(" + var + ")??");
+      Object value = defined ? call.services().interpolate("${" + var + "}") : UNDEFINED;
+      Map<String, Object> data = new LinkedHashMap<>();
+      data.put(var, value == null ? UNDEFINED : value);
+      // Ansible's marker for "print this result even without -v"; reporters show it, register
+      // leaves it out
+      data.put(VERBOSE_ALWAYS, true);
+      return Plan.upToDate("debug", data);
     }
     Object msg = args.has("msg") ? args.raw("msg") : "Hello world!";
     return Plan.upToDate("debug", Map.of("msg", msg));
