@@ -1,5 +1,6 @@
 package io.pagetune.modules.builtin;
 
+import io.pagetune.error.PagetuneException;
 import io.pagetune.modules.Arg;
 import io.pagetune.modules.ArgSpec;
 import io.pagetune.modules.ArgType;
@@ -50,15 +51,31 @@ public final class DebugModule implements Module {
     }
   }
 
+  private static boolean missing(ModuleCall call, String var, PagetuneException failure) {
+    try {
+      return !call.services().test("(" + var + ")??");
+    } catch (PagetuneException e) {
+      failure.addSuppressed(e);
+      return false;
+    }
+  }
+
   @Override
   public Plan plan(ModuleCall call, HostState host) {
     Args args = call.args();
     if (args.has("var")) {
       String var = args.string("var").strip();
-      // Ansible's answer for a missing variable (or a missing key on the way to it); any other
-      // error (a syntax or type error in the expression) fails the task with its own message
-      boolean defined = call.services().test("(" + var + ")??");
-      Object value = defined ? call.services().interpolate("${" + var + "}") : UNDEFINED;
+      Object value;
+      try {
+        value = call.services().interpolate("${" + var + "}");
+      } catch (PagetuneException e) {
+        // Ansible's answer for a missing variable (or a missing key on the way to it); any other
+        // error (syntax, wrong type) fails the task with its own message
+        if (!missing(call, var, e)) {
+          throw e;
+        }
+        value = UNDEFINED;
+      }
       Map<String, Object> data = new LinkedHashMap<>();
       data.put(var, value == null ? UNDEFINED : value);
       // Ansible's marker for "print this result even without -v"; reporters show it, register
