@@ -139,9 +139,19 @@ class HostvarsFactsTest {
                 + "\"\n}"),
         out);
 
+    // the fqdn: no resolver knows that node name, so it stands as it is (never evaluated)
     for (TestSshHost h : List.of(f.evil(), f.other())) {
       assertEquals(
-          NODENAME + "|" + distribution + "|" + localMemtotalMb() + "|" + SECRET + "\n",
+          NODENAME
+              + "|"
+              + distribution
+              + "|"
+              + localMemtotalMb()
+              + "|"
+              + SECRET
+              + "|"
+              + NODENAME
+              + "\n",
           Files.readString(h.workDir().resolve("seen.txt")),
           "hostvars in " + h.workDir());
     }
