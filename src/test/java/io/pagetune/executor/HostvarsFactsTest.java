@@ -177,5 +177,17 @@ class HostvarsFactsTest {
         out.substring(missing)
             .contains("ok: [other] => {\n    \"no_such_map.key\": \"VARIABLE IS NOT DEFINED!\"\n}"),
         out);
+    assertTrue(
+        out.contains(
+            "ok: [other] => {\n"
+                + "    \"[1, 'two', ['x']]\": [\n"
+                + "        1,\n"
+                + "        \"two\",\n"
+                + "        [\n"
+                + "            \"x\"\n"
+                + "        ]\n"
+                + "    ]\n"
+                + "}"),
+        out);
   }
 }

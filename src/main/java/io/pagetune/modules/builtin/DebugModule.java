@@ -67,7 +67,7 @@ public final class DebugModule implements Module {
       String var = args.string("var").strip();
       Object value;
       try {
-        value = call.services().interpolate("${" + var + "}");
+        value = call.services().value(var);
       } catch (PagetuneException e) {
         // Ansible's answer for a missing variable (or a missing key on the way to it); any other
         // error (syntax, wrong type) fails the task with its own message
