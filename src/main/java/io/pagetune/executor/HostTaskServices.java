@@ -88,6 +88,11 @@ final class HostTaskServices implements TaskServices {
   }
 
   @Override
+  public Object value(String expression) {
+    return HostText.plain(templates.evaluate(expression, vars, at, what));
+  }
+
+  @Override
   public SourceLocation location() {
     return at;
   }

@@ -339,7 +339,7 @@ final class PlayRunner {
     for (Host h : inventory.hosts()) {
       out.put(h.name(), h.vars().resolve());
     }
-    return out;
+    return new HostVars(out, hostRuns);
   }
 
   private Map<String, Object> groups() {

@@ -653,6 +653,8 @@ final class TaskRunner {
       reg.putIfAbsent("changed", r.status() == Status.CHANGED);
       reg.putIfAbsent("failed", r.status() == Status.FAILED);
       reg.putIfAbsent("skipped", r.status() == Status.SKIPPED);
+      // reporter hints (debug's _ansible_verbose_always) are not part of the value, as in Ansible
+      reg.keySet().removeIf(k -> k.startsWith("_ansible_"));
       // stored marked: what a task returns is data from now on, and is copied only once
       host.setFacts().put(task.register(), HostText.mark(reg));
     }

@@ -15,7 +15,7 @@ public final class BaseFacts implements FactSet {
   private static final Pattern MEMINFO_LINE =
       Pattern.compile("^([A-Za-z0-9_()]+):\\s+([0-9]+)(?:\\s*kB)?\\s*$", Pattern.MULTILINE);
   private static final Pattern OS_RELEASE_LINE =
-      Pattern.compile("^([A-Z_]+)=\"?([^\"\\n]*)\"?\\s*$", Pattern.MULTILINE);
+      Pattern.compile("^([A-Z0-9_]+)=(.*)$", Pattern.MULTILINE);
 
   public static final Fact<String> SYSTEM = SimpleFact.text("system", "uname -s");
   public static final Fact<String> KERNEL = SimpleFact.text("kernel", "uname -r");
@@ -28,10 +28,37 @@ public final class BaseFacts implements FactSet {
       new SimpleFact<>("os_release", "cat /etc/os-release", BaseFacts::parseOsRelease);
   public static final Fact<Map<String, Long>> MEMINFO =
       new SimpleFact<>("meminfo", "cat /proc/meminfo", BaseFacts::parseMeminfo);
+  // IBM i PASE reports its version here (uname -v 7, uname -r 4: IBM i 7.4), as AIX does
+  public static final Fact<String> KERNEL_VERSION = SimpleFact.text("kernel_version", "uname -v");
+  public static final Fact<String> DEBIAN_VERSION =
+      SimpleFact.text("debian_version", "cat /etc/debian_version");
+  // only read where it means the Solaris release (another system may hold an unrelated file)
+  public static final Fact<String> SOLARIS_RELEASE =
+      SimpleFact.text("solaris_release", "[ \"$(uname -s)\" = SunOS ] && cat /etc/release");
+  public static final Fact<String> SUSE_BASEPRODUCT =
+      SimpleFact.text("suse_baseproduct", "readlink /etc/products.d/baseproduct");
+  public static final Fact<String> AIX_OSLEVEL =
+      SimpleFact.text("aix_oslevel", "[ \"$(uname -s)\" = AIX ] && /usr/bin/oslevel");
 
   @Override
   public List<Fact<?>> facts() {
-    return List.of(SYSTEM, KERNEL, ARCHITECTURE, NODENAME, USER_ID, VCPUS, OS_RELEASE, MEMINFO);
+    return List.of(
+        SYSTEM,
+        KERNEL,
+        ARCHITECTURE,
+        NODENAME,
+        USER_ID,
+        VCPUS,
+        OS_RELEASE,
+        MEMINFO,
+        KERNEL_VERSION,
+        DEBIAN_VERSION,
+        SOLARIS_RELEASE,
+        AIX_OSLEVEL,
+        SUSE_BASEPRODUCT,
+        NetworkFacts.FQDN,
+        NetworkFacts.DEFAULT_IPV4,
+        MemoryTotal.FACT);
   }
 
   /** /proc/meminfo as name → number (kB for sized fields, a count for HugePages_*). */
@@ -44,13 +71,25 @@ public final class BaseFacts implements FactSet {
     return out;
   }
 
+  /** /etc/os-release as KEY → value, shell quoting (double or single) taken off. */
   static Map<String, String> parseOsRelease(CommandResult r) {
     Map<String, String> out = new LinkedHashMap<>();
     Matcher m = OS_RELEASE_LINE.matcher(r.stdout());
     while (m.find()) {
-      out.put(m.group(1), m.group(2));
+      out.put(m.group(1), unquote(m.group(2).strip()));
     }
     return out;
+  }
+
+  private static String unquote(String v) {
+    if (v.length() >= 2
+        && (v.charAt(0) == '"' || v.charAt(0) == '\'')
+        && v.charAt(v.length() - 1) == v.charAt(0)) {
+      String inner = v.substring(1, v.length() - 1);
+      // os-release(5): inside double quotes a backslash makes the next character literal
+      return v.charAt(0) == '"' ? inner.replaceAll("\\\\([$\"\\\\`])", "$1") : inner;
+    }
+    return v;
   }
 
   /** Turns gathered values into the {@code ansible_facts} map. */
@@ -68,14 +107,28 @@ public final class BaseFacts implements FactSet {
     Object vcpus = gathered.get("processor_vcpus");
     f.put("processor_vcpus", vcpus == null ? null : parseLongOrNull(vcpus.toString()));
     Map<String, String> os = (Map<String, String>) gathered.getOrDefault("os_release", Map.of());
-    f.put(
-        "distribution",
-        os.getOrDefault(
-            "NAME", gathered.get("system") == null ? null : (String) gathered.get("system")));
-    f.put("distribution_version", os.get("VERSION_ID"));
+    f.putAll(
+        Distribution.of(
+                new Distribution.Sources(
+                    (String) gathered.get("system"),
+                    (String) gathered.get("kernel"),
+                    (String) gathered.get("kernel_version"),
+                    os,
+                    (String) gathered.get("debian_version"),
+                    (String) gathered.get("solaris_release"),
+                    (String) gathered.get("aix_oslevel"),
+                    (String) gathered.get("suse_baseproduct")))
+            .asFacts());
+    f.put("fqdn", gathered.get("fqdn"));
+    Map<String, String> ipv4 =
+        (Map<String, String>) gathered.getOrDefault("default_ipv4", Map.of());
+    // Ansible sets it to {} when the host has no default IPv4 route
+    f.put("default_ipv4", ipv4 == null ? Map.of() : ipv4);
     Map<String, Long> mem = (Map<String, Long>) gathered.getOrDefault("meminfo", Map.of());
     f.put("meminfo", mem);
-    f.put("memtotal_mb", mem.containsKey("MemTotal") ? mem.get("MemTotal") / 1024 : null);
+    f.put(
+        "memtotal_mb",
+        mem.containsKey("MemTotal") ? mem.get("MemTotal") / 1024 : gathered.get("memtotal_unix"));
     f.put("memfree_mb", mem.containsKey("MemFree") ? mem.get("MemFree") / 1024 : null);
     f.values().removeIf(java.util.Objects::isNull);
     return f;

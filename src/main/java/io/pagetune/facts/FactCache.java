@@ -18,8 +18,14 @@ public final class FactCache {
     return (T) v;
   }
 
+  /** Keeps the gathered values; a fact that has no value on this host (null) is left out. */
   public void putAll(Map<String, Object> gathered) {
-    values.putAll(gathered);
+    gathered.forEach(
+        (name, value) -> {
+          if (value != null) {
+            values.put(name, value);
+          }
+        });
   }
 
   public void clear() {

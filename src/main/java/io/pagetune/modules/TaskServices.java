@@ -28,5 +28,13 @@ public interface TaskServices {
   /** Renders a string that may contain {@code ${…}} with the host's vars. */
   String interpolate(String text);
 
+  /**
+   * The value of an expression with the host's vars, keeping its type (a list stays a list) for
+   * {@code debug: var:}. The default serves stubs that answer with interpolated text.
+   */
+  default Object value(String expression) {
+    return interpolate("${" + expression + "}");
+  }
+
   SourceLocation location();
 }

@@ -106,6 +106,9 @@ public final class ConsoleReporter implements RunListener {
   }
 
   private static String message(TaskOutcome o) {
+    if (o.status() == Status.OK && VerboseResult.wanted(o.result())) {
+      return " => " + VerboseResult.render(o.result());
+    }
     if (o.message() == null || o.message().isBlank()) {
       return "";
     }

@@ -9,6 +9,7 @@ import io.pagetune.modules.HostState;
 import io.pagetune.modules.Module;
 import io.pagetune.modules.ModuleCall;
 import io.pagetune.modules.Plan;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -17,6 +18,7 @@ import java.util.Map;
  */
 public final class DebugModule implements Module {
   static final String UNDEFINED = "VARIABLE IS NOT DEFINED!";
+  public static final String VERBOSE_ALWAYS = "_ansible_verbose_always";
 
   private static final ArgSpec SPEC =
       ArgSpec.of(
@@ -49,6 +51,15 @@ public final class DebugModule implements Module {
     }
   }
 
+  private static boolean missing(ModuleCall call, String var, PagetuneException failure) {
+    try {
+      return !call.services().test("(" + var + ")??");
+    } catch (PagetuneException e) {
+      failure.addSuppressed(e);
+      return false;
+    }
+  }
+
   @Override
   public Plan plan(ModuleCall call, HostState host) {
     Args args = call.args();
@@ -56,11 +67,21 @@ public final class DebugModule implements Module {
       String var = args.string("var").strip();
       Object value;
       try {
-        value = call.services().interpolate("${" + var + "}");
+        value = call.services().value(var);
       } catch (PagetuneException e) {
+        // Ansible's answer for a missing variable (or a missing key on the way to it); any other
+        // error (syntax, wrong type) fails the task with its own message
+        if (!missing(call, var, e)) {
+          throw e;
+        }
         value = UNDEFINED;
       }
-      return Plan.upToDate("debug", Map.of(var, value));
+      Map<String, Object> data = new LinkedHashMap<>();
+      data.put(var, value == null ? UNDEFINED : value);
+      // Ansible's marker for "print this result even without -v"; reporters show it, register
+      // leaves it out
+      data.put(VERBOSE_ALWAYS, true);
+      return Plan.upToDate("debug", data);
     }
     Object msg = args.has("msg") ? args.raw("msg") : "Hello world!";
     return Plan.upToDate("debug", Map.of("msg", msg));

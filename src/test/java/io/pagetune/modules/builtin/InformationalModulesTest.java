@@ -39,15 +39,20 @@ class InformationalModulesTest {
   void debugShowsAMessageOrAVariable() {
     ModuleHarness h =
         new ModuleHarness(new DebugModule(), dir)
-            .services(new StubServices(dir).interpolation("${sga_gb}", "96"));
+            .services(
+                new StubServices(dir)
+                    .interpolation("${sga_gb}", "96")
+                    .expression("(sga_gb)??", true)
+                    .expression("(undefined_thing)??", false));
     assertEquals(Map.of("msg", "SGA is 96 GB"), h.plan(Map.of("msg", "SGA is 96 GB")).data());
     assertEquals(Map.of("msg", "Hello world!"), h.plan(Map.of()).data());
     assertEquals(Map.of("msg", List.of("a", "b")), h.plan(Map.of("msg", List.of("a", "b"))).data());
     Plan var = h.plan(Map.of("var", "sga_gb"));
     ModuleHarness.assertUpToDate(var);
-    assertEquals(Map.of("sga_gb", "96"), var.data());
+    // the value under the variable's name, and Ansible's marker that makes reporters print it
+    assertEquals(Map.of("sga_gb", "96", DebugModule.VERBOSE_ALWAYS, true), var.data());
     assertEquals(
-        Map.of("undefined_thing", DebugModule.UNDEFINED),
+        Map.of("undefined_thing", DebugModule.UNDEFINED, DebugModule.VERBOSE_ALWAYS, true),
         h.plan(Map.of("var", "undefined_thing")).data());
     h.assertRejected(Map.of("msg", "a", "var", "b"), "mutually exclusive");
     h.assertRejected(Map.of("var", "${x}"), "without ${...}");
