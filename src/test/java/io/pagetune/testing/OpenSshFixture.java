@@ -79,6 +79,10 @@ public final class OpenSshFixture implements AutoCloseable {
       config.append("StrictModes no\nUsePAM no\nPubkeyAuthentication yes\n");
       config.append("PasswordAuthentication no\nKbdInteractiveAuthentication no\n");
       config.append("PermitRootLogin prohibit-password\nMaxStartups 50:30:100\nLogLevel ERROR\n");
+      // bash sources ~/.bashrc for a command sent over ssh only when it is the first shell
+      // (SHLVL below 2): the suite must not depend on the account's interactive start-up files,
+      // which on a developer machine may block (e.g. a pyenv rehash waiting on a stale lock)
+      config.append("SetEnv SHLVL=1\n");
       if (sftp) {
         Path server = SFTP_SERVERS.stream().filter(Files::isExecutable).findFirst().orElseThrow();
         config.append("Subsystem sftp ").append(server).append('\n');
