@@ -14,11 +14,12 @@ import java.util.Optional;
  * what applies to its platform: memory, THP and ipcs on Linux; SAP systems on IBM i PASE and AIX;
  * web servers and isainfo on Solaris.
  *
- * <p>Snippets that read files by absolute path put {@link #ROOT} in front: empty on a real host,
- * the host's directory in the lab (see lab/README.md). Tools find their own way.
+ * <p>Snippets name host files as on a real host; the lab connection maps them to a lab host's
+ * files. Only a path a snippet reads out of a host file gets {@link #ROOT} in front: empty on a
+ * real host, the host's directory in the lab (see lab/README.md).
  */
 public final class PageFacts implements FactSet {
-  /** The file-system root of the host as seen by a snippet. */
+  /** The file-system root of the host, for paths a snippet reads out of the host's files. */
   public static final String ROOT = "\"${PAGETUNE_LAB_ROOT:-}\"";
 
   public static final Fact<Platform> PLATFORM =
@@ -27,8 +28,7 @@ public final class PageFacts implements FactSet {
       new ScriptFact<>(
           "pages_page_sizes", PagesizeA.fact().script(), r -> PagesizeA.parse(r.stdout()));
   public static final Fact<Meminfo> MEMINFO =
-      new ScriptFact<>(
-          "pages_meminfo", only("Linux", "cat " + ROOT + "/proc/meminfo"), r -> parse(r));
+      new ScriptFact<>("pages_meminfo", only("Linux", "cat /proc/meminfo"), r -> parse(r));
   public static final Fact<ThpMode> THP =
       new ScriptFact<>(
           "pages_thp", only("Linux", ThpMode.fact().script()), r -> ThpMode.parse(r.stdout()));

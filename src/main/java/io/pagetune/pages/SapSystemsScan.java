@@ -31,7 +31,6 @@ public final class SapSystemsScan {
     }
     String script =
         "d="
-            + PageFacts.ROOT
             + io.pagetune.connection.ShellQuote.quote(profileDir)
             + "; sid="
             + sid
@@ -44,33 +43,28 @@ public final class SapSystemsScan {
   private static String script(String sidGlob) {
     // the platform's own records: every /usr/sap/<SID>/SYS/profile, then the pf= profiles that
     // /usr/sap/sapservices starts (an active line; wherever they are installed, e.g. /sapmnt)
-    return "{ for d in "
-        + PageFacts.ROOT
-        + "/usr/sap/"
+    return "{ for d in /usr/sap/"
         + sidGlob
         + "/SYS/profile; do\n"
         + "  [ -d \"$d\" ] || continue\n"
-        + "  echo \"$(basename \"$(dirname \"$(dirname \"$d\")\")\") ${d#\"${PAGETUNE_LAB_ROOT:-}\"}\"\n"
+        + "  echo \"$(basename \"$(dirname \"$(dirname \"$d\")\")\") $d\"\n"
         + "done\n"
         + "[ -r "
-        + PageFacts.ROOT
         + SapServices.PATH
         + " ] && grep -v '^[[:space:]]*#' "
-        + PageFacts.ROOT
         + SapServices.PATH
         + " | grep sapstartsrv | sed -n 's/.*pf=\\([^[:space:]]*\\).*/\\1/p' |\n"
         + "while read -r pf; do\n"
         + "  n=${pf##*/}\n"
         + "  case $n in START_*) s=$(echo \"$pf\" | sed -n"
         + " 's|.*/\\([A-Z][A-Z0-9][A-Z0-9]\\)/.*|\\1|p') ;; *) s=${n%%_*} ;; esac\n"
-        + "  echo \"$s ${pf%/*}\"\n"
+        // a path read from the file, not written in the script: the lab root, if any, goes in front
+        + "  echo \"$s ${PAGETUNE_LAB_ROOT:-}${pf%/*}\"\n"
         + "done; } | { seen=' '\n"
         + "while read -r sid rel; do\n"
         + "case $sid in [A-Z][A-Z0-9][A-Z0-9]) ;; *) continue ;; esac\n"
         + "case \"$seen\" in *\" $sid \"*) continue ;; esac\n"
-        + "d="
-        + PageFacts.ROOT
-        + "\"$rel\"\n"
+        + "d=\"$rel\"\n"
         + "[ -d \"$d\" ] || continue\n"
         + "seen=\"$seen$sid \"\n"
         + perSid()
@@ -82,7 +76,7 @@ public final class SapSystemsScan {
     return "adm=$(echo \"$sid\" | tr 'A-Z' 'a-z')adm\n"
         + "echo \""
         + MARK
-        + "dir $sid ${d#\"${PAGETUNE_LAB_ROOT:-}\"}\"\n"
+        + "dir $sid $d\"\n"
         + "echo \""
         + MARK
         + "profiles $sid\"; ls -1 \"$d\" 2>/dev/null\n"
@@ -95,12 +89,10 @@ public final class SapSystemsScan {
         + "ps $sid\"; ps -f -u \"$adm\" -Z </dev/null 2>/dev/null"
         + " || ps -u \"$adm\" -Z </dev/null 2>/dev/null\n"
         + "[ -r "
-        + PageFacts.ROOT
         + SapServices.PATH
         + " ] && { echo \""
         + MARK
         + "services $sid\"; grep -v '^[[:space:]]*#' "
-        + PageFacts.ROOT
         + SapServices.PATH
         + " | sed -n 's/.*pf=\\([^[:space:]]*\\).*/\\1/p' | sed 's|.*/||'; }\n"
         + "echo \""

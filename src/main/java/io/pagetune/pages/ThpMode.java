@@ -65,18 +65,14 @@ public record ThpMode(State state, Optional<String> active, List<String> choices
     return active.filter(mode::equals).isPresent();
   }
 
-  /** Files below {@code PAGETUNE_LAB_ROOT} (empty on a real host), so lab hosts see their own. */
+  /** The host's own files (a lab connection maps them to the lab host's, never this machine's). */
   public static Fact<ThpMode> fact() {
     String script =
         "for f in "
             + PATH
             + " "
             + RHEL6_PATH
-            + "; do if [ -e "
-            + PageFacts.ROOT
-            + "\"$f\" ]; then echo \"$f\"; cat "
-            + PageFacts.ROOT
-            + "\"$f\"; exit 0; fi; done; echo "
+            + "; do if [ -e \"$f\" ]; then echo \"$f\"; cat \"$f\"; exit 0; fi; done; echo "
             + ABSENT_MARK;
     return new ScriptFact<>("thp_mode", script, r -> parse(r.stdout()));
   }

@@ -1,29 +1,30 @@
 package io.pagetune.pages;
 
+import io.pagetune.connection.Connection;
+import io.pagetune.connection.ConnectionSpec;
+import io.pagetune.connection.RemoteCommand;
+import io.pagetune.connection.lab.LabConnection;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
+import java.time.Duration;
+import java.util.Map;
 
 /**
- * Runs the real {@link LinuxBootConfig} snippet with {@code sh} against a fixture host tree under
- * {@code src/test/resources/facts/boot_config/<name>} (as {@code PAGETUNE_LAB_ROOT}) and parses
- * what it prints: the snippet and the parser are tested together, on real files and links.
+ * Runs the real {@link LinuxBootConfig} snippet on a lab host whose root is a fixture host tree
+ * under {@code src/test/resources/facts/boot_config/<name>} and parses what it prints: the snippet,
+ * the lab's path mapping and the parser are tested together, on real files and links.
  */
 final class BootConfigFixture {
   private BootConfigFixture() {}
 
   static String output(Path root) throws IOException, InterruptedException {
-    ProcessBuilder pb = new ProcessBuilder("sh", "-c", LinuxBootConfig.script());
-    pb.environment().put("PAGETUNE_LAB_ROOT", root.toAbsolutePath().toString());
-    pb.redirectError(ProcessBuilder.Redirect.DISCARD);
-    Process p = pb.start();
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    if (!p.waitFor(30, TimeUnit.SECONDS)) {
-      p.destroyForcibly();
-      throw new IllegalStateException("boot config snippet did not finish");
+    Map<String, Object> vars =
+        Map.of("ansible_connection", "lab", "pagetune_lab_root", root.toAbsolutePath().toString());
+    try (Connection lab =
+        LabConnection.factory().open(ConnectionSpec.fromVars("boot-config-fixture", vars))) {
+      return lab.run(RemoteCommand.script(LinuxBootConfig.script()), Duration.ofSeconds(30))
+          .stdout();
     }
-    return out;
   }
 
   static LinuxBootConfig of(String name) throws IOException, InterruptedException {

@@ -2,21 +2,25 @@ package io.pagetune.pages;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.pagetune.connection.Connection;
+import io.pagetune.connection.ConnectionSpec;
+import io.pagetune.connection.RemoteCommand;
+import io.pagetune.connection.lab.LabConnection;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The discovery script run by a real shell on a host tree under a temp root (the lab's stand-ins
- * answer su, disp+work and ps): systems come from /usr/sap/<SID>/SYS/profile and from the active
- * pf= lines of /usr/sap/sapservices, wherever those profiles are.
+ * The discovery script run on a lab host whose root is a temp host tree (the lab's stand-ins answer
+ * su, disp+work and ps; the lab connection maps the script's host paths): systems come from
+ * /usr/sap/<SID>/SYS/profile and from the active pf= lines of /usr/sap/sapservices, wherever those
+ * profiles are.
  */
 class SapSystemsScanTest {
   @TempDir Path root;
@@ -27,15 +31,14 @@ class SapSystemsScanTest {
     Files.writeString(p, text);
   }
 
-  private Map<String, SapSystemFacts> scan() throws IOException, InterruptedException {
-    ProcessBuilder pb =
-        new ProcessBuilder("sh", "-c", SapSystemsScan.fact().script()).redirectErrorStream(false);
-    pb.environment().put("PAGETUNE_LAB_ROOT", root.toString());
-    pb.environment().put("PATH", Path.of("lab/bin").toAbsolutePath() + ":" + System.getenv("PATH"));
-    Process p = pb.start();
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    p.waitFor(20, TimeUnit.SECONDS);
-    return SapSystemsScan.parse(out);
+  private Map<String, SapSystemFacts> scan() {
+    Map<String, Object> vars =
+        Map.of("ansible_connection", "lab", "pagetune_lab_root", root.toString());
+    try (Connection lab = LabConnection.factory().open(ConnectionSpec.fromVars("sap-scan", vars))) {
+      return SapSystemsScan.parse(
+          lab.run(RemoteCommand.script(SapSystemsScan.fact().script()), Duration.ofSeconds(20))
+              .stdout());
+    }
   }
 
   @Test

@@ -25,20 +25,27 @@ import java.util.stream.Stream;
  * A rehearsal host ({@code ansible_connection: lab}): a local connection whose file system is a
  * directory of its own ({@code target/lab/<host>} unless {@code pagetune_lab_root} says otherwise)
  * and whose platform tools are the stand-ins in {@code lab/bin}. Absolute paths of read, stat and
- * put land under that root; commands run there with the stand-ins first on PATH and {@code
- * PAGETUNE_LAB_ROOT} set, so the stand-ins read and change the host's state under the root. A new
- * root is seeded from {@code lab/hosts/<host>/}.
+ * put land under that root; so do the host paths a command names ({@link LabPaths}), so fact
+ * scripts and commands are written as for a real host. Commands run there with the stand-ins first
+ * on PATH and {@code PAGETUNE_LAB_ROOT} set, so the stand-ins read and change the host's state
+ * under the root. A new root is seeded from {@code lab/hosts/<host>/}.
  */
 public final class LabConnection implements Connection {
   private final String host;
   private final Path root;
   private final Path bin;
   private final LocalConnection local;
+  private final LabPaths paths;
 
   LabConnection(String host, Path root, Path bin) {
     this.host = host;
     this.root = root.toAbsolutePath().normalize();
     this.bin = bin.toAbsolutePath().normalize();
+    try {
+      this.paths = new LabPaths(this.root);
+    } catch (IllegalArgumentException e) {
+      throw new ConnectionException(host + ": " + e.getMessage());
+    }
     // become in the lab goes through the lab's sudo stand-in, as the lab's commands do
     this.local =
         new LocalConnection(
@@ -127,11 +134,11 @@ public final class LabConnection implements Connection {
                 "export PAGETUNE_LAB_ROOT",
                 "cd " + ShellQuote.quote(root.toString()) + " || exit 125",
                 ""));
-    RemoteCommand wrapped = RemoteCommand.script(prelude + ShellQuote.render(command));
+    RemoteCommand wrapped = RemoteCommand.script(prelude + paths.map(ShellQuote.render(command)));
     if (command.stdin() != null) {
       wrapped = wrapped.withStdin(command.stdin());
     }
-    return local.run(wrapped, timeout);
+    return paths.unmap(local.run(wrapped, timeout));
   }
 
   @Override

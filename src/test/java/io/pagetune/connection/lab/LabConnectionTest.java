@@ -69,4 +69,33 @@ class LabConnectionTest {
         assertThrows(ConnectionException.class, () -> open("nosuch", tmp.resolve("x")));
     assertTrue(e.getMessage().contains("no seed"), e.getMessage());
   }
+
+  @Test
+  void commandsNameHostPathsAndTheLabMapsThemUnderItsRoot() throws Exception {
+    Path root = tmp.resolve("ora");
+    try (Connection c = open("ora-rac", root)) {
+      Files.writeString(root.resolve("etc/two words.conf"), "lab file\n");
+      // argv quoting: the path reaches the shell single-quoted and is mapped inside the quotes
+      CommandResult cat =
+          c.run(RemoteCommand.argv("cat", "/etc/two words.conf"), Duration.ofSeconds(10));
+      assertEquals("lab file\n", cat.stdout());
+      // command substitution, double quotes, globs; what the command prints names host paths
+      CommandResult r =
+          c.run(
+              RemoteCommand.script(
+                  "m=\"$(cat /proc/meminfo)\"; echo \"$m\" | grep -c HugePages_Total;"
+                      + " for f in /etc/sysctl.d/*.conf; do echo \"$f\"; done | head -n 1;"
+                      + " /bin/sh -c 'echo tool' </dev/null"),
+              Duration.ofSeconds(10));
+      assertEquals(
+          "1\n/etc/sysctl.d/99-oracle-database-preinstall-19c-sysctl.conf\ntool\n",
+          r.stdout(),
+          r.stderr());
+      // a file the lab host lacks is missing, even where this machine has one
+      CommandResult missing =
+          c.run(RemoteCommand.script("cat /etc/hostname"), Duration.ofSeconds(10));
+      assertEquals(1, missing.exitCode());
+      assertEquals("cat: /etc/hostname: No such file or directory\n", missing.stderr());
+    }
+  }
 }
