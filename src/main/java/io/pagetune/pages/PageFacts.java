@@ -2,6 +2,18 @@ package io.pagetune.pages;
 
 import io.pagetune.facts.Fact;
 import io.pagetune.facts.FactSet;
+import io.pagetune.targets.oracle.IpcsShm;
+import io.pagetune.targets.oracle.LinuxBootConfig;
+import io.pagetune.targets.oracle.Meminfo;
+import io.pagetune.targets.oracle.ThpMode;
+import io.pagetune.targets.sap.ProcessPageSizes;
+import io.pagetune.targets.sap.SapKernelVersion;
+import io.pagetune.targets.sap.SapSystemFacts;
+import io.pagetune.targets.sap.SapSystemsScan;
+import io.pagetune.targets.solaris.IsainfoBits;
+import io.pagetune.targets.solaris.PagesizeA;
+import io.pagetune.targets.solaris.WebServerFacts;
+import io.pagetune.targets.solaris.WebServersScan;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -4,6 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pagetune.facts.Fact;
+import io.pagetune.targets.sap.SapKernelVersion;
+import io.pagetune.targets.sap.SapSystemFacts;
+import io.pagetune.targets.sap.SapSystemsScan;
+import io.pagetune.targets.solaris.WebServersScan;
 import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
 import java.util.List;

@@ -8,18 +8,18 @@ import io.pagetune.modules.HostState;
 import io.pagetune.modules.Module;
 import io.pagetune.modules.ModuleCall;
 import io.pagetune.modules.Plan;
-import io.pagetune.pages.AlertLogLargePages;
-import io.pagetune.pages.LdrCntrl;
-import io.pagetune.pages.Meminfo;
-import io.pagetune.pages.MpssVariant;
 import io.pagetune.pages.PageFacts;
 import io.pagetune.pages.PageSize;
-import io.pagetune.pages.PmapPageSizes;
-import io.pagetune.pages.SapInstanceEffect;
-import io.pagetune.pages.SapInstanceProfiles;
-import io.pagetune.pages.SapProcessKind;
-import io.pagetune.pages.SapSystemFacts;
-import io.pagetune.pages.WebServerFacts;
+import io.pagetune.targets.oracle.AlertLogLargePages;
+import io.pagetune.targets.oracle.Meminfo;
+import io.pagetune.targets.sap.LdrCntrl;
+import io.pagetune.targets.sap.SapInstanceEffect;
+import io.pagetune.targets.sap.SapInstanceProfiles;
+import io.pagetune.targets.sap.SapProcessKind;
+import io.pagetune.targets.sap.SapSystemFacts;
+import io.pagetune.targets.solaris.MpssVariant;
+import io.pagetune.targets.solaris.PmapPageSizes;
+import io.pagetune.targets.solaris.WebServerFacts;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -42,7 +42,7 @@ public final class PageVerifyModule implements Module {
           Arg.optional(
               "sap_options",
               ArgType.STRING,
-              io.pagetune.pages.LdrCntrl.allPageSizes(io.pagetune.pages.PageSize.SIZE_64K)
+              io.pagetune.targets.sap.LdrCntrl.allPageSizes(io.pagetune.pages.PageSize.SIZE_64K)
                   .render()),
           Arg.optional("web_instance", ArgType.STRING),
           Arg.optional("heap_page_size", ArgType.STRING),

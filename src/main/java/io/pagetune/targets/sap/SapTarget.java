@@ -1,7 +1,6 @@
 package io.pagetune.targets.sap;
 
 import io.pagetune.modules.Module;
-import io.pagetune.pages.LdrCntrl;
 import io.pagetune.pages.PageSize;
 import io.pagetune.pages.PageState;
 import io.pagetune.schedule.RestartTarget;

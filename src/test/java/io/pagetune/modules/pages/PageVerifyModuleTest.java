@@ -6,11 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pagetune.modules.ModuleHarness;
 import io.pagetune.modules.Plan;
-import io.pagetune.pages.AlertLogLargePages;
-import io.pagetune.pages.Meminfo;
 import io.pagetune.pages.PageFacts;
-import io.pagetune.pages.PsPageSizes;
-import io.pagetune.pages.SapSystemFacts;
+import io.pagetune.targets.oracle.AlertLogLargePages;
+import io.pagetune.targets.oracle.Meminfo;
+import io.pagetune.targets.sap.PsPageSizes;
+import io.pagetune.targets.sap.SapSystemFacts;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

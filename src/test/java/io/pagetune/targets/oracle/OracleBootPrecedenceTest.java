@@ -482,7 +482,8 @@ class OracleBootPrecedenceTest {
             .services(new StubServices(tmp).template("only-pages.ftl", "vm.nr_hugepages = 6148\n"))
             .facts(
                 Map.of(
-                    io.pagetune.pages.PageFacts.IPCS.name(), io.pagetune.pages.IpcsShm.parse("")));
+                    io.pagetune.pages.PageFacts.IPCS.name(),
+                    io.pagetune.targets.oracle.IpcsShm.parse("")));
     Map<String, Object> a = args();
     a.put("sysctl_template", "only-pages.ftl");
     assertEquals(

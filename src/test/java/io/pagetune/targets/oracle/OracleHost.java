@@ -4,7 +4,6 @@ import io.pagetune.connection.Connection;
 import io.pagetune.connection.ConnectionSpec;
 import io.pagetune.connection.lab.LabConnection;
 import io.pagetune.modules.ModuleHarness;
-import io.pagetune.pages.IpcsShm;
 import io.pagetune.pages.PageFacts;
 import java.io.IOException;
 import java.io.UncheckedIOException;

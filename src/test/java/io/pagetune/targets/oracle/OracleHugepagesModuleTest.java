@@ -7,7 +7,6 @@ import io.pagetune.modules.ApplyResult;
 import io.pagetune.modules.ModuleHarness;
 import io.pagetune.modules.Plan;
 import io.pagetune.modules.Step;
-import io.pagetune.pages.IpcsShm;
 import io.pagetune.pages.PageFacts;
 import io.pagetune.schedule.RestartTarget;
 import io.pagetune.testing.TreeHash;

@@ -10,8 +10,6 @@ import io.pagetune.modules.ModuleHarness;
 import io.pagetune.modules.Plan;
 import io.pagetune.modules.Step;
 import io.pagetune.pages.PageFacts;
-import io.pagetune.pages.PagesizeA;
-import io.pagetune.pages.WebServersScan;
 import io.pagetune.schedule.RestartTarget;
 import java.io.IOException;
 import java.nio.file.Files;
