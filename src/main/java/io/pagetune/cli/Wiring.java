@@ -129,6 +129,11 @@ public final class Wiring {
   }
 
   static List<FactSet> factSets() {
-    return List.of(new BaseFacts(), new io.pagetune.pages.PageFacts());
+    return List.of(new BaseFacts(), pageFacts());
+  }
+
+  /** The page facts: the shared platform facts, then each target's section. */
+  static io.pagetune.pages.PageFacts pageFacts() {
+    return new io.pagetune.pages.PageFacts(targets().stream().map(Target::pageFacts).toList());
   }
 }

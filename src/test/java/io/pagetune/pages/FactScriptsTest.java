@@ -18,7 +18,6 @@ import io.pagetune.targets.sap.SapServices;
 import io.pagetune.targets.sap.SapcontrolCall;
 import io.pagetune.targets.solaris.ElfWordSize;
 import io.pagetune.targets.solaris.IsainfoBits;
-import io.pagetune.targets.solaris.PagesizeA;
 import io.pagetune.targets.solaris.PmapPageSizes;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -12,13 +12,16 @@ import io.pagetune.pages.PageFacts;
 import io.pagetune.pages.PageSize;
 import io.pagetune.targets.oracle.AlertLogLargePages;
 import io.pagetune.targets.oracle.Meminfo;
+import io.pagetune.targets.oracle.OracleFacts;
 import io.pagetune.targets.sap.LdrCntrl;
+import io.pagetune.targets.sap.SapFacts;
 import io.pagetune.targets.sap.SapInstanceEffect;
 import io.pagetune.targets.sap.SapInstanceProfiles;
 import io.pagetune.targets.sap.SapProcessKind;
 import io.pagetune.targets.sap.SapSystemFacts;
 import io.pagetune.targets.solaris.MpssVariant;
 import io.pagetune.targets.solaris.PmapPageSizes;
+import io.pagetune.targets.solaris.SolarisFacts;
 import io.pagetune.targets.solaris.WebServerFacts;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -99,7 +102,7 @@ public final class PageVerifyModule implements Module {
 
   private static void sap(
       HostState host, String sid, Args args, List<String> problems, List<String> verified) {
-    SapSystemFacts system = host.fact(PageFacts.SAP_SYSTEMS).get(sid);
+    SapSystemFacts system = host.fact(SapFacts.SAP_SYSTEMS).get(sid);
     if (system == null) {
       problems.add("SAP system " + sid + " not found on " + host.host());
       return;
@@ -146,7 +149,7 @@ public final class PageVerifyModule implements Module {
 
   private static void web(
       HostState host, String instance, Args args, List<String> problems, List<String> verified) {
-    WebServerFacts w = host.fact(PageFacts.WEB_SERVERS).get(instance);
+    WebServerFacts w = host.fact(SolarisFacts.WEB_SERVERS).get(instance);
     if (w == null) {
       problems.add("web server instance " + instance + " not found on " + host.host());
       return;
@@ -193,7 +196,7 @@ public final class PageVerifyModule implements Module {
 
   private static void hugePages(
       HostState host, Args args, List<String> problems, List<String> verified) {
-    Meminfo mem = host.fact(PageFacts.MEMINFO);
+    Meminfo mem = host.fact(OracleFacts.MEMINFO);
     if (args.has("hugepages_total")) {
       long planned = args.integer("hugepages_total");
       long total = mem.hugePagesTotal().orElse(-1);

@@ -1,6 +1,7 @@
 package io.pagetune.targets.solaris;
 
 import io.pagetune.pages.AuditStamp;
+import io.pagetune.pages.PagesizeA;
 import io.pagetune.pages.TextEdit;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,7 @@
 package io.pagetune.targets.solaris;
 
 import io.pagetune.pages.PageSize;
+import io.pagetune.pages.PagesizeA;
 import java.util.Optional;
 
 /**

@@ -1,6 +1,7 @@
 package io.pagetune.targets.solaris;
 
 import io.pagetune.modules.Module;
+import io.pagetune.pages.PageFactSection;
 import io.pagetune.pages.PageState;
 import io.pagetune.schedule.drivers.RestartKind;
 import io.pagetune.targets.Target;
@@ -64,6 +65,11 @@ public final class SolarisTarget implements Target {
               reasons));
     }
     return out;
+  }
+
+  @Override
+  public PageFactSection pageFacts() {
+    return new SolarisFacts();
   }
 
   @Override

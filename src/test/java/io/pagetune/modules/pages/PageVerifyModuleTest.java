@@ -6,10 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pagetune.modules.ModuleHarness;
 import io.pagetune.modules.Plan;
-import io.pagetune.pages.PageFacts;
 import io.pagetune.targets.oracle.AlertLogLargePages;
 import io.pagetune.targets.oracle.Meminfo;
+import io.pagetune.targets.oracle.OracleFacts;
 import io.pagetune.targets.sap.PsPageSizes;
+import io.pagetune.targets.sap.SapFacts;
 import io.pagetune.targets.sap.SapSystemFacts;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,7 +33,7 @@ class PageVerifyModuleTest {
     return new ModuleHarness(new PageVerifyModule(), tmp)
         .facts(
             Map.of(
-                PageFacts.MEMINFO.name(), Meminfo.parse(meminfo),
+                OracleFacts.MEMINFO.name(), Meminfo.parse(meminfo),
                 AlertLogLargePages.fact(LOG).name(), AlertLogLargePages.parse(alertLog)))
         .plan(args);
   }
@@ -71,7 +72,7 @@ class PageVerifyModuleTest {
             Optional.empty(),
             PsPageSizes.parse(fixture(ps)));
     return new ModuleHarness(new PageVerifyModule(), tmp)
-        .facts(Map.of(PageFacts.SAP_SYSTEMS.name(), Map.of("NWP", nwp)))
+        .facts(Map.of(SapFacts.SAP_SYSTEMS.name(), Map.of("NWP", nwp)))
         .plan(Map.of("sap_sid", "NWP"));
   }
 

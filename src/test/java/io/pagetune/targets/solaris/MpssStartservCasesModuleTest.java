@@ -10,6 +10,7 @@ import io.pagetune.modules.ModuleHarness;
 import io.pagetune.modules.Plan;
 import io.pagetune.modules.Step;
 import io.pagetune.pages.PageFacts;
+import io.pagetune.pages.PagesizeA;
 import io.pagetune.schedule.RestartTarget;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -58,7 +59,7 @@ class MpssStartservCasesModuleTest {
             Map.of(
                 PageFacts.PAGE_SIZES.name(),
                 PagesizeA.parse(sizes),
-                PageFacts.WEB_SERVERS.name(),
+                SolarisFacts.WEB_SERVERS.name(),
                 WebServersScan.parse(webScan)));
   }
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pagetune.pages.AuditStamp;
 import io.pagetune.pages.Fixtures;
+import io.pagetune.pages.PagesizeA;
 import io.pagetune.pages.TextEdit;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

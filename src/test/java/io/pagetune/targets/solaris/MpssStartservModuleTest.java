@@ -7,6 +7,7 @@ import io.pagetune.modules.ModuleHarness;
 import io.pagetune.modules.Plan;
 import io.pagetune.modules.Step;
 import io.pagetune.pages.PageFacts;
+import io.pagetune.pages.PagesizeA;
 import io.pagetune.schedule.RestartTarget;
 import io.pagetune.testing.TreeHash;
 import java.io.IOException;
@@ -46,7 +47,7 @@ class MpssStartservModuleTest {
             Map.of(
                 PageFacts.PAGE_SIZES.name(), PagesizeA.parse(sizes),
                 ElfWordSize.fact(binary).name(), word,
-                PageFacts.WEB_SERVERS.name(), Map.of()));
+                SolarisFacts.WEB_SERVERS.name(), Map.of()));
   }
 
   private Map<String, Object> args() {

@@ -1,8 +1,6 @@
-package io.pagetune.targets.solaris;
+package io.pagetune.pages;
 
 import io.pagetune.facts.Fact;
-import io.pagetune.pages.PageSize;
-import io.pagetune.pages.ScriptFact;
 import java.util.List;
 import java.util.Optional;
 import java.util.TreeSet;

@@ -1,11 +1,9 @@
-package io.pagetune.targets.solaris;
+package io.pagetune.pages;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.pagetune.pages.Fixtures;
-import io.pagetune.pages.PageSize;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
