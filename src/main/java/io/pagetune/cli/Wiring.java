@@ -31,7 +31,10 @@ public final class Wiring {
   /** The built-in modules, then each target's. */
   public static List<Module> moduleList(java.time.Clock clock) {
     List<Target> targets = targets();
-    List<Module> all = new ArrayList<>(BuiltinModules.all(RestartKinds.names(targets)));
+    List<Module> all =
+        new ArrayList<>(
+            BuiltinModules.all(
+                RestartKinds.names(targets), targets.stream().map(Target::pageVerifier).toList()));
     for (Target t : targets) {
       all.addAll(t.modules(clock));
     }

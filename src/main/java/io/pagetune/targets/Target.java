@@ -1,6 +1,7 @@
 package io.pagetune.targets;
 
 import io.pagetune.modules.Module;
+import io.pagetune.modules.pages.PageVerifier;
 import io.pagetune.pages.PageFactSection;
 import io.pagetune.pages.PageState;
 import io.pagetune.schedule.drivers.RestartCheck;
@@ -26,6 +27,9 @@ public interface Target {
    * other target's in the host's one fact script.
    */
   PageFactSection pageFacts();
+
+  /** This target's part of {@code page_verify}: the effective state after a change. */
+  PageVerifier pageVerifier();
 
   /** The restart kinds this target restarts, with their drivers. */
   List<RestartKind> restartKinds();

@@ -1,6 +1,7 @@
 package io.pagetune.targets.oracle;
 
 import io.pagetune.modules.Module;
+import io.pagetune.modules.pages.PageVerifier;
 import io.pagetune.pages.PageFactSection;
 import io.pagetune.pages.PageState;
 import io.pagetune.schedule.RestartTarget;
@@ -30,6 +31,11 @@ public final class OracleTarget implements Target {
   @Override
   public List<Module> modules(Clock clock) {
     return List.of(new OracleHugepagesModule());
+  }
+
+  @Override
+  public PageVerifier pageVerifier() {
+    return new HugePagesVerifier();
   }
 
   @Override

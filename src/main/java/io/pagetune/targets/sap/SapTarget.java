@@ -1,6 +1,7 @@
 package io.pagetune.targets.sap;
 
 import io.pagetune.modules.Module;
+import io.pagetune.modules.pages.PageVerifier;
 import io.pagetune.pages.PageFactSection;
 import io.pagetune.pages.PageSize;
 import io.pagetune.pages.PageState;
@@ -35,6 +36,11 @@ public final class SapTarget implements Target {
   @Override
   public List<Module> modules(Clock clock) {
     return List.of(new SapLdrCntrlModule(clock));
+  }
+
+  @Override
+  public PageVerifier pageVerifier() {
+    return new SapPageVerifier();
   }
 
   @Override

@@ -1,6 +1,7 @@
 package io.pagetune.targets.solaris;
 
 import io.pagetune.modules.Module;
+import io.pagetune.modules.pages.PageVerifier;
 import io.pagetune.pages.PageFactSection;
 import io.pagetune.pages.PageState;
 import io.pagetune.schedule.drivers.RestartKind;
@@ -65,6 +66,11 @@ public final class SolarisTarget implements Target {
               reasons));
     }
     return out;
+  }
+
+  @Override
+  public PageVerifier pageVerifier() {
+    return new WebServerPageVerifier();
   }
 
   @Override
