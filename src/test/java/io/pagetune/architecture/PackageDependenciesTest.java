@@ -59,6 +59,11 @@ class PackageDependenciesTest {
   }
 
   @Test
+  void modulesKnowNoTarget() throws IOException {
+    assertNoReferences(sourcesUnder("io.pagetune.modules"), List.of("io.pagetune.targets"));
+  }
+
+  @Test
   void scheduleImportsNothingAboveIt() throws IOException {
     List<Source> schedule = sourcesUnder("io.pagetune.schedule");
     assertFalse(schedule.isEmpty());
