@@ -81,6 +81,7 @@ public final class FactsCommand implements Callable<Integer> {
     List<Host> hosts = io.pagetune.inventory.Limit.select(inv, limit);
     List<Fact<?>> facts = new ArrayList<>();
     List<FactSet> sets = Wiring.factSets();
+    PageFacts pageFacts = Wiring.pageFacts();
     sets.forEach(s -> facts.addAll(s.facts()));
     Connections connections = Wiring.connections(ssh, environment);
     Map<String, Map<String, Object>> byHost = new LinkedHashMap<>();
@@ -89,7 +90,7 @@ public final class FactsCommand implements Callable<Integer> {
       try (Connection c = connections.open(ConnectionSpec.fromVars(h.name(), h.vars().resolve()))) {
         Map<String, Object> values =
             FactGatherer.gather(c, facts, Become.NONE, Duration.ofSeconds(timeout));
-        Map<String, Object> summary = new LinkedHashMap<>(PageFacts.summary(values));
+        Map<String, Object> summary = new LinkedHashMap<>(pageFacts.summary(values));
         summary.put("page_state", pageStates(summary));
         byHost.put(h.name(), summary);
       } catch (ConnectionException e) {

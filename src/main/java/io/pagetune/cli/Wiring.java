@@ -31,7 +31,10 @@ public final class Wiring {
   /** The built-in modules, then each target's. */
   public static List<Module> moduleList(java.time.Clock clock) {
     List<Target> targets = targets();
-    List<Module> all = new ArrayList<>(BuiltinModules.all(RestartKinds.names(targets)));
+    List<Module> all =
+        new ArrayList<>(
+            BuiltinModules.all(
+                RestartKinds.names(targets), targets.stream().map(Target::pageVerifier).toList()));
     for (Target t : targets) {
       all.addAll(t.modules(clock));
     }
@@ -135,6 +138,11 @@ public final class Wiring {
   }
 
   static List<FactSet> factSets() {
-    return List.of(new BaseFacts(), new io.pagetune.pages.PageFacts());
+    return List.of(new BaseFacts(), pageFacts());
+  }
+
+  /** The page facts: the shared platform facts, then each target's section. */
+  static io.pagetune.pages.PageFacts pageFacts() {
+    return new io.pagetune.pages.PageFacts(targets().stream().map(Target::pageFacts).toList());
   }
 }

@@ -5,14 +5,14 @@ import io.pagetune.facts.FactSet;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * The page-size facts of a host, gathered with the base facts in the same round trip and exposed as
- * {@code ansible_facts.pages}. Each snippet checks {@code uname -s} itself, so a host only runs
- * what applies to its platform: memory, THP and ipcs on Linux; SAP systems on IBM i PASE and AIX;
- * web servers and isainfo on Solaris.
+ * {@code ansible_facts.pages}: the platform and its page sizes, then each registered target's
+ * {@link PageFactSection} in turn (one script: the sections are concatenated, not run apart). Each
+ * snippet checks {@code uname -s} itself, so a host only runs what applies to its platform.
  *
  * <p>Snippets name host files as on a real host; the lab connection maps them to a lab host's
  * files. Only a path a snippet reads out of a host file gets {@link #ROOT} in front: empty on a
@@ -27,45 +27,23 @@ public final class PageFacts implements FactSet {
   public static final Fact<PagesizeA> PAGE_SIZES =
       new ScriptFact<>(
           "pages_page_sizes", PagesizeA.fact().script(), r -> PagesizeA.parse(r.stdout()));
-  public static final Fact<Meminfo> MEMINFO =
-      new ScriptFact<>("pages_meminfo", only("Linux", "cat /proc/meminfo"), r -> parse(r));
-  public static final Fact<ThpMode> THP =
-      new ScriptFact<>(
-          "pages_thp", only("Linux", ThpMode.fact().script()), r -> ThpMode.parse(r.stdout()));
-  public static final Fact<LinuxBootConfig> BOOT_CONFIG =
-      new ScriptFact<>(
-          "pages_boot_config",
-          only("Linux", LinuxBootConfig.script()),
-          r -> LinuxBootConfig.parse(r.stdout()));
-  public static final Fact<IpcsShm> IPCS =
-      new ScriptFact<>("pages_ipcs", only("Linux", "ipcs -m"), r -> IpcsShm.parse(r.stdout()));
-  public static final Fact<Map<String, SapSystemFacts>> SAP_SYSTEMS =
-      new ScriptFact<>(
-          "pages_sap_systems",
-          only("OS400|AIX", SapSystemsScan.fact().script()),
-          r -> SapSystemsScan.parse(r.stdout()));
-  public static final Fact<IsainfoBits> ISAINFO =
-      new ScriptFact<>(
-          "pages_isainfo", only("SunOS", "isainfo -b"), r -> IsainfoBits.parse(r.stdout()));
-  public static final Fact<Map<String, WebServerFacts>> WEB_SERVERS =
-      new ScriptFact<>(
-          "pages_web_servers",
-          only("SunOS", WebServersScan.fact().script()),
-          r -> WebServersScan.parse(r.stdout()));
 
-  private static Meminfo parse(io.pagetune.connection.CommandResult r) {
-    return Meminfo.parse(r.stdout());
+  private final List<PageFactSection> sections;
+
+  public PageFacts(List<PageFactSection> sections) {
+    this.sections = List.copyOf(sections);
   }
 
   /** Runs {@code script} only where {@code uname -s} matches the case pattern. */
-  static String only(String unamePattern, String script) {
+  public static String only(String unamePattern, String script) {
     return "case \"$(uname -s)\" in " + unamePattern + ")\n" + script + "\n;; esac";
   }
 
   @Override
   public List<Fact<?>> facts() {
-    return List.of(
-        PLATFORM, PAGE_SIZES, MEMINFO, THP, BOOT_CONFIG, IPCS, SAP_SYSTEMS, ISAINFO, WEB_SERVERS);
+    List<Fact<?>> all = new ArrayList<>(List.of(PLATFORM, PAGE_SIZES));
+    sections.forEach(s -> all.addAll(s.facts()));
+    return List.copyOf(all);
   }
 
   @Override
@@ -74,12 +52,11 @@ public final class PageFacts implements FactSet {
   }
 
   /** The {@code ansible_facts.pages} map (also what {@code pagetune facts} prints). */
-  @SuppressWarnings("unchecked")
-  public static Map<String, Object> summary(Map<String, Object> gathered) {
+  public Map<String, Object> summary(Map<String, Object> gathered) {
     Map<String, Object> out = new LinkedHashMap<>();
     Platform platform = (Platform) gathered.get(PLATFORM.name());
     if (platform != null) {
-      out.put("platform", platform.os().name().toLowerCase(java.util.Locale.ROOT));
+      out.put("platform", platform.os().name().toLowerCase(Locale.ROOT));
       out.put("system", platform.sysname());
       out.put("release", platform.displayRelease());
     }
@@ -87,69 +64,7 @@ public final class PageFacts implements FactSet {
     if (sizes != null) {
       out.put("supported", sizes.sizes().stream().map(PageSize::toString).toList());
     }
-    Meminfo mem = (Meminfo) gathered.get(MEMINFO.name());
-    if (mem != null && mem.memTotalBytes().isPresent()) {
-      Map<String, Object> hp = new LinkedHashMap<>();
-      mem.hugePagesTotal().ifPresent(v -> hp.put("total", v));
-      mem.hugePagesFree().ifPresent(v -> hp.put("free", v));
-      mem.hugePagesRsvd().ifPresent(v -> hp.put("rsvd", v));
-      mem.hugepagesizeBytes().ifPresent(v -> hp.put("page_bytes", v));
-      mem.memTotalBytes().ifPresent(v -> hp.put("memtotal_bytes", v));
-      out.put("hugepages", hp);
-    }
-    ThpMode thp = (ThpMode) gathered.get(THP.name());
-    if (thp != null && thp.state() != ThpMode.State.UNREADABLE) {
-      out.put("thp", thp.active().orElse("compiled out"));
-    }
-    IpcsShm ipcs = (IpcsShm) gathered.get(IPCS.name());
-    if (ipcs != null && mem != null && mem.memTotalBytes().isPresent()) {
-      out.put("shm_segments", ipcs.segments().size());
-      out.put("shm_bytes", ipcs.totalBytes());
-    }
-    Map<String, SapSystemFacts> sap =
-        (Map<String, SapSystemFacts>) gathered.getOrDefault(SAP_SYSTEMS.name(), Map.of());
-    if (!sap.isEmpty()) {
-      Map<String, Object> systems = new LinkedHashMap<>();
-      for (SapSystemFacts s : sap.values()) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("profile_dir", s.profileDir());
-        m.put("profiles", s.profiles());
-        m.put("ldr_cntrl_profiles", s.profilesSettingLdrCntrl());
-        m.put("kernel", s.kernel().map(SapKernelVersion::toString).orElse("unknown"));
-        List<String> dw = new ArrayList<>();
-        for (ProcessPageSizes p : s.processes().byProgram("disp+work")) {
-          dw.add(
-              String.join(
-                  "/",
-                  s.processes().sizeColumns().stream()
-                      .map(c -> Optional.ofNullable(p.sizes().get(c)).map(PageSize::toString))
-                      .map(o -> o.orElse("?"))
-                      .toList()));
-        }
-        m.put("disp_work", dw);
-        systems.put(s.sid(), m);
-      }
-      out.put("sap", systems);
-    }
-    IsainfoBits bits = (IsainfoBits) gathered.get(ISAINFO.name());
-    if (bits != null && bits.bits().isPresent()) {
-      out.put("isainfo_bits", bits.bits().getAsInt());
-    }
-    Map<String, WebServerFacts> web =
-        (Map<String, WebServerFacts>) gathered.getOrDefault(WEB_SERVERS.name(), Map.of());
-    if (!web.isEmpty()) {
-      Map<String, Object> servers = new LinkedHashMap<>();
-      for (WebServerFacts w : web.values()) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("word_size", w.wordSize().name().toLowerCase(java.util.Locale.ROOT));
-        m.put("mpss_block", w.mpssBlock());
-        m.put("install_root", w.installRoot());
-        m.put("heap", w.pmap().map(WebServersScan::heapSummary).orElse("not running"));
-        m.put("worker", w.heapState());
-        servers.put(w.instanceDir(), m);
-      }
-      out.put("web_servers", servers);
-    }
+    sections.forEach(s -> s.summarize(gathered, out));
     return out;
   }
 }

@@ -7,6 +7,7 @@ import io.pagetune.connection.Connections;
 import io.pagetune.connection.RemoteCommand;
 import io.pagetune.inventory.Host;
 import io.pagetune.inventory.Inventory;
+import io.pagetune.modules.pages.PageVerifyModule;
 import io.pagetune.schedule.RestartTarget;
 import io.pagetune.schedule.drivers.Drivers;
 import io.pagetune.schedule.drivers.RestartOutcome;
@@ -41,11 +42,12 @@ final class DriverRestartRunner implements RestartRunner {
       Drivers drivers,
       WindowLookup windows,
       Journal journal,
-      Clock clock) {
+      Clock clock,
+      PageVerifyModule verify) {
     this.inventory = inventory;
     this.connections = connections;
     this.drivers = drivers;
-    this.verifier = new RestartVerifier(drivers);
+    this.verifier = new RestartVerifier(drivers, verify);
     this.windows = windows;
     this.journal = journal;
     this.clock = clock;

@@ -25,11 +25,12 @@ import java.util.Optional;
  */
 final class RestartVerifier {
   private static final SourceLocation HERE = SourceLocation.of("restart verification");
-  private final PageVerifyModule module = new PageVerifyModule();
+  private final PageVerifyModule module;
   private final Drivers kinds;
 
-  RestartVerifier(Drivers kinds) {
+  RestartVerifier(Drivers kinds, PageVerifyModule module) {
     this.kinds = kinds;
+    this.module = module;
   }
 
   /** A verification: passed, or the specifics of what is not effective. */

@@ -5,6 +5,7 @@ import io.pagetune.connection.Connections;
 import io.pagetune.executor.RunServices;
 import io.pagetune.inventory.Host;
 import io.pagetune.inventory.Inventory;
+import io.pagetune.modules.pages.PageVerifyModule;
 import io.pagetune.schedule.Sleeper;
 import io.pagetune.schedule.WindowCalendars;
 import io.pagetune.schedule.drivers.DriverContext;
@@ -41,6 +42,7 @@ public final class Restarts {
   private final WindowLookup windows;
   private final RestartQueue queue;
   private final Drivers drivers;
+  private final PageVerifyModule verify;
   private final HostLeases leases;
   private final String leaseHolder;
 
@@ -87,6 +89,7 @@ public final class Restarts {
     this.clock = clock;
     this.windows = new WindowLookup(windowsFile, new WindowCalendars(() -> serviceNow(env)));
     this.queue = new RestartQueue(store);
+    this.verify = new PageVerifyModule(targets.stream().map(Target::pageVerifier).toList());
     this.drivers =
         RestartKinds.drivers(
             targets,
@@ -140,7 +143,8 @@ public final class Restarts {
     return new RestartScheduler(
         store,
         new InventoryWindowGate(inventory, windows),
-        new DriverRestartRunner(inventory, connections, drivers, windows, store.journal(), clock),
+        new DriverRestartRunner(
+            inventory, connections, drivers, windows, store.journal(), clock, verify),
         SchedulerOptions.defaults(node).withPollingInterval(polling),
         leases,
         leaseHolder);

@@ -1,6 +1,8 @@
 package io.pagetune.targets;
 
 import io.pagetune.modules.Module;
+import io.pagetune.modules.pages.PageVerifier;
+import io.pagetune.pages.PageFactSection;
 import io.pagetune.pages.PageState;
 import io.pagetune.schedule.drivers.RestartCheck;
 import io.pagetune.schedule.drivers.RestartKind;
@@ -19,6 +21,15 @@ public interface Target {
 
   /** The modules this target adds to the registry (names are unique across all modules). */
   List<Module> modules(Clock clock);
+
+  /**
+   * The facts this target adds to the page facts ({@code ansible_facts.pages}); gathered with every
+   * other target's in the host's one fact script.
+   */
+  PageFactSection pageFacts();
+
+  /** This target's part of {@code page_verify}: the effective state after a change. */
+  PageVerifier pageVerifier();
 
   /** The restart kinds this target restarts, with their drivers. */
   List<RestartKind> restartKinds();

@@ -52,6 +52,18 @@ class PackageDependenciesTest {
   }
 
   @Test
+  void sharedPagesKnowNoTarget() throws IOException {
+    List<Source> pages = sourcesUnder("io.pagetune.pages");
+    assertFalse(pages.isEmpty());
+    assertNoReferences(pages, List.of("io.pagetune.targets"));
+  }
+
+  @Test
+  void modulesKnowNoTarget() throws IOException {
+    assertNoReferences(sourcesUnder("io.pagetune.modules"), List.of("io.pagetune.targets"));
+  }
+
+  @Test
   void scheduleImportsNothingAboveIt() throws IOException {
     List<Source> schedule = sourcesUnder("io.pagetune.schedule");
     assertFalse(schedule.isEmpty());

@@ -7,10 +7,10 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 
 /** Reads test fixtures from the classpath, byte for byte. */
-final class Fixtures {
+public final class Fixtures {
   private Fixtures() {}
 
-  static String read(String path) {
+  public static String read(String path) {
     try (InputStream in = Fixtures.class.getResourceAsStream("/" + path)) {
       if (in == null) {
         throw new IllegalArgumentException("missing fixture " + path);
@@ -21,7 +21,7 @@ final class Fixtures {
     }
   }
 
-  static CommandResult ok(String path) {
+  public static CommandResult ok(String path) {
     return CommandResult.of(0, read(path), "");
   }
 }

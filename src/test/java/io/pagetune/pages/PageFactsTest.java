@@ -4,6 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pagetune.facts.Fact;
+import io.pagetune.targets.oracle.OracleFacts;
+import io.pagetune.targets.sap.SapFacts;
+import io.pagetune.targets.sap.SapKernelVersion;
+import io.pagetune.targets.sap.SapSystemFacts;
+import io.pagetune.targets.sap.SapSystemsScan;
+import io.pagetune.targets.solaris.SolarisFacts;
+import io.pagetune.targets.solaris.WebServersScan;
 import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
 import java.util.List;
@@ -13,10 +20,13 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 class PageFactsTest {
+  private final PageFacts pageFacts =
+      new PageFacts(List.of(new SapFacts(), new SolarisFacts(), new OracleFacts()));
+
   @Test
   void scriptsParseAndNamesAreUnique() throws Exception {
     Set<String> names = new HashSet<>();
-    List<Fact<?>> facts = new PageFacts().facts();
+    List<Fact<?>> facts = pageFacts.facts();
     for (Fact<?> f : facts) {
       assertTrue(names.add(f.name()), f.name());
       assertTrue(f.name().startsWith("pages_"), "kept apart from the base facts: " + f.name());
@@ -56,7 +66,7 @@ class PageFactsTest {
     assertEquals(new SapKernelVersion(754, 110), nwp.kernel().orElseThrow());
     assertEquals(1, nwp.processes().byProgram("disp+work").size());
     Map<String, Object> summary =
-        PageFacts.summary(Map.of(PageFacts.SAP_SYSTEMS.name(), Map.of("NWP", nwp)));
+        pageFacts.summary(Map.of(SapFacts.SAP_SYSTEMS.name(), Map.of("NWP", nwp)));
     assertEquals(
         "{NWP={profile_dir=/usr/sap/NWP/SYS/profile, profiles=[NWP_ASCS01_sapnwpas,"
             + " NWP_D00_sapnwpas, START_ASCS01_sapnwpas], ldr_cntrl_profiles=[NWP_D00_sapnwpas],"
@@ -68,9 +78,9 @@ class PageFactsTest {
   @Test
   void webScanSummary() {
     Map<String, Object> summary =
-        PageFacts.summary(
+        pageFacts.summary(
             Map.of(
-                PageFacts.WEB_SERVERS.name(),
+                SolarisFacts.WEB_SERVERS.name(),
                 WebServersScan.parse(Fixtures.read("facts/web_servers/two_instances.txt"))));
     assertEquals(
         "{/var/opt/SUNWwbsvr7/https-intranet={word_size=bits_32, mpss_block=false,"

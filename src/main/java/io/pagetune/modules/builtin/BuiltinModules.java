@@ -14,8 +14,10 @@ public final class BuiltinModules {
   /**
    * @param restartKinds the restart kinds {@code request_restart} accepts (the targets' and the
    *     host-wide ones)
+   * @param verifiers each target's part of {@code page_verify}
    */
-  public static List<Module> all(Collection<String> restartKinds) {
+  public static List<Module> all(
+      Collection<String> restartKinds, List<io.pagetune.modules.pages.PageVerifier> verifiers) {
     return List.of(
         new CommandModule(),
         new ShellModule(),
@@ -31,6 +33,6 @@ public final class BuiltinModules {
         new FailModule(),
         new RequestRestartModule(restartKinds),
         new RestoreFileModule(),
-        new io.pagetune.modules.pages.PageVerifyModule());
+        new io.pagetune.modules.pages.PageVerifyModule(verifiers));
   }
 }

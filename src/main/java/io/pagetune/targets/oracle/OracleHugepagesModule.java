@@ -19,30 +19,9 @@ import io.pagetune.modules.Step;
 import io.pagetune.modules.StepRunner;
 import io.pagetune.modules.pages.HostFiles;
 import io.pagetune.modules.pages.Templated;
-import io.pagetune.pages.BootCmdline;
-import io.pagetune.pages.FileEdit;
-import io.pagetune.pages.HugePagesInUse;
-import io.pagetune.pages.HugePagesPlanner;
-import io.pagetune.pages.HugePagesReadBack;
-import io.pagetune.pages.HugePagesSizing;
-import io.pagetune.pages.InstanceSga;
-import io.pagetune.pages.KernelCmdline;
-import io.pagetune.pages.KernelParams;
-import io.pagetune.pages.LinuxBootConfig;
-import io.pagetune.pages.Meminfo;
-import io.pagetune.pages.MemlockLimit;
-import io.pagetune.pages.MemlockLimits;
-import io.pagetune.pages.MemlockPersistence;
-import io.pagetune.pages.MemlockRecommendation;
-import io.pagetune.pages.PageFacts;
 import io.pagetune.pages.PageSize;
 import io.pagetune.pages.PageState;
 import io.pagetune.pages.ScriptFact;
-import io.pagetune.pages.SysctlPersistence;
-import io.pagetune.pages.ThpMode;
-import io.pagetune.pages.ThpPolicy;
-import io.pagetune.pages.TunedProfile;
-import io.pagetune.pages.UserGroups;
 import io.pagetune.schedule.RestartTarget;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -137,7 +116,7 @@ public final class OracleHugepagesModule implements Module {
   @Override
   public Plan plan(ModuleCall call, HostState host) {
     Args args = call.args();
-    Meminfo mem = host.fact(PageFacts.MEMINFO);
+    Meminfo mem = host.fact(OracleFacts.MEMINFO);
     Optional<Long> allowance = allowanceBytes(args.string("allowance_per_instance"));
     if (allowance.isEmpty()) {
       return Plan.failed(
@@ -171,12 +150,12 @@ public final class OracleHugepagesModule implements Module {
     HugePagesSizing sizing =
         fromSga
             ? planner.fromSga(declared, pageBytes, memTotal)
-            : planner.fromSegments(host.fact(PageFacts.IPCS), pageBytes, memTotal);
+            : planner.fromSegments(host.fact(OracleFacts.IPCS), pageBytes, memTotal);
     if (sizing instanceof HugePagesSizing.Refused r) {
       return Plan.failed("oracle_hugepages: " + r.reason());
     }
     HugePagesSizing.Sized sized = (HugePagesSizing.Sized) sizing;
-    LinuxBootConfig boot = host.fact(PageFacts.BOOT_CONFIG);
+    LinuxBootConfig boot = host.fact(OracleFacts.BOOT_CONFIG);
     boolean gigantic = pageBytes == (1L << 30);
     String pageName = new PageSize(pageBytes).toString();
 
@@ -355,7 +334,7 @@ public final class OracleHugepagesModule implements Module {
             limitsText,
             memlock.kb());
 
-    ThpMode thp = host.fact(PageFacts.THP);
+    ThpMode thp = host.fact(OracleFacts.THP);
     // a kernel without THP needs nothing on its command line for it
     KernelParams kernel =
         KernelParams.plan(

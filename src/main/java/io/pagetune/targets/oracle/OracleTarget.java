@@ -1,6 +1,8 @@
 package io.pagetune.targets.oracle;
 
 import io.pagetune.modules.Module;
+import io.pagetune.modules.pages.PageVerifier;
+import io.pagetune.pages.PageFactSection;
 import io.pagetune.pages.PageState;
 import io.pagetune.schedule.RestartTarget;
 import io.pagetune.schedule.drivers.RestartCheck;
@@ -29,6 +31,16 @@ public final class OracleTarget implements Target {
   @Override
   public List<Module> modules(Clock clock) {
     return List.of(new OracleHugepagesModule());
+  }
+
+  @Override
+  public PageVerifier pageVerifier() {
+    return new HugePagesVerifier();
+  }
+
+  @Override
+  public PageFactSection pageFacts() {
+    return new OracleFacts();
   }
 
   @Override

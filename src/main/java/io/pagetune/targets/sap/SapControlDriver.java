@@ -4,8 +4,6 @@ import io.pagetune.connection.Become;
 import io.pagetune.connection.CommandResult;
 import io.pagetune.connection.Connection;
 import io.pagetune.connection.RemoteCommand;
-import io.pagetune.pages.SapcontrolOutput;
-import io.pagetune.pages.StateColor;
 import io.pagetune.schedule.RestartTarget;
 import io.pagetune.schedule.Sleeper;
 import io.pagetune.schedule.drivers.RestartDriver;

@@ -1,7 +1,6 @@
 package io.pagetune.targets.sap;
 
 import io.pagetune.connection.Connection;
-import io.pagetune.pages.StateColor;
 import io.pagetune.schedule.RestartTarget;
 import io.pagetune.schedule.Sleeper;
 import io.pagetune.schedule.drivers.RestartDriver;

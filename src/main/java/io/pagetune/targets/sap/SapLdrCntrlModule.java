@@ -13,19 +13,8 @@ import io.pagetune.modules.Step;
 import io.pagetune.modules.pages.HostFiles;
 import io.pagetune.modules.pages.RunStamp;
 import io.pagetune.modules.pages.Templated;
-import io.pagetune.pages.LdrCntrl;
-import io.pagetune.pages.LdrCntrlPrecondition;
-import io.pagetune.pages.PageFacts;
 import io.pagetune.pages.PageSize;
 import io.pagetune.pages.PageState;
-import io.pagetune.pages.SapInstanceEffect;
-import io.pagetune.pages.SapInstanceProfiles;
-import io.pagetune.pages.SapLdrCntrlPlanner;
-import io.pagetune.pages.SapProfile;
-import io.pagetune.pages.SapSystemFacts;
-import io.pagetune.pages.SapSystemsScan;
-import io.pagetune.pages.SetenvEntries;
-import io.pagetune.pages.SetenvEntry;
 import io.pagetune.schedule.RestartTarget;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -93,7 +82,7 @@ public final class SapLdrCntrlModule implements Module {
     Map<String, SapSystemFacts> scan =
         args.has("profile_dir")
             ? host.fact(SapSystemsScan.fact(sid, args.string("profile_dir")))
-            : host.fact(PageFacts.SAP_SYSTEMS);
+            : host.fact(SapFacts.SAP_SYSTEMS);
     SapSystemFacts system = scan.get(sid);
     // where the platform's own records (sapservices, /usr/sap/<SID>) put the profiles
     String dir =

@@ -1,7 +1,8 @@
 package io.pagetune.targets.sap;
 
 import io.pagetune.modules.Module;
-import io.pagetune.pages.LdrCntrl;
+import io.pagetune.modules.pages.PageVerifier;
+import io.pagetune.pages.PageFactSection;
 import io.pagetune.pages.PageSize;
 import io.pagetune.pages.PageState;
 import io.pagetune.schedule.RestartTarget;
@@ -35,6 +36,16 @@ public final class SapTarget implements Target {
   @Override
   public List<Module> modules(Clock clock) {
     return List.of(new SapLdrCntrlModule(clock));
+  }
+
+  @Override
+  public PageVerifier pageVerifier() {
+    return new SapPageVerifier();
+  }
+
+  @Override
+  public PageFactSection pageFacts() {
+    return new SapFacts();
   }
 
   @Override

@@ -13,20 +13,11 @@ import io.pagetune.modules.Step;
 import io.pagetune.modules.pages.HostFiles;
 import io.pagetune.modules.pages.RunStamp;
 import io.pagetune.modules.pages.Templated;
-import io.pagetune.pages.ElfWordSize;
-import io.pagetune.pages.MpssBlock;
-import io.pagetune.pages.MpssConf;
-import io.pagetune.pages.MpssPersisted;
-import io.pagetune.pages.MpssStartserv;
-import io.pagetune.pages.MpssVariant;
 import io.pagetune.pages.PageFacts;
 import io.pagetune.pages.PageSize;
 import io.pagetune.pages.PageState;
 import io.pagetune.pages.PagesizeA;
-import io.pagetune.pages.StartservScript;
 import io.pagetune.pages.TextEdit;
-import io.pagetune.pages.WebServerFacts;
-import io.pagetune.pages.Ws7ServerXml;
 import io.pagetune.schedule.RestartTarget;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -267,7 +258,7 @@ public final class MpssStartservModule implements Module {
    * <instance>/config}), never another instance's, and a stopped instance is not running.
    */
   static Optional<String> notEffective(HostState host, String instance, MpssVariant variant) {
-    WebServerFacts w = host.fact(PageFacts.WEB_SERVERS).get(instance);
+    WebServerFacts w = host.fact(SolarisFacts.WEB_SERVERS).get(instance);
     if (w == null || !w.running()) {
       return Optional.of(instance + " is not running");
     }
@@ -290,7 +281,7 @@ public final class MpssStartservModule implements Module {
   }
 
   private static String effectiveValue(HostState host, String instance) {
-    WebServerFacts w = host.fact(PageFacts.WEB_SERVERS).get(instance);
+    WebServerFacts w = host.fact(SolarisFacts.WEB_SERVERS).get(instance);
     return w == null ? "not running" : w.heapState();
   }
 

@@ -1,6 +1,8 @@
 package io.pagetune.targets.solaris;
 
 import io.pagetune.modules.Module;
+import io.pagetune.modules.pages.PageVerifier;
+import io.pagetune.pages.PageFactSection;
 import io.pagetune.pages.PageState;
 import io.pagetune.schedule.drivers.RestartKind;
 import io.pagetune.targets.Target;
@@ -64,6 +66,16 @@ public final class SolarisTarget implements Target {
               reasons));
     }
     return out;
+  }
+
+  @Override
+  public PageVerifier pageVerifier() {
+    return new WebServerPageVerifier();
+  }
+
+  @Override
+  public PageFactSection pageFacts() {
+    return new SolarisFacts();
   }
 
   @Override

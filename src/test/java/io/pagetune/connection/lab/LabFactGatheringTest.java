@@ -9,6 +9,7 @@ import io.pagetune.connection.Connection;
 import io.pagetune.connection.ConnectionSpec;
 import io.pagetune.facts.FactGatherer;
 import io.pagetune.pages.PageFacts;
+import io.pagetune.targets.oracle.OracleFacts;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,12 +32,13 @@ class LabFactGatheringTest {
   @TempDir Path tmp;
 
   private Map<String, Object> pages(Connection c) {
-    return PageFacts.summary(
-        FactGatherer.gather(
-            c,
-            List.of(PageFacts.PLATFORM, PageFacts.MEMINFO, PageFacts.THP),
-            Become.NONE,
-            Duration.ofSeconds(30)));
+    return new PageFacts(List.of(new OracleFacts()))
+        .summary(
+            FactGatherer.gather(
+                c,
+                List.of(PageFacts.PLATFORM, OracleFacts.MEMINFO, OracleFacts.THP),
+                Become.NONE,
+                Duration.ofSeconds(30)));
   }
 
   private static String localThp() throws IOException {

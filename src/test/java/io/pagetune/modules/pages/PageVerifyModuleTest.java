@@ -6,11 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pagetune.modules.ModuleHarness;
 import io.pagetune.modules.Plan;
-import io.pagetune.pages.AlertLogLargePages;
-import io.pagetune.pages.Meminfo;
-import io.pagetune.pages.PageFacts;
-import io.pagetune.pages.PsPageSizes;
-import io.pagetune.pages.SapSystemFacts;
+import io.pagetune.targets.oracle.AlertLogLargePages;
+import io.pagetune.targets.oracle.HugePagesVerifier;
+import io.pagetune.targets.oracle.Meminfo;
+import io.pagetune.targets.oracle.OracleFacts;
+import io.pagetune.targets.sap.PsPageSizes;
+import io.pagetune.targets.sap.SapFacts;
+import io.pagetune.targets.sap.SapPageVerifier;
+import io.pagetune.targets.sap.SapSystemFacts;
+import io.pagetune.targets.solaris.WebServerPageVerifier;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -20,6 +24,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class PageVerifyModuleTest {
+  private static final List<PageVerifier> VERIFIERS =
+      List.of(new SapPageVerifier(), new WebServerPageVerifier(), new HugePagesVerifier());
+
   @TempDir Path tmp;
 
   private static final String LOG = "/u01/app/oracle/diag/rdbms/orcl/ORCL/trace/alert_ORCL.log";
@@ -29,10 +36,10 @@ class PageVerifyModuleTest {
   }
 
   private Plan verify(String meminfo, String alertLog, Map<String, Object> args) {
-    return new ModuleHarness(new PageVerifyModule(), tmp)
+    return new ModuleHarness(new PageVerifyModule(VERIFIERS), tmp)
         .facts(
             Map.of(
-                PageFacts.MEMINFO.name(), Meminfo.parse(meminfo),
+                OracleFacts.MEMINFO.name(), Meminfo.parse(meminfo),
                 AlertLogLargePages.fact(LOG).name(), AlertLogLargePages.parse(alertLog)))
         .plan(args);
   }
@@ -70,8 +77,8 @@ class PageVerifyModuleTest {
             List.of(),
             Optional.empty(),
             PsPageSizes.parse(fixture(ps)));
-    return new ModuleHarness(new PageVerifyModule(), tmp)
-        .facts(Map.of(PageFacts.SAP_SYSTEMS.name(), Map.of("NWP", nwp)))
+    return new ModuleHarness(new PageVerifyModule(VERIFIERS), tmp)
+        .facts(Map.of(SapFacts.SAP_SYSTEMS.name(), Map.of("NWP", nwp)))
         .plan(Map.of("sap_sid", "NWP"));
   }
 

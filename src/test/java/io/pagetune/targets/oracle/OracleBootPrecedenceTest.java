@@ -480,9 +480,7 @@ class OracleBootPrecedenceTest {
     ModuleHarness h =
         new ModuleHarness(new OracleHugepagesModule(), tmp, host.connection())
             .services(new StubServices(tmp).template("only-pages.ftl", "vm.nr_hugepages = 6148\n"))
-            .facts(
-                Map.of(
-                    io.pagetune.pages.PageFacts.IPCS.name(), io.pagetune.pages.IpcsShm.parse("")));
+            .facts(Map.of(OracleFacts.IPCS.name(), io.pagetune.targets.oracle.IpcsShm.parse("")));
     Map<String, Object> a = args();
     a.put("sysctl_template", "only-pages.ftl");
     assertEquals(

@@ -4,8 +4,6 @@ import io.pagetune.connection.Connection;
 import io.pagetune.connection.ConnectionSpec;
 import io.pagetune.connection.lab.LabConnection;
 import io.pagetune.modules.ModuleHarness;
-import io.pagetune.pages.IpcsShm;
-import io.pagetune.pages.PageFacts;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -84,7 +82,7 @@ final class OracleHost {
 
   ModuleHarness harness(Path watched) {
     return new ModuleHarness(new OracleHugepagesModule(), watched, connection())
-        .facts(Map.of(PageFacts.IPCS.name(), IpcsShm.parse("")));
+        .facts(Map.of(OracleFacts.IPCS.name(), IpcsShm.parse("")));
   }
 
   private static void copy(Path from, Path to) {

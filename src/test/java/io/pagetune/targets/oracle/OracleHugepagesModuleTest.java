@@ -7,8 +7,6 @@ import io.pagetune.modules.ApplyResult;
 import io.pagetune.modules.ModuleHarness;
 import io.pagetune.modules.Plan;
 import io.pagetune.modules.Step;
-import io.pagetune.pages.IpcsShm;
-import io.pagetune.pages.PageFacts;
 import io.pagetune.schedule.RestartTarget;
 import io.pagetune.testing.TreeHash;
 import java.io.IOException;
@@ -33,7 +31,7 @@ class OracleHugepagesModuleTest {
 
   private ModuleHarness harness(String ipcs) {
     host = new OracleHost(tmp);
-    return host.harness(tmp).facts(Map.of(PageFacts.IPCS.name(), IpcsShm.parse(ipcs)));
+    return host.harness(tmp).facts(Map.of(OracleFacts.IPCS.name(), IpcsShm.parse(ipcs)));
   }
 
   private static final String OWN_SYSCTL = "/etc/sysctl.d/97-pagetune-hugepages.conf";

@@ -11,7 +11,6 @@ import io.pagetune.modules.Plan;
 import io.pagetune.modules.Step;
 import io.pagetune.pages.PageFacts;
 import io.pagetune.pages.PagesizeA;
-import io.pagetune.pages.WebServersScan;
 import io.pagetune.schedule.RestartTarget;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -60,7 +59,7 @@ class MpssStartservCasesModuleTest {
             Map.of(
                 PageFacts.PAGE_SIZES.name(),
                 PagesizeA.parse(sizes),
-                PageFacts.WEB_SERVERS.name(),
+                SolarisFacts.WEB_SERVERS.name(),
                 WebServersScan.parse(webScan)));
   }
 

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.pagetune.modules.ModuleHarness;
 import io.pagetune.modules.Plan;
 import io.pagetune.modules.Step;
-import io.pagetune.pages.ElfWordSize;
 import io.pagetune.pages.PageFacts;
 import io.pagetune.pages.PagesizeA;
 import io.pagetune.schedule.RestartTarget;
@@ -48,7 +47,7 @@ class MpssStartservModuleTest {
             Map.of(
                 PageFacts.PAGE_SIZES.name(), PagesizeA.parse(sizes),
                 ElfWordSize.fact(binary).name(), word,
-                PageFacts.WEB_SERVERS.name(), Map.of()));
+                SolarisFacts.WEB_SERVERS.name(), Map.of()));
   }
 
   private Map<String, Object> args() {

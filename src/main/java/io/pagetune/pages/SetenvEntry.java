@@ -1,4 +1,0 @@
-package io.pagetune.pages;
-
-/** An active {@code SETENV_<nn> = VAR=value} line of a SAP profile. */
-public record SetenvEntry(int index, String variable, String value, ProfileLine line) {}

@@ -1,0 +1,180 @@
+package io.pagetune.targets.oracle;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * The kernel command line an Oracle host needs at its next boot (domain.md §3.5, §5a): {@code
+ * transparent_hugepage=<policy>} unless the next boot already gets that mode (from the command
+ * line, or from the active tuned profile when the command line does not set it), and for 1 GiB
+ * pages {@code default_hugepagesz=1G hugepagesz=1G hugepages=N}, since gigantic pages cannot be
+ * reliably allocated at run time. Planned as an edit of {@code /etc/default/grub} plus the boot
+ * loader command that carries it to the entries (grubby for BLS, else grub2-mkconfig).
+ */
+public record KernelParams(
+    List<String> params,
+    Optional<FileEdit> grubEdit,
+    List<List<String>> bootLoaderCommands,
+    boolean thpPersisted,
+    String thpBootDescription,
+    boolean hugepagesPersisted,
+    String nextBootDescription,
+    List<String> notes,
+    List<String> poolNotes,
+    Map<String, Object> report) {
+  static final List<String> HUGEPAGE_PARAMS =
+      List.of("hugepages", "hugepagesz", "default_hugepagesz");
+
+  public KernelParams {
+    params = List.copyOf(params);
+    bootLoaderCommands = List.copyOf(bootLoaderCommands);
+    notes = List.copyOf(notes);
+    poolNotes = List.copyOf(poolNotes);
+    report = Map.copyOf(report);
+  }
+
+  /**
+   * @param thpMode the THP mode the policy asks for; empty where the kernel has no THP
+   * @param giganticPages the pool in 1 GiB pages, or empty when the pool is not 1 GiB pages
+   */
+  public static KernelParams plan(
+      LinuxBootConfig boot, Optional<String> thpMode, OptionalLong giganticPages) {
+    List<KernelCmdline> next = BootCmdline.nextBoot(boot);
+    Optional<SysctlAssignment> tunedThp = boot.tunedProfile().flatMap(TunedProfile::thp);
+    List<String> notes = new ArrayList<>();
+    List<String> poolNotes = new ArrayList<>();
+    KernelCmdline running = boot.running();
+    if (!running.hugepages().isEmpty()) {
+      poolNotes.add(
+          "the running kernel reserved huge pages at boot, before sysctl: "
+              + String.join(
+                  " ",
+                  relevant(running).stream()
+                      .filter(w -> !w.startsWith("transparent_hugepage"))
+                      .toList()));
+    }
+    if (running.hasPluralThpTypo()) {
+      notes.add(
+          "transparent_hugepages= (plural) on the kernel command line is ignored by the kernel");
+    }
+
+    List<String> thpAtBoot = new ArrayList<>();
+    for (KernelCmdline line : next) {
+      thpAtBoot.add(
+          line.transparentHugepage()
+              .map(v -> v + " (kernel command line)")
+              .or(() -> tunedThp.map(t -> t.value() + " (tuned " + t.where() + ")"))
+              .orElse("kernel default"));
+    }
+    if (next.isEmpty()) {
+      thpAtBoot.add(
+          tunedThp
+              .map(t -> t.value() + " (tuned " + t.where() + ")")
+              .orElse("boot loader config not found"));
+    }
+    boolean thpPersisted =
+        thpMode.isEmpty() || thpAtBoot.stream().allMatch(v -> v.startsWith(thpMode.get() + " "));
+
+    List<String> params = new ArrayList<>();
+    List<String> drop = new ArrayList<>(List.of("transparent_hugepages"));
+    if (!thpPersisted) {
+      params.add("transparent_hugepage=" + thpMode.get());
+    }
+    boolean hugepagesPersisted = true;
+    if (giganticPages.isPresent()) {
+      List<String> gig =
+          List.of(
+              "default_hugepagesz=1G", "hugepagesz=1G", "hugepages=" + giganticPages.getAsLong());
+      hugepagesPersisted = !next.isEmpty() && next.stream().allMatch(l -> BootCmdline.has(l, gig));
+      if (!hugepagesPersisted) {
+        params.addAll(gig);
+        drop.addAll(HUGEPAGE_PARAMS);
+      }
+    }
+
+    Optional<FileEdit> grubEdit = Optional.empty();
+    List<List<String>> commands = new ArrayList<>();
+    if (!params.isEmpty()) {
+      if (boot.defaultGrub().isEmpty() && boot.blsEntries().isEmpty()) {
+        notes.add(
+            "no boot loader configuration found ("
+                + LinuxBootConfig.DEFAULT_GRUB
+                + ", "
+                + LinuxBootConfig.BLS_DIR
+                + "): set "
+                + String.join(" ", params)
+                + " on the kernel command line by hand");
+        params = List.of();
+      } else {
+        String before = boot.defaultGrub().map(ConfFile::text).orElse("");
+        String after = BootCmdline.withGrubParams(before, params, drop);
+        if (!after.equals(before)) {
+          grubEdit =
+              Optional.of(
+                  new FileEdit(LinuxBootConfig.DEFAULT_GRUB, before, after, "kernel command line"));
+        }
+        if (!boot.blsEntries().isEmpty()) {
+          if (next.stream().anyMatch(KernelCmdline::hasPluralThpTypo)) {
+            commands.add(
+                List.of("grubby", "--update-kernel=ALL", "--remove-args=transparent_hugepages"));
+          }
+          if (giganticPages.isPresent() && !hugepagesPersisted) {
+            commands.add(
+                List.of(
+                    "grubby",
+                    "--update-kernel=ALL",
+                    "--remove-args=" + String.join(" ", HUGEPAGE_PARAMS)));
+          }
+          commands.add(
+              List.of("grubby", "--update-kernel=ALL", "--args=" + String.join(" ", params)));
+        } else {
+          commands.add(List.of("grub2-mkconfig", "-o", "/boot/grub2/grub.cfg"));
+        }
+        notes.add("kernel command line: " + String.join(" ", params) + " at the next boot");
+        if (!hugepagesPersisted) {
+          poolNotes.add(
+              "1G pages are reserved at boot: "
+                  + String.join(" ", params)
+                  + " on the kernel command line");
+        }
+      }
+    }
+
+    Map<String, Object> report = new LinkedHashMap<>();
+    report.put("running", String.join(" ", relevant(running)));
+    List<String> nextText = new ArrayList<>();
+    for (KernelCmdline l : next) {
+      nextText.add(String.join(" ", relevant(l)));
+    }
+    report.put("next_boot", nextText);
+    report.put("thp_at_boot", thpAtBoot);
+    boot.tunedProfileName().ifPresent(p -> report.put("tuned_profile", p));
+    return new KernelParams(
+        params,
+        grubEdit,
+        commands,
+        thpPersisted,
+        String.join("; ", thpAtBoot),
+        hugepagesPersisted,
+        nextText.isEmpty() ? "boot loader config not found" : String.join("; ", nextText),
+        notes,
+        poolNotes,
+        report);
+  }
+
+  /** The huge-page and THP words of a command line. */
+  static List<String> relevant(KernelCmdline line) {
+    return line.words().stream()
+        .filter(
+            w ->
+                w.startsWith("hugepages=")
+                    || w.startsWith("hugepagesz=")
+                    || w.startsWith("default_hugepagesz=")
+                    || w.startsWith("transparent_hugepage"))
+        .toList();
+  }
+}
