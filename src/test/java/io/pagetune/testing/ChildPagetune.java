@@ -84,6 +84,15 @@ public final class ChildPagetune {
     process.waitFor(30, TimeUnit.SECONDS);
   }
 
+  /**
+   * Kills the child; true when the kill ended it, false when it had already ended by itself (a run
+   * can finish between a look at whether it is alive and the kill).
+   */
+  public boolean killedByKill() throws InterruptedException {
+    kill();
+    return !process.isAlive() && process.exitValue() == 128 + 9;
+  }
+
   /** Waits for the child to end by itself; its exit code. */
   public int await(Duration timeout) throws InterruptedException {
     if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
