@@ -3,11 +3,13 @@ package io.pagetune.targets.solaris;
 import io.pagetune.facts.Fact;
 import io.pagetune.pages.PageFactSection;
 import io.pagetune.pages.PageFacts;
+import io.pagetune.pages.PagesizeA;
 import io.pagetune.pages.ScriptFact;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /** The Solaris web-server page facts: the kernel's word size and every web server instance. */
 public final class SolarisFacts implements PageFactSection {
@@ -39,11 +41,21 @@ public final class SolarisFacts implements PageFactSection {
     if (web.isEmpty()) {
       return;
     }
+    PagesizeA sizes = (PagesizeA) gathered.get(PageFacts.PAGE_SIZES.name());
     Map<String, Object> servers = new LinkedHashMap<>();
     for (WebServerFacts w : web.values()) {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("word_size", w.wordSize().name().toLowerCase(Locale.ROOT));
       m.put("mpss_block", w.mpssBlock());
+      // what the server will start with, by ld.so.1's precedence, as mpss_startserv computes it
+      Optional<MpssVariant> variant =
+          sizes == null ? Optional.empty() : MpssVariant.choose(w.wordSize(), sizes);
+      if (w.startserv().isPresent() && variant.isPresent()) {
+        MpssPersisted p = MpssStartserv.persisted(w.startserv().get(), w.wordSize(), variant.get());
+        m.put("mpss_persisted", p.ok());
+        m.put("mpss_persisted_value", p.describe());
+        m.put("mpss_desired_heap", variant.get().heap().toString());
+      }
       m.put("install_root", w.installRoot());
       m.put("heap", w.pmap().map(WebServersScan::heapSummary).orElse("not running"));
       m.put("worker", w.heapState());

@@ -44,11 +44,30 @@ public final class SolarisTarget implements Target {
     for (Map.Entry<String, Object> w : servers.entrySet()) {
       Map<String, Object> m = (Map<String, Object>) w.getValue();
       String heap = String.valueOf(m.get("heap"));
-      boolean persisted = Boolean.TRUE.equals(m.get("mpss_block"));
-      boolean effective = LARGE_HEAP.matcher(heap).matches();
+      // computed from the script with ld.so.1's precedence when the scan read it (hand-made
+      // settings count); else only pagetune's own block is known
+      boolean computed = m.containsKey("mpss_persisted");
+      boolean persisted =
+          Boolean.TRUE.equals(computed ? m.get("mpss_persisted") : m.get("mpss_block"));
+      String persistedValue =
+          computed
+              ? String.valueOf(m.get("mpss_persisted_value"))
+              : persisted ? "MPSS block in bin/startserv" : "";
+      // the worker's heap in the desired size when it is known, else in any large size
+      boolean effective =
+          computed
+              ? heap.startsWith(m.get("mpss_desired_heap") + ":")
+                  && LARGE_HEAP.matcher(heap).matches()
+              : LARGE_HEAP.matcher(heap).matches();
       List<String> reasons = new ArrayList<>();
       if (!persisted) {
-        reasons.add("bin/startserv has no MPSS block");
+        reasons.add(
+            computed
+                ? "bin/startserv starts the server with "
+                    + persistedValue
+                    + ", not mpss.so.1 with MPSSHEAP="
+                    + m.get("mpss_desired_heap")
+                : "bin/startserv has no MPSS block");
       }
       if (!effective) {
         reasons.add("the heap is " + heap);
@@ -57,9 +76,9 @@ public final class SolarisTarget implements Target {
       out.add(
           new PageState(
               "web/" + instance.substring(instance.lastIndexOf('/') + 1),
-              "MPSS heap pages",
+              computed ? "MPSS heap pages of " + m.get("mpss_desired_heap") : "MPSS heap pages",
               persisted,
-              persisted ? "MPSS block in bin/startserv" : "",
+              persistedValue,
               effective,
               heap,
               persisted && !effective,

@@ -27,10 +27,34 @@ public record WebServerFacts(
     ElfWordSize wordSize,
     boolean mpssBlock,
     List<WebServerProcess> processes,
-    Optional<PmapPageSizes> pmap) {
+    Optional<PmapPageSizes> pmap,
+    Optional<String> startserv) {
 
   public WebServerFacts {
     processes = List.copyOf(processes);
+    startserv = startserv == null ? Optional.empty() : startserv;
+  }
+
+  /** Without the startserv text: what the server will start with is not known from facts. */
+  public WebServerFacts(
+      String instanceDir,
+      String installRoot,
+      String serverBinary,
+      OptionalInt platform,
+      ElfWordSize wordSize,
+      boolean mpssBlock,
+      List<WebServerProcess> processes,
+      Optional<PmapPageSizes> pmap) {
+    this(
+        instanceDir,
+        installRoot,
+        serverBinary,
+        platform,
+        wordSize,
+        mpssBlock,
+        processes,
+        pmap,
+        Optional.empty());
   }
 
   public boolean running() {

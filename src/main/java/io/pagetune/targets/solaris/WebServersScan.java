@@ -79,6 +79,10 @@ public final class WebServersScan {
                 + "block '\"$i\"; grep -c '^"
                 + MpssStartserv.BEGIN
                 + "' \"$R$i/bin/startserv\" 2>/dev/null",
+            // the script itself, each line behind '|' so no line of it can pass for a marker
+            "  echo '"
+                + MARK
+                + "startserv '\"$i\"; sed 's/^/|/' \"$R$i/bin/startserv\" 2>/dev/null",
             "done",
             "echo \"$PS\" | while read pid ppid prog rest; do",
             "  case \"$prog\" in webservd|*/webservd) echo '"
@@ -138,6 +142,7 @@ public final class WebServersScan {
               .filter(t -> !t.isBlank())
               .map(PmapPageSizes::parse);
       String block = text(s, "block").strip();
+      Optional<String> startserv = startservText(text(s, "startserv"));
       out.put(
           dir,
           new WebServerFacts(
@@ -148,9 +153,24 @@ public final class WebServersScan {
               word,
               !block.isEmpty() && !block.equals("0"),
               processes,
-              pmap));
+              pmap,
+              startserv));
     }
     return out;
+  }
+
+  /** The startserv as the scan sent it (each line behind '|'); empty when it could not be read. */
+  private static Optional<String> startservText(String section) {
+    if (section.isEmpty()) {
+      return Optional.empty();
+    }
+    StringBuilder b = new StringBuilder();
+    for (String line : section.split("\n", -1)) {
+      if (line.startsWith("|")) {
+        b.append(line, 1, line.length()).append('\n');
+      }
+    }
+    return Optional.of(b.toString());
   }
 
   /** {@code path: description} lines of file(1), per path. */
