@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.pagetune.schedule.RestartTarget;
 import io.pagetune.state.PostgresServer;
 import io.pagetune.state.StateStore;
+import io.pagetune.testing.MutableClock;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

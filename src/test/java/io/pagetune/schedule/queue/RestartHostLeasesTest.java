@@ -8,6 +8,7 @@ import io.pagetune.schedule.RestartTarget;
 import io.pagetune.state.HostLeases;
 import io.pagetune.state.LeaseAttempt;
 import io.pagetune.state.StateStore;
+import io.pagetune.testing.MutableClock;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;

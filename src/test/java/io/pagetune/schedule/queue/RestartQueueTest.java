@@ -9,6 +9,7 @@ import io.pagetune.schedule.RestartTarget;
 import io.pagetune.state.Dialect;
 import io.pagetune.state.PostgresServer;
 import io.pagetune.state.StateStore;
+import io.pagetune.testing.MutableClock;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

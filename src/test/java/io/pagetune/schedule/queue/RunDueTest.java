@@ -7,6 +7,7 @@ import io.pagetune.schedule.RestartTarget;
 import io.pagetune.state.EffectiveState;
 import io.pagetune.state.Journal;
 import io.pagetune.state.StateStore;
+import io.pagetune.testing.MutableClock;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;

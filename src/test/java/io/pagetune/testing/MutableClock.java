@@ -1,4 +1,4 @@
-package io.pagetune.schedule.queue;
+package io.pagetune.testing;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -8,18 +8,18 @@ import java.time.ZoneOffset;
 import java.util.concurrent.atomic.AtomicReference;
 
 /** A clock the test moves by hand; shared by threads, so the instant is atomic. */
-final class MutableClock extends Clock {
+public final class MutableClock extends Clock {
   private final AtomicReference<Instant> now;
 
-  MutableClock(Instant start) {
+  public MutableClock(Instant start) {
     this.now = new AtomicReference<>(start);
   }
 
-  void set(Instant instant) {
+  public void set(Instant instant) {
     now.set(instant);
   }
 
-  void advance(Duration duration) {
+  public void advance(Duration duration) {
     now.updateAndGet(i -> i.plus(duration));
   }
 
