@@ -207,36 +207,35 @@ class WriteAheadCrashTest {
     Path inventory = inventory(t);
     long seed = System.nanoTime();
     Random random = new Random(seed);
-    List<Boolean> killedByKill = new ArrayList<>();
+    int killedMidRun = 0;
     for (int version = 1; version <= kills; version++) {
       ChildPagetune run = child(t, playbook, inventory, version, false);
       assertTrue(run.awaitOutput(TASK_HEADER, CHILD_TIMEOUT), run.output());
       Thread.sleep(random.nextInt(1500));
-      killedByKill.add(run.killedByKill());
+      killedMidRun += run.killedByKill() ? 1 : 0;
     }
-    int killedMidRun = (int) killedByKill.stream().filter(k -> k).count();
     CliRun last = inProcess(t, playbook, inventory, kills);
     assertEquals(0, last.exitCode(), last.toString());
 
     StateStore store = store();
     List<RunRecord> runs = store.journal().listRuns();
     assertEquals(kills + 1, runs.size());
-    // the children ran one after the other, so the runs in start order are versions 1..25
-    List<RunRecord> inOrder =
-        runs.stream().sorted(Comparator.comparing(RunRecord::startedAt)).toList();
-    for (int v = 0; v < kills; v++) {
-      Optional<String> status = inOrder.get(v).status();
-      // a kill that landed after the run recorded its end (while the JVM was exiting) leaves "ok"
-      Set<Optional<String>> allowed =
-          killedByKill.get(v)
-              ? Set.of(Optional.of("interrupted"), Optional.of("ok"))
-              : Set.of(Optional.of("ok"));
-      assertTrue(
-          allowed.contains(status),
-          "seed " + seed + ": run " + (v + 1) + " killed=" + killedByKill.get(v) + " is " + status);
-    }
+    // Which run was which child is not recorded (they share the test's fixed clock), so the
+    // statuses are checked by count: a child that ended by itself finished its run ("ok"); a child
+    // the kill ended left "interrupted", or "ok" when the kill landed after its run recorded its
+    // end
+    // (while the JVM was exiting); and no run is left without an end.
+    long ok = runs.stream().filter(r -> r.status().equals(Optional.of("ok"))).count();
     long interrupted =
         runs.stream().filter(r -> r.status().equals(Optional.of("interrupted"))).count();
+    assertEquals(
+        kills + 1, ok + interrupted, "seed " + seed + ": every run ended ok or interrupted");
+    assertTrue(
+        interrupted <= killedMidRun,
+        "seed " + seed + ": " + interrupted + " interrupted, but the kill ended " + killedMidRun);
+    assertTrue(
+        ok >= kills - killedMidRun + 1,
+        "seed " + seed + ": a child that ended by itself (or the last run) did not end ok");
     assertTrue(interrupted >= kills / 2, "seed " + seed + ": too few kills were interrupted runs");
     assertTrue(killedMidRun >= kills / 2, "seed " + seed + ": too few kills hit a running apply");
     for (int f = 1; f <= files; f++) {
