@@ -35,15 +35,18 @@ final class InterruptibleConfiguration extends Configuration {
     Template t =
         super.getTemplate(name, locale, customLookupCondition, encoding, parseAsFTL, ignoreMissing);
     if (t != null) {
-      // a template file (or one it includes) may not evaluate strings as code either
-      java.util.Optional<DataEvaluatingBuiltins.Use> use =
-          DataEvaluatingBuiltins.find(t.toString());
-      if (use.isPresent()) {
-        throw new IOException("template " + name + ": " + use.get().message());
-      }
       synchronized (withChecks) {
-        if (withChecks.add(t)) {
+        // checked once per parsed template (FreeMarker caches it); one that fails is never added,
+        // so every later render of it fails the same way
+        if (!withChecks.contains(t)) {
+          // a template file (or one it includes) may not evaluate strings as code either
+          java.util.Optional<DataEvaluatingBuiltins.Use> use =
+              DataEvaluatingBuiltins.find(t.toString());
+          if (use.isPresent()) {
+            throw new IOException("template " + name + ": " + use.get().message());
+          }
           _CoreAPI.addThreadInterruptedChecks(t);
+          withChecks.add(t);
         }
       }
     }
