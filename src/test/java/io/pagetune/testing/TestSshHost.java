@@ -85,6 +85,7 @@ public final class TestSshHost implements AutoCloseable {
   private final AtomicLong killAfterSftpBytes = new AtomicLong(-1);
   private final AtomicInteger droppedHandshakes = new AtomicInteger();
   private final AtomicInteger maxRunningSeen = new AtomicInteger();
+  private final AtomicInteger execRequests = new AtomicInteger();
   private final CommandFaults faults = new CommandFaults();
   private final List<String> forwarded = new CopyOnWriteArrayList<>();
   private final List<String> loginUsers = new CopyOnWriteArrayList<>();
@@ -109,6 +110,7 @@ public final class TestSshHost implements AutoCloseable {
     }
     server.setCommandFactory(
         (channel, command) -> {
+          execRequests.incrementAndGet();
           Command fault = faults.forCommand(command, this::killSessions);
           return fault != null
               ? fault
@@ -277,6 +279,11 @@ public final class TestSshHost implements AutoCloseable {
   }
 
   /** The most commands that ran at once on this host. */
+  /** Exec requests received so far (each one a channel and a forked shell on a real sshd). */
+  public int execRequests() {
+    return execRequests.get();
+  }
+
   public int maxRunningSeen() {
     return maxRunningSeen.get();
   }

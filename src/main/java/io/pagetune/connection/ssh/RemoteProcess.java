@@ -25,9 +25,14 @@ final class RemoteProcess {
 
   /** The string sent in the exec request. */
   String wrap(String rendered) {
+    return "exec " + child(rendered);
+  }
+
+  /** The same command as a child of a long-lived shell session, which must not be replaced. */
+  String child(String rendered) {
     String inner =
         "printf '%s %s\\n' " + nonce + " \"$$\" >&2; exec /bin/sh -c " + ShellQuote.quote(rendered);
-    return "exec /bin/sh -c " + ShellQuote.quote(inner);
+    return "/bin/sh -c " + ShellQuote.quote(inner);
   }
 
   /** The PID announced on stderr so far. */

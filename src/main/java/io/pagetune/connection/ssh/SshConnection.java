@@ -18,6 +18,7 @@ import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Semaphore;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import net.schmizz.sshj.SSHClient;
 
@@ -41,6 +42,10 @@ public final class SshConnection implements Connection {
   private final Map<String, Boolean> sudoWithoutPassword = new ConcurrentHashMap<>();
   private final RemoteFiles files;
   private final ConnectionProbe probe;
+  private final ShellSessions sessions;
+
+  /** Shell sessions one host may keep at once; the rest of its parallel commands use exec. */
+  private static final int SHELL_SESSIONS_PER_HOST = 2;
 
   SshConnection(
       SshTarget target,
@@ -57,6 +62,14 @@ public final class SshConnection implements Connection {
     this.probe = new ConnectionProbe(target.inventoryName(), client, ConnectionProbe.DEFAULT_WAIT);
     this.exec = new ExecChannel(target.inventoryName(), client, io, probe);
     this.files = new RemoteFiles(this, client, channels, probe);
+    this.sessions =
+        new ShellSessions(
+            target.inventoryName(),
+            client,
+            io,
+            probe,
+            channels,
+            settings.shellSession() ? SHELL_SESSIONS_PER_HOST : 0);
   }
 
   @Override
@@ -100,16 +113,34 @@ public final class SshConnection implements Connection {
       String rendered, byte[] stdin, Become become, Duration timeout, String display) {
     RemoteProcess process = new RemoteProcess("pagetune-pid-" + hex(8));
     byte[] input = become.enabled() ? withPassword(become, stdin) : stdin;
+    Consumer<byte[]> killer = stderrSoFar -> kill(process.pid(stderrSoFar), become);
     ExecChannel.Raw raw =
-        exec.run(
-            process.wrap(rendered),
-            input,
-            timeout,
-            channels,
-            display,
-            stderrSoFar -> kill(process.pid(stderrSoFar), become));
+        input.length == 0 ? onSession(process.child(rendered), timeout, display, killer) : null;
+    if (raw == null) {
+      // input (the command's, or the sudo password) needs a channel whose stdin is the command's
+      raw = exec.run(process.wrap(rendered), input, timeout, channels, display, killer);
+    }
     byte[] err = process.stripMarker(raw.stderr()).getBytes(StandardCharsets.UTF_8);
     return new ExecChannel.Raw(raw.exitCode(), raw.stdout(), err, raw.elapsed(), raw.timedOut());
+  }
+
+  /** Runs a command on a shell session of this host, or returns null when none is free. */
+  private ExecChannel.Raw onSession(
+      String line, Duration timeout, String display, Consumer<byte[]> onTimeout) {
+    Optional<ShellSession> session = sessions.borrow();
+    if (session.isEmpty()) {
+      return null;
+    }
+    try {
+      return session.get().run(line, timeout, display, onTimeout);
+    } finally {
+      sessions.giveBack(session.get());
+    }
+  }
+
+  /** Shell sessions opened so far on this connection. */
+  int shellSessionsOpened() {
+    return sessions.opened();
   }
 
   private void kill(OptionalLong pid, Become become) {
@@ -174,6 +205,7 @@ public final class SshConnection implements Connection {
     if (probe.gaveUp()) {
       return; // a lost connection is already being closed in the background
     }
+    sessions.close();
     files.close();
     SshConnectionFactory.closeQuietly(client);
   }

@@ -27,6 +27,8 @@ import java.util.function.Supplier;
  * @param defaultUser login user when neither inventory nor ssh config name one
  * @param becomePassword sudo password, if any
  * @param keyPassphrase passphrase of encrypted private keys, if any
+ * @param shellSession run commands through one long-lived shell per host (exec channels when off,
+ *     and always for commands that need stdin)
  */
 public record SshSettings(
     Duration connectTimeout,
@@ -42,7 +44,8 @@ public record SshSettings(
     Path sshConfigFile,
     String defaultUser,
     Supplier<Optional<String>> becomePassword,
-    Supplier<Optional<String>> keyPassphrase) {
+    Supplier<Optional<String>> keyPassphrase,
+    boolean shellSession) {
 
   public static final String KEY_PASSPHRASE_ENV = "PAGETUNE_SSH_KEY_PASSPHRASE";
   public static final String BECOME_PASSWORD_ENV = "PAGETUNE_BECOME_PASSWORD";
@@ -83,7 +86,8 @@ public record SshSettings(
         dir.resolve("config"),
         System.getProperty("user.name"),
         () -> Optional.ofNullable(System.getenv(BECOME_PASSWORD_ENV)),
-        () -> Optional.ofNullable(System.getenv(KEY_PASSPHRASE_ENV)));
+        () -> Optional.ofNullable(System.getenv(KEY_PASSPHRASE_ENV)),
+        true);
   }
 
   public SshSettings withHostKeyChecking(HostKeyChecking mode) {
@@ -101,7 +105,8 @@ public record SshSettings(
         sshConfigFile,
         defaultUser,
         becomePassword,
-        keyPassphrase);
+        keyPassphrase,
+        shellSession);
   }
 
   /** Consults these files too (inventory or {@code --known-hosts}), after the current ones. */
@@ -126,7 +131,8 @@ public record SshSettings(
         sshConfigFile,
         defaultUser,
         becomePassword,
-        keyPassphrase);
+        keyPassphrase,
+        shellSession);
   }
 
   public SshSettings withSshDir(Path dir, Path configFile) {
@@ -144,7 +150,8 @@ public record SshSettings(
         configFile,
         defaultUser,
         becomePassword,
-        keyPassphrase);
+        keyPassphrase,
+        shellSession);
   }
 
   public SshSettings withDefaultUser(String user) {
@@ -162,7 +169,8 @@ public record SshSettings(
         sshConfigFile,
         user,
         becomePassword,
-        keyPassphrase);
+        keyPassphrase,
+        shellSession);
   }
 
   public SshSettings withSecrets(
@@ -181,7 +189,8 @@ public record SshSettings(
         sshConfigFile,
         defaultUser,
         becomePassword,
-        keyPassphrase);
+        keyPassphrase,
+        shellSession);
   }
 
   public SshSettings withLimits(
@@ -200,7 +209,8 @@ public record SshSettings(
         sshConfigFile,
         defaultUser,
         becomePassword,
-        keyPassphrase);
+        keyPassphrase,
+        shellSession);
   }
 
   public SshSettings withTimeouts(Duration connect, Duration socket, Duration keepalive) {
@@ -218,7 +228,27 @@ public record SshSettings(
         sshConfigFile,
         defaultUser,
         becomePassword,
-        keyPassphrase);
+        keyPassphrase,
+        shellSession);
+  }
+
+  public SshSettings withShellSession(boolean on) {
+    return new SshSettings(
+        connectTimeout,
+        socketTimeout,
+        keepaliveInterval,
+        maxChannelsPerHost,
+        maxConcurrentHandshakes,
+        connectAttempts,
+        backoffBase,
+        hostKeyChecking,
+        knownHostsFiles,
+        sshDir,
+        sshConfigFile,
+        defaultUser,
+        becomePassword,
+        keyPassphrase,
+        on);
   }
 
   @Override

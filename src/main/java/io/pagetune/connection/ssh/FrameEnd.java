@@ -1,0 +1,92 @@
+package io.pagetune.connection.ssh;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.OptionalInt;
+
+/**
+ * Collects one stream of a shell session until the line that ends a command's output: a newline,
+ * the command's random token and an optional exit status, then a newline. The shell prints that
+ * newline before the token itself, so output without a final newline keeps its exact bytes. Binary
+ * output is fine: only the token, random per command, ends the frame.
+ */
+final class FrameEnd {
+  private final byte[] start;
+  private byte[] data = new byte[4096];
+  private int size;
+  private int scanned;
+  private int tokenAt = -1;
+  private int lineEnd = -1;
+
+  FrameEnd(String token) {
+    this.start = ("\n" + token).getBytes(StandardCharsets.US_ASCII);
+  }
+
+  /** Adds bytes read from the stream; true once the frame's last line is complete. */
+  synchronized boolean add(byte[] b, int off, int len) {
+    if (lineEnd >= 0) {
+      return true; // anything after the frame belongs to no command
+    }
+    if (size + len > data.length) {
+      data = Arrays.copyOf(data, Math.max(size + len, data.length * 2));
+    }
+    System.arraycopy(b, off, data, size, len);
+    size += len;
+    if (tokenAt < 0) {
+      int from = Math.max(0, scanned - start.length + 1);
+      tokenAt = indexOf(data, size, start, from);
+      scanned = size;
+      if (tokenAt < 0) {
+        return false;
+      }
+    }
+    for (int i = tokenAt + start.length; i < size; i++) {
+      if (data[i] == '\n') {
+        lineEnd = i;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  synchronized boolean complete() {
+    return lineEnd >= 0;
+  }
+
+  /** The command's own bytes: everything before the frame line, or all so far when incomplete. */
+  synchronized byte[] content() {
+    return Arrays.copyOf(data, tokenAt < 0 ? size : tokenAt);
+  }
+
+  /** The number after the token on the frame line, if the frame is complete and carries one. */
+  synchronized OptionalInt status() {
+    if (lineEnd < 0) {
+      return OptionalInt.empty();
+    }
+    String rest =
+        new String(
+                data,
+                tokenAt + start.length,
+                lineEnd - tokenAt - start.length,
+                StandardCharsets.US_ASCII)
+            .strip();
+    try {
+      return rest.isEmpty() ? OptionalInt.empty() : OptionalInt.of(Integer.parseInt(rest));
+    } catch (NumberFormatException e) {
+      return OptionalInt.empty();
+    }
+  }
+
+  private static int indexOf(byte[] hay, int length, byte[] needle, int from) {
+    outer:
+    for (int i = from; i <= length - needle.length; i++) {
+      for (int j = 0; j < needle.length; j++) {
+        if (hay[i + j] != needle[j]) {
+          continue outer;
+        }
+      }
+      return i;
+    }
+    return -1;
+  }
+}

@@ -1,0 +1,272 @@
+package io.pagetune.connection.ssh;
+
+import io.pagetune.connection.ConnectionException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.OptionalInt;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
+import net.schmizz.sshj.SSHClient;
+import net.schmizz.sshj.connection.channel.direct.Session;
+
+/**
+ * One long-lived {@code /bin/sh} on one channel of a host's connection, so that a command costs a
+ * write and a read instead of a channel and a forked sshd session. Commands go to the shell's stdin
+ * one at a time; each runs in a child {@code /bin/sh -c} with stdin from {@code /dev/null}, so a
+ * {@code cd}, {@code export} or {@code umask} of one command never reaches the next. After each
+ * command the session shell prints a newline, a token random per command and (on stdout) the exit
+ * status, which frames the output of both streams byte for byte. Only Bourne-shell syntax is sent,
+ * so Solaris 10's {@code /bin/sh}, AIX ksh and IBM i PASE keep a session as well as dash or bash.
+ *
+ * <p>A session that cannot be trusted any more (a killed command whose frame never came, a stream
+ * that ended) is marked broken and closed; its owner opens another or falls back to exec channels.
+ */
+final class ShellSession {
+  /** How long a timed-out command's kill may take. */
+  private static final Duration KILL_GRACE = Duration.ofSeconds(4);
+
+  /** How long the frame may take to arrive once the timed-out command was killed. */
+  private static final Duration RECOVER_GRACE = Duration.ofSeconds(3);
+
+  private final String host;
+  private final Session.Command shell;
+  private final OutputStream stdin;
+  private final ExecutorService io;
+  private final ConnectionProbe probe;
+  private volatile boolean broken;
+
+  private ShellSession(
+      String host, Session.Command shell, ExecutorService io, ConnectionProbe probe) {
+    this.host = host;
+    this.shell = shell;
+    this.stdin = shell.getOutputStream();
+    this.io = io;
+    this.probe = probe;
+  }
+
+  /**
+   * Opens a session and checks that it frames a command, within {@code within}; null when the host
+   * does not keep a shell this way (the caller then uses exec channels).
+   */
+  static ShellSession open(
+      String host, SSHClient client, ExecutorService io, ConnectionProbe probe, Duration within) {
+    CompletableFuture<Session.Command> starting =
+        CompletableFuture.supplyAsync(
+            () -> {
+              try {
+                return client.startSession().exec("exec /bin/sh");
+              } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+              }
+            },
+            io);
+    Session.Command cmd;
+    try {
+      cmd = starting.get(within.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (TimeoutException e) {
+      starting.thenAccept(ShellSession::closeQuietly);
+      return null;
+    } catch (ExecutionException e) {
+      return null;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new ConnectionException(host + ": interrupted while opening a shell session", e);
+    }
+    ShellSession session = new ShellSession(host, cmd, io, probe);
+    try {
+      ExecChannel.Raw hello = session.run("echo ok", within, "shell session check", err -> {});
+      if (hello.exitCode() == 0
+          && new String(hello.stdout(), StandardCharsets.US_ASCII).equals("ok\n")) {
+        return session;
+      }
+    } catch (ConnectionException e) {
+      if (!probe.alive()) {
+        throw e;
+      }
+    }
+    session.close();
+    return null;
+  }
+
+  boolean broken() {
+    return broken;
+  }
+
+  /**
+   * Runs one command (a complete shell command line, not followed by a newline) and returns its
+   * framed output and status. At the timeout {@code onTimeout} gets the stderr read so far (to find
+   * the PID to kill); the session stays usable when the frame still arrives after the kill.
+   */
+  ExecChannel.Raw run(
+      String command, Duration timeout, String display, Consumer<byte[]> onTimeout) {
+    long start = System.nanoTime();
+    String during = "while running '" + ExecChannel.oneLine(display) + "'";
+    if (broken) {
+      throw new IllegalStateException("a broken shell session was reused");
+    }
+    String token = "pagetune-end-" + SshConnection.hex(12);
+    FrameEnd out = new FrameEnd(token);
+    FrameEnd err = new FrameEnd(token);
+    // the status is printed by the session shell, after the child shell ended
+    String line =
+        command
+            + " </dev/null\nprintf '\\n%s %s\\n' "
+            + token
+            + " \"$?\"; printf '\\n%s\\n' "
+            + token
+            + " >&2\n";
+    CompletableFuture<Boolean> outDone = drain(shell.getInputStream(), out);
+    CompletableFuture<Boolean> errDone = drain(shell.getErrorStream(), err);
+    CompletableFuture<Void> both = CompletableFuture.allOf(outDone, errDone);
+    try {
+      stdin.write(line.getBytes(StandardCharsets.UTF_8));
+      stdin.flush();
+    } catch (IOException e) {
+      breakNow();
+      throw dropped(during, e);
+    }
+    boolean timedOut = false;
+    try {
+      both.get(Math.max(1, timeout.toMillis()), TimeUnit.MILLISECONDS);
+    } catch (TimeoutException e) {
+      timedOut = true;
+    } catch (ExecutionException e) {
+      breakNow();
+      throw dropped(during, e.getCause());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      breakNow();
+      throw new ConnectionException(host + ": interrupted " + during, e);
+    }
+    if (timedOut) {
+      kill(onTimeout, err.content(), during);
+      if (!await(both, RECOVER_GRACE) || !outDone.getNow(false) || !errDone.getNow(false)) {
+        breakNow(); // the frame never came: the session's state is unknown
+      }
+      return new ExecChannel.Raw(-1, out.content(), err.content(), since(start), true);
+    }
+    if (!outDone.join() || !errDone.join()) {
+      // the stream ended before the frame: the session shell itself is gone
+      breakNow();
+      probe.requireAlive(during, null);
+      byte[] why =
+          "pagetune: the host's shell session ended during the command\n"
+              .getBytes(StandardCharsets.UTF_8);
+      return new ExecChannel.Raw(
+          -1, out.content(), concat(err.content(), why), since(start), false);
+    }
+    OptionalInt status = out.status();
+    return new ExecChannel.Raw(
+        status.orElse(-1), out.content(), err.content(), since(start), false);
+  }
+
+  private void kill(Consumer<byte[]> onTimeout, byte[] stderrSoFar, String during) {
+    CompletableFuture<Void> kill =
+        CompletableFuture.runAsync(() -> onTimeout.accept(stderrSoFar), io);
+    try {
+      kill.get(KILL_GRACE.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (TimeoutException e) {
+      breakNow();
+      probe.requireAlive(during, null);
+    } catch (ExecutionException e) {
+      breakNow();
+      if (e.getCause() instanceof ConnectionException lost) {
+        throw lost;
+      }
+      probe.requireAlive(during, e.getCause());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      breakNow();
+      throw new ConnectionException(host + ": interrupted " + during, e);
+    }
+  }
+
+  /** Reads until the frame is complete (true) or the stream ends (false). */
+  private CompletableFuture<Boolean> drain(InputStream in, FrameEnd frame) {
+    return CompletableFuture.supplyAsync(
+        () -> {
+          byte[] buf = new byte[16384];
+          try {
+            while (true) {
+              int n = in.read(buf);
+              if (n < 0) {
+                return false;
+              }
+              if (n > 0 && frame.add(buf, 0, n)) {
+                return true;
+              }
+            }
+          } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+          }
+        },
+        io);
+  }
+
+  private ConnectionException dropped(String during, Throwable cause) {
+    if (cause instanceof ConnectionException own) {
+      return own;
+    }
+    Throwable why = cause instanceof java.io.UncheckedIOException u ? u.getCause() : cause;
+    if (!probe.alive()) {
+      return probe.lost(during, why);
+    }
+    return new ConnectionException(
+        host
+            + ": shell session failed "
+            + during
+            + ": "
+            + ConnectionProbe.oneLine(String.valueOf(why.getMessage())),
+        why);
+  }
+
+  private void breakNow() {
+    if (!broken) {
+      broken = true;
+      close();
+    }
+  }
+
+  /** Closes the channel without waiting for the server; the shell exits at the EOF. */
+  void close() {
+    broken = true;
+    io.execute(() -> closeQuietly(shell));
+  }
+
+  private static boolean await(CompletableFuture<Void> f, Duration grace) {
+    try {
+      f.get(grace.toMillis(), TimeUnit.MILLISECONDS);
+      return true;
+    } catch (ExecutionException | TimeoutException e) {
+      return false;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+  }
+
+  private static void closeQuietly(Session.Command cmd) {
+    try {
+      cmd.close();
+    } catch (IOException | RuntimeException ignored) {
+      // the connection is going away or the channel is gone already
+    }
+  }
+
+  private static Duration since(long start) {
+    return Duration.ofNanos(System.nanoTime() - start);
+  }
+
+  private static byte[] concat(byte[] a, byte[] b) {
+    byte[] all = java.util.Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, all, a.length, b.length);
+    return all;
+  }
+}

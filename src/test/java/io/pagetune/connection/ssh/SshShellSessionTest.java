@@ -1,0 +1,205 @@
+package io.pagetune.connection.ssh;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pagetune.connection.Become;
+import io.pagetune.connection.CommandResult;
+import io.pagetune.connection.RemoteCommand;
+import io.pagetune.testing.SshServerExtension;
+import io.pagetune.testing.TestSshHost;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** Commands through one long-lived shell per host: framing, isolation, timeouts, become. */
+class SshShellSessionTest {
+  private static final Duration T = Duration.ofSeconds(20);
+
+  @RegisterExtension final SshServerExtension ssh = new SshServerExtension();
+
+  private SshConnection open(TestSshHost host) {
+    return (SshConnection) new SshConnectionFactory(ssh.settings()).open(ssh.spec("web1", host));
+  }
+
+  @Test
+  void manyCommandsShareOneShellAndOneExecRequest() {
+    TestSshHost host = ssh.start();
+    try (SshConnection c = open(host)) {
+      for (int i = 0; i < 30; i++) {
+        CommandResult r =
+            c.run(RemoteCommand.script("echo out" + i + "; echo err >&2; exit " + (i % 3)), T);
+        assertEquals("out" + i + "\n", r.stdout());
+        assertEquals("err\n", r.stderr());
+        assertEquals(i % 3, r.exitCode());
+      }
+      assertEquals(1, c.shellSessionsOpened());
+    }
+    assertEquals(1, host.execRequests(), "one exec request for the session, none per command");
+  }
+
+  @Test
+  void withoutSessionsEveryCommandIsAnExecRequest() {
+    TestSshHost host = ssh.start();
+    SshConnectionFactory f = new SshConnectionFactory(ssh.settings().withShellSession(false));
+    try (SshConnection c = (SshConnection) f.open(ssh.spec("web1", host))) {
+      for (int i = 0; i < 5; i++) {
+        assertEquals(i + "\n", c.run(RemoteCommand.argv("echo", "" + i), T).stdout());
+      }
+      assertEquals(0, c.shellSessionsOpened());
+    }
+    assertEquals(5, host.execRequests());
+  }
+
+  @Test
+  void cdExportAndUmaskOfOneCommandDoNotReachTheNext() {
+    TestSshHost host = ssh.start();
+    try (SshConnection c = open(host)) {
+      String before = c.run(RemoteCommand.script("pwd; umask"), T).stdout();
+      CommandResult first =
+          c.run(RemoteCommand.script("cd /; export LEAK=yes; LOCAL=1; umask 0077; pwd"), T);
+      assertEquals("/\n", first.stdout());
+      CommandResult next = c.run(RemoteCommand.script("pwd; umask"), T);
+      assertEquals(before, next.stdout());
+      assertEquals(
+          "unset unset\n",
+          c.run(RemoteCommand.script("echo \"${LEAK-unset} ${LOCAL-unset}\""), T).stdout());
+      // chdir and env of a command apply to that command only
+      CommandResult scoped =
+          c.run(
+              RemoteCommand.script("pwd; echo \"$X\"").withChdir("/").withEnv(Map.of("X", "a b")),
+              T);
+      assertEquals("/\na b\n", scoped.stdout());
+      assertEquals(before, c.run(RemoteCommand.script("pwd; umask"), T).stdout());
+      assertEquals(1, c.shellSessionsOpened());
+    }
+  }
+
+  @Test
+  void outputWithoutFinalNewlineOrHoldingTheMarkerPrefixComesBackExactly() {
+    TestSshHost host = ssh.start();
+    try (SshConnection c = open(host)) {
+      assertEquals("abc", c.run(RemoteCommand.argv("printf", "abc"), T).stdout());
+      assertEquals("\n\n", c.run(RemoteCommand.argv("printf", "\n\n"), T).stdout());
+      assertEquals("", c.run(RemoteCommand.argv("true"), T).stdout());
+      String tricky = "\npagetune-end-0123456789abcdef0123456 0\npagetune-end-\nafter";
+      CommandResult r = c.run(RemoteCommand.argv("printf", "%s", tricky), T);
+      assertEquals(tricky, r.stdout());
+      CommandResult e = c.run(RemoteCommand.script("printf '%s' '" + tricky + "' >&2; exit 4"), T);
+      assertEquals(tricky, e.stderr());
+      assertEquals(4, e.exitCode());
+    }
+  }
+
+  @Test
+  void aCommandThatClosesItsStdoutEarlyStillEndsWithItsStatus() {
+    TestSshHost host = ssh.start();
+    try (SshConnection c = open(host)) {
+      CommandResult r =
+          c.run(RemoteCommand.script("echo first; exec >&-; sleep 0.3; echo late >&2; exit 3"), T);
+      assertEquals("first\n", r.stdout());
+      assertEquals("late\n", r.stderr());
+      assertEquals(3, r.exitCode());
+      assertFalse(r.timedOut());
+      CommandResult noErr = c.run(RemoteCommand.script("exec 2>&-; echo still"), T);
+      assertEquals("still\n", noErr.stdout());
+      assertEquals(1, c.shellSessionsOpened());
+    }
+  }
+
+  @Test
+  void aCommandThatNeverEndsIsKilledAndTheSessionStaysUsable() throws Exception {
+    TestSshHost host = ssh.start();
+    String marker = "600." + System.nanoTime() % 1_000_000;
+    try (SshConnection c = open(host)) {
+      c.run(RemoteCommand.argv("true"), T);
+      long start = System.nanoTime();
+      CommandResult r =
+          c.run(RemoteCommand.script("echo started; sleep " + marker), Duration.ofSeconds(2));
+      Duration took = Duration.ofNanos(System.nanoTime() - start);
+      assertTrue(r.timedOut(), r.toString());
+      assertEquals("started\n", r.stdout());
+      assertFalse(r.stderr().contains("pagetune-"), r.stderr());
+      assertTrue(took.compareTo(Duration.ofSeconds(10)) < 0, "took " + took);
+      assertEquals("", SshConnectionTest.pgrep("sleep " + marker));
+      assertEquals("ok\n", c.run(RemoteCommand.argv("echo", "ok"), T).stdout());
+      assertEquals(1, c.shellSessionsOpened(), "the session survived the kill");
+    }
+  }
+
+  @Test
+  void aSessionShellThatDiesIsReplaced() {
+    TestSshHost host = ssh.start();
+    try (SshConnection c = open(host)) {
+      c.run(RemoteCommand.argv("true"), T);
+      // the command's parent is the session shell
+      CommandResult r = c.run(RemoteCommand.script("kill -9 $PPID; sleep 1; echo never"), T);
+      assertEquals(-1, r.exitCode());
+      assertTrue(r.stderr().contains("shell session ended"), r.stderr());
+      assertEquals("again\n", c.run(RemoteCommand.argv("echo", "again"), T).stdout());
+      assertEquals(2, c.shellSessionsOpened());
+    }
+  }
+
+  @Test
+  void largeAndBinaryOutputPassesByteForByte() throws Exception {
+    TestSshHost host = hostWithFakeSudo();
+    ByteArrayOutputStream all = new ByteArrayOutputStream();
+    for (int round = 0; round < 3; round++) {
+      for (int b = 0; b < 256; b++) {
+        all.write(b);
+      }
+      all.writeBytes("\npagetune-end-\n\r\n".getBytes(StandardCharsets.US_ASCII));
+    }
+    byte[] big = new byte[3 * 1024 * 1024];
+    new java.util.Random(7).nextBytes(big);
+    all.writeBytes(big);
+    Path file = host.workDir().resolve("blob.bin");
+    Files.write(file, all.toByteArray());
+    try (SshConnection c = open(host)) {
+      // with become, reads go through the shell (cat), not SFTP
+      Optional<byte[]> read = c.read(file.toString(), Become.as("root"));
+      assertArrayEquals(all.toByteArray(), read.orElseThrow());
+      CommandResult size = c.run(RemoteCommand.script("head -c 5000000 /dev/zero | tr '\\0' a"), T);
+      assertEquals(5_000_000, size.stdout().length());
+      assertEquals(1, c.shellSessionsOpened());
+    }
+  }
+
+  @Test
+  void becomeWithoutPasswordRunsThroughSudoOnTheSession() throws Exception {
+    TestSshHost host = hostWithFakeSudo();
+    try (SshConnection c = open(host)) {
+      for (int i = 0; i < 5; i++) {
+        CommandResult r =
+            c.run(
+                RemoteCommand.script("echo \"$FAKE_SUDO_USER\"").withBecome(Become.as("oracle")),
+                T);
+        assertEquals("oracle\n", r.stdout());
+      }
+      assertEquals(
+          "",
+          c.run(RemoteCommand.script("echo \"${FAKE_SUDO_USER-}\""), T).stdout().strip(),
+          "sudo's environment does not stay in the session");
+    }
+    assertEquals(1, host.execRequests());
+  }
+
+  private TestSshHost hostWithFakeSudo() throws Exception {
+    Path bin = Files.createDirectories(ssh.root().resolve("fake-bin"));
+    Path sudo = bin.resolve("sudo");
+    Files.copy(SshShellSessionTest.class.getResourceAsStream("/connection/ssh/fake-sudo"), sudo);
+    Files.setPosixFilePermissions(sudo, PosixFilePermissions.fromString("rwxr-xr-x"));
+    Files.writeString(bin.resolve("nopasswd"), "");
+    return ssh.start(TestSshHost.Options.defaults().withPathPrefix(bin));
+  }
+}
