@@ -47,6 +47,20 @@ final class CommandFaults {
     return null;
   }
 
+  /**
+   * The same faults for commands that arrive on a shell session's stdin: a drop kills every
+   * session, a stall stops passing input on; false when the input must not reach the shell.
+   */
+  boolean passInput(String recent, Runnable killSessions) {
+    String drop = dropOn.get();
+    if (drop != null && recent.contains(drop) && dropOn.compareAndSet(drop, null)) {
+      killSessions.run();
+      return false;
+    }
+    String stall = stallOn.get();
+    return stall == null || !recent.contains(stall) || !stallOn.compareAndSet(stall, null);
+  }
+
   SftpEventListener sftpListener(Runnable killSessions) {
     return new SftpEventListener() {
       @Override

@@ -30,6 +30,15 @@ final class ShellExecCommand implements Command {
   private Process process;
   private final Path pathPrefix;
   private final java.util.concurrent.atomic.AtomicInteger maxRunning;
+  private final InputWatch watch;
+
+  /**
+   * Sees what arrives on a command's stdin (a shell session's commands arrive there): returns false
+   * to stop passing input on, as a server that stopped answering would.
+   */
+  interface InputWatch {
+    boolean pass(String recent);
+  }
 
   ShellExecCommand(
       String command,
@@ -37,7 +46,9 @@ final class ShellExecCommand implements Command {
       boolean newSession,
       Path pathPrefix,
       Set<Process> running,
-      java.util.concurrent.atomic.AtomicInteger maxRunning) {
+      java.util.concurrent.atomic.AtomicInteger maxRunning,
+      InputWatch watch) {
+    this.watch = watch;
     this.maxRunning = maxRunning;
     this.pathPrefix = pathPrefix;
     this.command = command;
@@ -83,9 +94,9 @@ final class ShellExecCommand implements Command {
     process = pb.start();
     running.add(process);
     maxRunning.accumulateAndGet(running.size(), Math::max);
-    Thread stdin = pump(in, process.getOutputStream(), "stdin", true);
-    Thread stdout = pump(process.getInputStream(), out, "stdout", false);
-    Thread stderr = pump(process.getErrorStream(), err, "stderr", false);
+    Thread stdin = pump(in, process.getOutputStream(), "stdin", true, watch);
+    Thread stdout = pump(process.getInputStream(), out, "stdout", false, null);
+    Thread stderr = pump(process.getErrorStream(), err, "stderr", false, null);
     Thread waiter =
         new Thread(
             () -> {
@@ -107,14 +118,26 @@ final class ShellExecCommand implements Command {
     waiter.start();
   }
 
-  private static Thread pump(InputStream from, OutputStream to, String name, boolean closeTo) {
+  private static Thread pump(
+      InputStream from, OutputStream to, String name, boolean closeTo, InputWatch watch) {
     Thread t =
         new Thread(
             () -> {
               byte[] buf = new byte[16384];
+              // the end of the previous chunk too, so a fragment split across reads is seen
+              String tail = "";
               try {
                 int n;
                 while ((n = from.read(buf)) > 0) {
+                  if (watch != null) {
+                    String recent =
+                        tail + new String(buf, 0, n, java.nio.charset.StandardCharsets.ISO_8859_1);
+                    if (!watch.pass(recent)) {
+                      stall(); // the input (and its EOF) never reaches the process
+                      return;
+                    }
+                    tail = recent.substring(Math.max(0, recent.length() - 256));
+                  }
                   to.write(buf, 0, n);
                   to.flush();
                 }
@@ -134,6 +157,15 @@ final class ShellExecCommand implements Command {
     t.setDaemon(true);
     t.start();
     return t;
+  }
+
+  /** Holds the input back until the channel goes away (which interrupts this pump). */
+  private static void stall() {
+    try {
+      Thread.sleep(Long.MAX_VALUE);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   @Override

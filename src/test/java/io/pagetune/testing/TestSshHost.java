@@ -120,7 +120,8 @@ public final class TestSshHost implements AutoCloseable {
                   options.newSession(),
                   options.pathPrefix(),
                   running,
-                  maxRunningSeen);
+                  maxRunningSeen,
+                  recent -> faults.passInput(recent, this::killSessions));
         });
     CoreModuleProperties.MAX_CONCURRENT_CHANNELS.set(server, options.maxChannels());
     if (options.sftp()) {

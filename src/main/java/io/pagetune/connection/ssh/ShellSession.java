@@ -149,6 +149,7 @@ final class ShellSession {
       kill(onTimeout, err.content(), during);
       if (!await(both, RECOVER_GRACE) || !outDone.getNow(false) || !errDone.getNow(false)) {
         breakNow(); // the frame never came: the session's state is unknown
+        probe.requireAlive(during, null);
       }
       return new ExecChannel.Raw(-1, out.content(), err.content(), since(start), true);
     }
