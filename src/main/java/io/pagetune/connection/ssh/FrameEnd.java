@@ -58,10 +58,10 @@ final class FrameEnd {
     return Arrays.copyOf(data, tokenAt < 0 ? size : tokenAt);
   }
 
-  /** The number after the token on the frame line, if the frame is complete and carries one. */
-  synchronized OptionalInt status() {
+  /** The words after the token on the frame line; empty while the frame is incomplete. */
+  synchronized java.util.List<String> trailer() {
     if (lineEnd < 0) {
-      return OptionalInt.empty();
+      return java.util.List.of();
     }
     String rest =
         new String(
@@ -70,8 +70,14 @@ final class FrameEnd {
                 lineEnd - tokenAt - start.length,
                 StandardCharsets.US_ASCII)
             .strip();
+    return rest.isEmpty() ? java.util.List.of() : java.util.List.of(rest.split("\\s+"));
+  }
+
+  /** The number after the token on the frame line, if the frame is complete and carries one. */
+  synchronized OptionalInt status() {
+    java.util.List<String> words = trailer();
     try {
-      return rest.isEmpty() ? OptionalInt.empty() : OptionalInt.of(Integer.parseInt(rest));
+      return words.isEmpty() ? OptionalInt.empty() : OptionalInt.of(Integer.parseInt(words.get(0)));
     } catch (NumberFormatException e) {
       return OptionalInt.empty();
     }

@@ -6,6 +6,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -114,12 +115,14 @@ final class ShellSession {
     String token = "pagetune-end-" + SshConnection.hex(12);
     FrameEnd out = new FrameEnd(token);
     FrameEnd err = new FrameEnd(token);
-    // the status is printed by the session shell, after the child shell ended
+    // the status is printed by the session shell after the child ended; above 128 the child
+    // died of a signal, named by kill -l (Bourne syntax only: backquotes, no $(( )))
     String line =
         command
-            + " </dev/null\nprintf '\\n%s %s\\n' "
+            + " </dev/null\npt_st=$?; pt_sig=; if [ $pt_st -gt 128 ]; then"
+            + " pt_sig=`kill -l $pt_st 2>/dev/null`; fi\nprintf '\\n%s %s %s\\n' "
             + token
-            + " \"$?\"; printf '\\n%s\\n' "
+            + " $pt_st \"$pt_sig\"; printf '\\n%s\\n' "
             + token
             + " >&2\n";
     CompletableFuture<Boolean> outDone = drain(shell.getInputStream(), out);
@@ -164,6 +167,14 @@ final class ShellSession {
           -1, out.content(), concat(err.content(), why), since(start), false);
     }
     OptionalInt status = out.status();
+    List<String> trailer = out.trailer();
+    if (trailer.size() > 1 && trailer.get(1).matches("[A-Z][A-Z0-9+-]*")) {
+      // as the exec channel reports a command that died of a signal
+      byte[] why =
+          ("terminated by signal " + trailer.get(1) + "\n").getBytes(StandardCharsets.UTF_8);
+      return new ExecChannel.Raw(
+          -1, out.content(), concat(err.content(), why), since(start), false);
+    }
     return new ExecChannel.Raw(
         status.orElse(-1), out.content(), err.content(), since(start), false);
   }

@@ -137,6 +137,19 @@ class SshShellSessionTest {
   }
 
   @Test
+  void aCommandKilledByASignalIsReportedAsTheExecChannelDoes() {
+    TestSshHost host = ssh.start();
+    try (SshConnection c = open(host)) {
+      CommandResult killed = c.run(RemoteCommand.script("echo before; kill -TERM $$"), T);
+      assertEquals(-1, killed.exitCode());
+      assertEquals("before\n", killed.stdout());
+      assertTrue(killed.stderr().contains("terminated by signal TERM"), killed.stderr());
+      assertEquals(0, c.run(RemoteCommand.argv("true"), T).exitCode());
+      assertEquals(1, c.shellSessionsOpened());
+    }
+  }
+
+  @Test
   void aSessionShellThatDiesIsReplaced() {
     TestSshHost host = ssh.start();
     try (SshConnection c = open(host)) {
