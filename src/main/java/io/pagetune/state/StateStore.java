@@ -3,7 +3,6 @@ package io.pagetune.state;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.util.Map;
@@ -29,9 +28,21 @@ public final class StateStore implements AutoCloseable {
   private final String display;
   private final Clock clock;
   private final WalKeeper walKeeper;
+  private final GroupCommit commits;
 
   private StateStore(
       Dialect dialect, DataSource dataSource, String display, Clock clock, WalKeeper walKeeper) {
+    this(dialect, dataSource, display, clock, walKeeper, new GroupCommit(dataSource, display));
+  }
+
+  private StateStore(
+      Dialect dialect,
+      DataSource dataSource,
+      String display,
+      Clock clock,
+      WalKeeper walKeeper,
+      GroupCommit commits) {
+    this.commits = commits;
     this.dialect = dialect;
     this.dataSource = dataSource;
     this.display = display;
@@ -170,28 +181,35 @@ public final class StateStore implements AutoCloseable {
 
   /** The same database seen through another clock (no new connection, no migration). */
   public StateStore withClock(Clock other) {
-    return new StateStore(dialect, dataSource, display, Objects.requireNonNull(other), walKeeper);
+    return new StateStore(
+        dialect, dataSource, display, Objects.requireNonNull(other), walKeeper, commits);
   }
 
   public Journal journal() {
     return new Journal(this);
   }
 
-  /** Runs {@code work} in one transaction: committed when it returns, rolled back if it throws. */
+  /**
+   * Runs {@code work} in one transaction: committed when it returns, rolled back if it throws.
+   * Units from concurrent callers share a transaction (each in its own savepoint) on one kept
+   * connection; each caller still returns only after its unit is committed.
+   */
   public <T> T inTransaction(SqlWork<T> work) {
-    try (Connection connection = dataSource.getConnection()) {
-      connection.setAutoCommit(false);
-      try {
-        T result = work.run(connection);
-        connection.commit();
-        return result;
-      } catch (SQLException | RuntimeException e) {
-        connection.rollback();
-        throw e;
-      }
+    try {
+      return commits.run(work);
     } catch (SQLException e) {
       throw new StateException("state store " + display + ": " + FaultText.of(e), e);
     }
+  }
+
+  /** Transactions committed by this store's writer so far (for tests). */
+  int transactionsCommitted() {
+    return commits.batches();
+  }
+
+  /** Units waiting for the writer (for tests). */
+  int transactionsQueued() {
+    return commits.queued();
   }
 
   /** Releases the idle connection an SQLite store keeps; each query opens its own connection. */
