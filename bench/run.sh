@@ -6,6 +6,8 @@
 # Usage: bench/run.sh [N ...]           (default N: 20 100; RUNS=3 repetitions each)
 #        RSS_ONLY=500 bench/run.sh      (pagetune peak RSS at N=500 only)
 #        TOOLS="pagetune floor" bench/run.sh 100   (a subset of the tools)
+#        BASELINE_JAR=old.jar TOOLS="pagetune baseline floor" bench/run.sh 100
+#                                       (another pagetune build side by side, e.g. the one before a change)
 # Writes bench/results/<timestamp>.tsv and prints a summary (bench/summarize.py).
 set -euo pipefail
 here=$(CDPATH= cd -- "$(dirname -- "$0")" && pwd)
@@ -33,6 +35,8 @@ jar="$repo/target/pagetune.jar"
 work=$(mktemp -d /tmp/pagetune-bench.XXXXXX)
 chmod 755 "$work"
 cp "$jar" "$work/pagetune.jar"   # the jar under test stays fixed while the sources change
+[ -z "${BASELINE_JAR:-}" ] || cp "$BASELINE_JAR" "$work/baseline.jar"
+ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)" || true   # N=2000: a socket and pipes per host
 cleanup() { [ -f "$work/sshd.pid" ] && kill "$(cat "$work/sshd.pid")" 2>/dev/null || true; rm -rf "$work"; }
 trap cleanup EXIT
 
@@ -53,7 +57,7 @@ KbdInteractiveAuthentication no
 UsePAM no
 StrictModes no
 # every tool gets the same generous limits: this measures the tools, not sshd's throttling
-MaxStartups 600:30:1000
+MaxStartups 2200:30:2400
 MaxSessions 64
 Subsystem sftp internal-sftp
 LogLevel ERROR
@@ -102,6 +106,16 @@ CFG
 results="$here/results/$(date -u +%Y%m%dT%H%M%SZ).tsv"
 mkdir -p "$here/results"
 printf 'tool\tn\tmode\trep\twall_s\tcpu_s\tpeak_rss_kb\texit\n' > "$results"
+machine() { # the machine and its load, beside the results: figures taken under load say so
+  echo "date: $(date -u +%FT%TZ)"
+  echo "cpus: $(nproc) ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'))"
+  echo "memory: $(awk '/MemTotal/ { printf "%d MB", $2 / 1024 }' /proc/meminfo)"
+  echo "java: $(java -version 2>&1 | head -n 1)"
+  echo "sshd: $(ssh -V 2>&1)"
+  echo "ansible: $(ansible-playbook --version 2>/dev/null | head -n 1)"
+  echo "uptime at start: $(uptime)"
+}
+machine > "${results%.tsv}.machine.txt"
 
 measure() { # tool n mode rep -- command...
   local tool=$1 n=$2 mode=$3 rep=$4; shift 5
@@ -114,7 +128,8 @@ measure() { # tool n mode rep -- command...
   if [ "$rc" != 0 ] && [ "$rc" != 2 ]; then tail -n 20 "$work/last.log" >&2; fi
 }
 
-pagetune() { java ${PAGETUNE_JAVA_OPTS:--XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xss512k -Xms32m -Xmn32m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30} -jar "$work/pagetune.jar" run "$here/scenario/pagetune.yml" -i "$1" --known-hosts "$work/known_hosts" --progress none ${PAGETUNE_ARGS:-} "${@:2}"; }
+pagetune() { PT_JAR="${PT_JAR:-$work/pagetune.jar}"; java ${PAGETUNE_JAVA_OPTS:--XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xss512k -Xms32m -Xmn32m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30} -jar "$PT_JAR" run "$here/scenario/pagetune.yml" -i "$1" --known-hosts "$work/known_hosts" --progress none ${PAGETUNE_ARGS:-} "${@:2}"; }
+baseline() { PT_JAR="$work/baseline.jar" pagetune "$@"; }
 ansible() { ANSIBLE_CONFIG="$work/ansible.cfg" ansible-playbook -i "$1" "$here/scenario/ansible.yml" "${@:2}"; }
 floor() { seq "$1" | xargs -P "$1" -I{} ssh -p "$port" -i "$work/id" -o BatchMode=yes \
   -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o LogLevel=ERROR "$user@127.0.0.1" 'cat /proc/meminfo' > /dev/null; }
@@ -122,12 +137,15 @@ floor() { seq "$1" | xargs -P "$1" -I{} ssh -p "$port" -i "$work/id" -o BatchMod
 wants() { case " ${TOOLS:-pagetune ansible floor} " in *" $1 "*) return 0;; *) return 1;; esac; }
 
 export jar here repo work port user PAGETUNE_ARGS PAGETUNE_JAVA_OPTS
-export -f pagetune ansible floor
+export -f pagetune baseline ansible floor
 
 if [ -n "${RSS_ONLY:-}" ]; then
   n=$RSS_ONLY; inv=$(inventory "$n")
   for rep in $(seq "$runs"); do
-    reset_hosts "$n"; measure pagetune "$n" apply "$rep" -- pagetune "$inv"
+    for tool in pagetune baseline; do
+      wants "$tool" || continue
+      reset_hosts "$n"; measure "$tool" "$n" apply "$rep" -- "$tool" "$inv"
+    done
   done
 else
   for n in "${sizes[@]}"; do
@@ -141,6 +159,12 @@ else
         measure pagetune "$n" rerun "$rep" -- pagetune "$inv"
         measure pagetune "$n" check "$rep" -- pagetune "$inv" --check
       fi
+      if wants baseline; then
+        reset_hosts "$n"
+        measure baseline "$n" apply "$rep" -- baseline "$inv"
+        measure baseline "$n" rerun "$rep" -- baseline "$inv"
+        measure baseline "$n" check "$rep" -- baseline "$inv" --check
+      fi
       if wants ansible; then
         reset_hosts "$n"
         measure ansible "$n" apply "$rep" -- ansible "$inv"
@@ -153,5 +177,6 @@ else
     done
   done
 fi
+echo "uptime at end: $(uptime)" >> "${results%.tsv}.machine.txt"
 echo "results: $results" >&2
 python3 "$here/summarize.py" "$results"

@@ -24,8 +24,8 @@ for (tool, n, mode), rs in sorted(groups.items(), key=lambda k: (k[0][1], k[0][2
           f"{med('cpu_s', tool, n, mode):.2f} | {med('peak_rss_kb', tool, n, mode) / 1024:.0f} | {bad} |")
 
 print()
-print("| N | mode | ansible / pagetune (wall) | pagetune / floor (wall) | ansible / pagetune (CPU) |")
-print("|---|---|---|---|---|")
+print("| N | mode | ansible / pagetune (wall) | pagetune / floor (wall) | ansible / pagetune (CPU) | baseline / pagetune (wall) |")
+print("|---|---|---|---|---|---|")
 for n in sorted({k[1] for k in groups}):
     floor = med("wall_s", "floor", n, "ssh")
     for mode in ("apply", "rerun", "check"):
@@ -38,4 +38,6 @@ for n in sorted({k[1] for k in groups}):
         fa = f"{a / p:.1f}x" if a else "-"
         ff = f"{p / floor:.1f}x" if floor else "-"
         fc = f"{ac / pc:.1f}x" if ac and pc else "-"
-        print(f"| {n} | {mode} | {fa} | {ff} | {fc} |")
+        b = med("wall_s", "baseline", n, mode)
+        fb = f"{b / p:.2f}x" if b else "-"
+        print(f"| {n} | {mode} | {fa} | {ff} | {fc} | {fb} |")
