@@ -93,27 +93,8 @@ final class LocalBecomeFiles {
     s.append("t=").append(ShellQuote.quote(tmp)).append('\n');
     // noclobber: never write through a file or link that is already there
     s.append("umask 077; set -C\n");
-    s.append("if cat > \"$t\" && [ \"$(wc -c < \"$t\" | tr -d ' ')\" = ")
-        .append(length)
-        .append(" ]");
-    s.append(" && chmod ").append(String.format("%04o", mode)).append(" \"$t\"");
-    if (owner != null) {
-      String o = ShellQuote.quote(owner);
-      s.append(" && { [ \"$(ls -ld -- \"$t\" | awk '{ print $3 }')\" = ")
-          .append(o)
-          .append(" ] || chown ")
-          .append(o)
-          .append(" \"$t\"; }");
-    }
-    if (group != null) {
-      String g = ShellQuote.quote(group);
-      s.append(" && { [ \"$(ls -ld -- \"$t\" | awk '{ print $4 }')\" = ")
-          .append(g)
-          .append(" ] || chgrp ")
-          .append(g)
-          .append(" \"$t\"; }");
-    }
-    s.append(" && mv -f -- \"$t\" ").append(ShellQuote.quote(path));
+    s.append("if cat > \"$t\" && ")
+        .append(AtomicInstall.chain(length, false, mode, owner, group, path));
     s.append("; then exit 0; fi\nrm -f -- \"$t\"\nexit 1\n");
     return s.toString();
   }

@@ -1,5 +1,6 @@
 package io.pagetune.connection.ssh;
 
+import io.pagetune.connection.AtomicInstall;
 import io.pagetune.connection.Become;
 import io.pagetune.connection.ConnectionException;
 import io.pagetune.connection.FileMeta;
@@ -347,31 +348,8 @@ final class RemoteFiles {
           .append(" -mtime +0 -exec rm -f {} + 2>/dev/null\n");
     }
     // with a staging file: check and copy it next to the target first
-    String checked = source == null ? "$t" : "$s";
     s.append("s=").append(source == null ? "" : ShellQuote.quote(source)).append('\n');
-    s.append("if [ \"$(wc -c < \"").append(checked).append("\" | tr -d ' ')\" = ");
-    s.append(length).append(" ]");
-    if (source != null) {
-      s.append(" && cp -- \"$s\" \"$t\"");
-    }
-    s.append(" && chmod ").append(String.format("%04o", mode)).append(" \"$t\"");
-    if (owner != null) {
-      String o = ShellQuote.quote(owner);
-      s.append(" && { [ \"$(ls -ld -- \"$t\" | awk '{ print $3 }')\" = ")
-          .append(o)
-          .append(" ] || chown ")
-          .append(o)
-          .append(" \"$t\"; }");
-    }
-    if (group != null) {
-      String g = ShellQuote.quote(group);
-      s.append(" && { [ \"$(ls -ld -- \"$t\" | awk '{ print $4 }')\" = ")
-          .append(g)
-          .append(" ] || chgrp ")
-          .append(g)
-          .append(" \"$t\"; }");
-    }
-    s.append(" && mv -f -- \"$t\" ").append(ShellQuote.quote(path));
+    s.append("if ").append(AtomicInstall.chain(length, source != null, mode, owner, group, path));
     s.append("; then ok=0; else ok=1; rm -f -- \"$t\"; fi\n");
     s.append("[ -z \"$s\" ] || rm -f -- \"$s\"\nexit $ok\n");
     ExecChannel.Raw r = shell(s.toString(), new byte[0], become, META_TIMEOUT, "install " + path);
