@@ -202,6 +202,10 @@ public final class RunCommand implements Callable<Integer> {
     SshArgsCheck.validate(inv);
     Playbook book = ansible.start(new PlaybookLoader(modules, yaml).load(playbook));
     config.warnings().forEach(w -> environment.err().println("[WARNING]: " + w));
+    if (ansible.verbosity() >= 1) {
+      io.pagetune.inventory.UnreadSettingNotes.of(inv.hosts())
+          .forEach(n -> environment.err().println("[NOTE]: " + n));
+    }
     if (ansible.syntaxCheck) {
       environment.out().println();
       environment.out().println("playbook: " + book.file());

@@ -21,7 +21,7 @@ import picocli.CommandLine.Option;
     description = "Show each host's change window and its next openings in local and UTC time.",
     footer = {
       "",
-      "Hosts name their window with the variable change_window; windows are defined in",
+      "Hosts name their window with the variable pagetune_change_window; windows are defined in",
       "windows.yml beside the inventory (or --windows FILE).",
       "",
       "Examples:",

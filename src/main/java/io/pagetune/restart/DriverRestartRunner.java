@@ -24,8 +24,8 @@ import java.util.Optional;
 
 /**
  * Runs one queued restart: re-checks first (already effective → nothing to do), restarts through
- * the kind's driver (or the host's own {@code restart_commands}), then runs {@code page_verify} and
- * records the effective state in the journal.
+ * the kind's driver (or the host's own {@code pagetune_restart_commands}), then runs {@code
+ * page_verify} and records the effective state in the journal.
  */
 final class DriverRestartRunner implements RestartRunner {
   private final Inventory inventory;

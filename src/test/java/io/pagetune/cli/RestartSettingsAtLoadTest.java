@@ -37,14 +37,14 @@ class RestartSettingsAtLoadTest {
 
   @Test
   void runStopsAtAnUnknownRestartKindInRestartCommands() throws Exception {
-    Path inv = inventory("restart_commands:\n  webserver: svcadm restart https-web1\n");
+    Path inv = inventory("pagetune_restart_commands:\n  webserver: svcadm restart https-web1\n");
     CliRun run =
         CliRun.of("run", playbook().toString(), "-i", inv.toString(), "--check", "--state", "none");
     assertEquals(4, run.exitCode(), run.toString());
     String first = run.err().lines().findFirst().orElse("");
     assertTrue(
         first.contains("hosts.yml:3:5")
-            && first.contains("host web1 has restart_commands for 'webserver'")
+            && first.contains("host web1 has pagetune_restart_commands for 'webserver'")
             && first.contains("did you mean 'web_server'"),
         run.toString());
     assertFalse(run.out().contains("hello"), "a host ran: " + run);
@@ -52,13 +52,14 @@ class RestartSettingsAtLoadTest {
 
   @Test
   void runDueAndTheSchedulerStopAtAWrongConcurrency() throws Exception {
-    Path inv = inventory("max_concurrent_restarts: 0\n");
+    Path inv = inventory("pagetune_max_concurrent_restarts: 0\n");
     Path state = dir.resolve("state.db");
     CliRun due =
         CliRun.of("schedule", "run-due", "-i", inv.toString(), "--state", state.toString());
     assertEquals(4, due.exitCode(), due.toString());
     assertTrue(
-        due.err().contains("host web1 has max_concurrent_restarts 0, which must be at least 1"),
+        due.err()
+            .contains("host web1 has pagetune_max_concurrent_restarts 0, which must be at least 1"),
         due.toString());
     CliRun daemon = CliRun.of("scheduler", "-i", inv.toString(), "--state", state.toString());
     assertEquals(4, daemon.exitCode(), daemon.toString());

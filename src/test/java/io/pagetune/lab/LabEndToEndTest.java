@@ -82,7 +82,7 @@ class LabEndToEndTest {
         + instance
         + ", web_service: "
         + service
-        + ", restart_commands: {web_server: svcadm restart "
+        + ", pagetune_restart_commands: {web_server: svcadm restart "
         + service
         + "}}";
   }
