@@ -12,6 +12,7 @@ import io.pagetune.schedule.window.WindowsFile;
 import io.pagetune.yaml.YamlReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,12 +38,25 @@ class RestartConfigCheckTest {
     return new RestartConfigCheck(windows, RestartKinds.names(Wiring.targets()));
   }
 
+  /** Values no pagetune setting would accept: the inventory's own variables, never checked. */
+  @Test
+  void theInventorysOwnUnprefixedNamesAreNotChecked() throws Exception {
+    Inventory inv =
+        inventory(
+            "change_window: sun-0200\nrestart_group: ''\nmax_concurrent_restarts: 0\n"
+                + "restart_expected_duration: soon\nsap_control: sopa\n"
+                + "restart_commands: not a mapping\n");
+    check().check(inv.hosts());
+    assertEquals(
+        Optional.empty(), RestartConfigCheck.hostWindows(inv.hosts()).get("web1"), "no window");
+  }
+
   @Test
   void theShippedInventorySettingsPass() throws Exception {
     Inventory inv =
         inventory(
-            "pagetune_change_window: web-weeknights\nrestart_group: web-lb1\nmax_concurrent_restarts: 2\n"
-                + "pagetune_restart_expected_duration: 45m\nsap_control: soap\n"
+            "pagetune_change_window: web-weeknights\npagetune_restart_group: web-lb1\npagetune_max_concurrent_restarts: 2\n"
+                + "pagetune_restart_expected_duration: 45m\npagetune_sap_control: soap\n"
                 + "pagetune_restart_commands:\n  web_server: svcadm restart https-web1\n  reboot: init 6\n");
     check().check(inv.hosts());
   }
