@@ -42,6 +42,15 @@ public final class EngineVariables {
   /** The largest host file a module reads whole (default 32 MiB). */
   public static final String MAX_FILE_BYTES = "pagetune_max_file_bytes";
 
+  /** Lab connection: the directory standing in for the host's root (default target/lab/HOST). */
+  public static final String LAB_ROOT = "pagetune_lab_root";
+
+  /** Lab connection: the files a new lab root is seeded from (default lab/hosts/HOST). */
+  public static final String LAB_SEED = "pagetune_lab_seed";
+
+  /** Lab connection: the platform tool stand-ins (default lab/bin). */
+  public static final String LAB_BIN = "pagetune_lab_bin";
+
   private static final String PREFIX = "pagetune_";
 
   /** Every engine setting with its one-line meaning, in the order above. */
@@ -74,6 +83,9 @@ public final class EngineVariables {
     m.put(SAP_INSTANCE_NUMBER, "the SAP instance sapcontrol talks to (default 00)");
     m.put(CHECK_ONLY, "true: the host is only ever checked, never changed");
     m.put(MAX_FILE_BYTES, "the largest host file a module reads whole");
+    m.put(LAB_ROOT, "lab connection: the directory standing in for the host's root");
+    m.put(LAB_SEED, "lab connection: the files a new lab root is seeded from");
+    m.put(LAB_BIN, "lab connection: the platform tool stand-ins");
     return Collections.unmodifiableMap(m);
   }
 
