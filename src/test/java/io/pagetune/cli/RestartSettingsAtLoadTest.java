@@ -65,4 +65,28 @@ class RestartSettingsAtLoadTest {
     assertEquals(4, daemon.exitCode(), daemon.toString());
     assertTrue(daemon.err().contains("hosts.yml:3:5"), daemon.toString());
   }
+
+  /** The inventory: its own change_window=sun-0200 is no window of pagetune's. */
+  @Test
+  void anIniInventorysOwnChangeWindowDoesNotStopTheRun() throws Exception {
+    Files.copy(Path.of("inventory/windows.yml"), dir.resolve("windows.yml"));
+    Path ini = dir.resolve("hosts.ini");
+    Files.writeString(ini, "[web]\nweb1 ansible_connection=local change_window=sun-0200\n");
+    Path book = dir.resolve("play.yml");
+    Files.writeString(
+        book,
+        "- hosts: all\n  gather_facts: false\n  tasks:\n    - debug:\n"
+            + "        msg: \"window ${change_window}\"\n");
+    CliRun run = CliRun.of("run", book.toString(), "-i", ini.toString(), "--state", "none");
+    assertEquals(0, run.exitCode(), run.toString());
+    assertTrue(run.out().contains("window sun-0200"), run.toString());
+
+    Files.writeString(
+        ini, "[web]\nweb1 ansible_connection=local pagetune_change_window=sun-0200\n");
+    CliRun prefixed = CliRun.of("run", book.toString(), "-i", ini.toString(), "--state", "none");
+    assertEquals(4, prefixed.exitCode(), prefixed.toString());
+    assertTrue(
+        prefixed.err().contains("hosts.ini:2:1: host web1 has pagetune_change_window 'sun-0200'"),
+        prefixed.toString());
+  }
 }
