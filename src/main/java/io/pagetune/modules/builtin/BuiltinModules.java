@@ -33,6 +33,8 @@ public final class BuiltinModules {
         new FailModule(),
         new RequestRestartModule(restartKinds),
         new RestoreFileModule(),
+        new StatModule(),
+        new SlurpModule(),
         new io.pagetune.modules.pages.PageVerifyModule(verifiers));
   }
 }

@@ -35,7 +35,9 @@ class BuiltinModulesTest {
             "sap_ldr_cntrl",
             "mpss_startserv",
             "oracle_hugepages",
-            "page_verify"),
+            "page_verify",
+            "stat",
+            "slurp"),
         registry.names());
     assertEquals("lineinfile", registry.find("ansible.builtin.lineinfile").orElseThrow().name());
     assertEquals("; did you mean 'sysctl'?", registry.didYouMean("sysctrl"));
