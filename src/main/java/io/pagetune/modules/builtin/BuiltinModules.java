@@ -35,6 +35,7 @@ public final class BuiltinModules {
         new RestoreFileModule(),
         new StatModule(),
         new SlurpModule(),
+        new ReplaceModule(),
         new io.pagetune.modules.pages.PageVerifyModule(verifiers));
   }
 }

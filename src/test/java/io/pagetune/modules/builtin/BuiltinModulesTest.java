@@ -37,7 +37,8 @@ class BuiltinModulesTest {
             "oracle_hugepages",
             "page_verify",
             "stat",
-            "slurp"),
+            "slurp",
+            "replace"),
         registry.names());
     assertEquals("lineinfile", registry.find("ansible.builtin.lineinfile").orElseThrow().name());
     assertEquals("; did you mean 'sysctl'?", registry.didYouMean("sysctrl"));
