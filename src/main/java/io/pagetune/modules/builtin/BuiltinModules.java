@@ -36,6 +36,7 @@ public final class BuiltinModules {
         new StatModule(),
         new SlurpModule(),
         new ReplaceModule(),
+        new PamLimitsModule(),
         new io.pagetune.modules.pages.PageVerifyModule(verifiers));
   }
 }

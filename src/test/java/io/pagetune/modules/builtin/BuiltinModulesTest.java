@@ -38,7 +38,8 @@ class BuiltinModulesTest {
             "page_verify",
             "stat",
             "slurp",
-            "replace"),
+            "replace",
+            "pam_limits"),
         registry.names());
     assertEquals("lineinfile", registry.find("ansible.builtin.lineinfile").orElseThrow().name());
     assertEquals("; did you mean 'sysctl'?", registry.didYouMean("sysctrl"));
