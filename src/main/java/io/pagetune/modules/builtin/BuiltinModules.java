@@ -37,6 +37,7 @@ public final class BuiltinModules {
         new SlurpModule(),
         new ReplaceModule(),
         new PamLimitsModule(),
+        new IniFileModule(),
         new io.pagetune.modules.pages.PageVerifyModule(verifiers));
   }
 }

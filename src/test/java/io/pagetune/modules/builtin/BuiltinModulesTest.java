@@ -39,7 +39,8 @@ class BuiltinModulesTest {
             "stat",
             "slurp",
             "replace",
-            "pam_limits"),
+            "pam_limits",
+            "ini_file"),
         registry.names());
     assertEquals("lineinfile", registry.find("ansible.builtin.lineinfile").orElseThrow().name());
     assertEquals("; did you mean 'sysctl'?", registry.didYouMean("sysctrl"));
