@@ -38,6 +38,9 @@ public final class BuiltinModules {
         new ReplaceModule(),
         new PamLimitsModule(),
         new IniFileModule(),
+        ServiceModule.service(),
+        ServiceModule.systemd("systemd"),
+        ServiceModule.systemd("systemd_service"),
         new io.pagetune.modules.pages.PageVerifyModule(verifiers));
   }
 }

@@ -40,7 +40,10 @@ class BuiltinModulesTest {
             "slurp",
             "replace",
             "pam_limits",
-            "ini_file"),
+            "ini_file",
+            "service",
+            "systemd",
+            "systemd_service"),
         registry.names());
     assertEquals("lineinfile", registry.find("ansible.builtin.lineinfile").orElseThrow().name());
     assertEquals("; did you mean 'sysctl'?", registry.didYouMean("sysctrl"));
