@@ -41,6 +41,8 @@ public final class BuiltinModules {
         ServiceModule.service(),
         ServiceModule.systemd("systemd"),
         ServiceModule.systemd("systemd_service"),
+        new GroupModule(),
+        new UserModule(),
         new io.pagetune.modules.pages.PageVerifyModule(verifiers));
   }
 }

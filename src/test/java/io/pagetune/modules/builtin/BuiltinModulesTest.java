@@ -43,7 +43,9 @@ class BuiltinModulesTest {
             "ini_file",
             "service",
             "systemd",
-            "systemd_service"),
+            "systemd_service",
+            "group",
+            "user"),
         registry.names());
     assertEquals("lineinfile", registry.find("ansible.builtin.lineinfile").orElseThrow().name());
     assertEquals("; did you mean 'sysctl'?", registry.didYouMean("sysctrl"));
