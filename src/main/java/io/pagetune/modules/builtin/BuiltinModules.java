@@ -43,6 +43,7 @@ public final class BuiltinModules {
         ServiceModule.systemd("systemd_service"),
         new GroupModule(),
         new UserModule(),
+        new WaitForModule(),
         new io.pagetune.modules.pages.PageVerifyModule(verifiers));
   }
 }

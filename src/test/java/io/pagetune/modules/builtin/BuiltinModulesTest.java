@@ -45,7 +45,8 @@ class BuiltinModulesTest {
             "systemd",
             "systemd_service",
             "group",
-            "user"),
+            "user",
+            "wait_for"),
         registry.names());
     assertEquals("lineinfile", registry.find("ansible.builtin.lineinfile").orElseThrow().name());
     assertEquals("; did you mean 'sysctl'?", registry.didYouMean("sysctrl"));
