@@ -88,9 +88,12 @@ class ServiceModuleTest {
   }
 
   @Test
-  void restartedAlwaysRunsAndReloadedStartsAStoppedUnit() {
-    host.touch("systemd/active/postgresql.service");
+  void restartedAlwaysRunsAndReloadedReloadsARunningUnitOrStartsAStoppedOne() {
     ModuleHarness h = harness(ServiceModule.service());
+    assertEquals(
+        List.of("systemctl start postgresql"),
+        argvs(h.plan(Map.of("name", "postgresql", "state", "reloaded"))));
+    host.touch("systemd/active/postgresql.service");
     assertEquals(
         List.of("systemctl restart postgresql"),
         argvs(h.plan(Map.of("name", "postgresql", "state", "restarted"))));
