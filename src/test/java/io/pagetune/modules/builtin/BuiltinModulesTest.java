@@ -49,6 +49,10 @@ class BuiltinModulesTest {
             "wait_for"),
         registry.names());
     assertEquals("lineinfile", registry.find("ansible.builtin.lineinfile").orElseThrow().name());
+    assertEquals("pam_limits", registry.find("community.general.pam_limits").orElseThrow().name());
+    assertEquals("ini_file", registry.find("community.general.ini_file").orElseThrow().name());
+    assertEquals("sysctl", registry.find("ansible.posix.sysctl").orElseThrow().name());
+    assertTrue(registry.find("community.general.lineinfile").isEmpty());
     assertEquals("; did you mean 'sysctl'?", registry.didYouMean("sysctrl"));
   }
 

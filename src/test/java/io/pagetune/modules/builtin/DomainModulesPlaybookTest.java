@@ -44,7 +44,7 @@ class DomainModulesPlaybookTest {
             stat: { path: "${root}/limits.conf" }
             register: lim
           - name: memlock
-            pam_limits:
+            community.general.pam_limits:
               dest: "${root}/limits.conf"
               domain: oracle
               limit_type: hard
@@ -52,7 +52,7 @@ class DomainModulesPlaybookTest {
               value: unlimited
             when: lim.stat.exists && lim.stat.isreg
           - name: THP off for tuned
-            ini_file: { path: "${root}/tuned.conf", section: vm, option: transparent_hugepages, value: never, no_extra_spaces: true }
+            community.general.ini_file: { path: "${root}/tuned.conf", section: vm, option: transparent_hugepages, value: never, no_extra_spaces: true }
           - name: huge pages
             replace: { path: "${root}/sysctl.conf", regexp: '^vm\\.nr_hugepages\\s*=\\s*1024$', replace: 'vm.nr_hugepages = 6144' }
           - name: read it back
