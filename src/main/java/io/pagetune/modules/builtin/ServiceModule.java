@@ -110,6 +110,9 @@ public final class ServiceModule implements Module {
     ServiceStatus.Reading now = host.fact(new ServiceStatus(unit.get(), call.environment()));
     boolean reload = args.bool("daemon_reload");
     switch (now.manager()) {
+      case UNREADABLE -> {
+        return Plan.failed(name + ": cannot read the state of " + unit.get() + ": " + now.active());
+      }
       case NONE -> {
         return Plan.failed(
             name + ": " + host.host() + " has neither systemd nor the service command");

@@ -21,7 +21,9 @@ final class ServiceStatus implements Fact<ServiceStatus.Reading> {
   enum Manager {
     SYSTEMD,
     SERVICE,
-    NONE
+    NONE,
+    /** The question itself failed; {@code active} then holds why. */
+    UNREADABLE
   }
 
   /**
@@ -85,7 +87,12 @@ final class ServiceStatus implements Fact<ServiceStatus.Reading> {
   @Override
   public Reading parse(CommandResult result) {
     Map<String, String> kv = KeyValueLines.parse(result.stdout());
-    String manager = kv.getOrDefault("manager", "none");
+    if (!kv.containsKey("manager")) {
+      // the snippet did not run (e.g. become failed): say why instead of guessing a manager
+      String why = result.stderr().isBlank() ? "exit code " + result.exitCode() : result.stderr();
+      return new Reading(Manager.UNREADABLE, why.strip(), "", false, false);
+    }
+    String manager = kv.get("manager");
     if (manager.equals("systemd")) {
       String active = kv.getOrDefault("active", "");
       boolean found = !kv.getOrDefault("LoadState", "").equals("not-found");

@@ -152,6 +152,19 @@ class ServiceModuleTest {
   }
 
   @Test
+  void aStateThatCannotBeReadIsNamedNotGuessed() {
+    ServiceStatus fact = new ServiceStatus("postgresql", Map.of());
+    ServiceStatus.Reading r =
+        fact.parse(
+            io.pagetune.connection.CommandResult.of(1, "", "sudo: a password is required\n"));
+    assertEquals(ServiceStatus.Manager.UNREADABLE, r.manager());
+    assertEquals("sudo: a password is required", r.active());
+    ServiceStatus.Reading none =
+        fact.parse(io.pagetune.connection.CommandResult.of(0, "manager=none\n", ""));
+    assertEquals(ServiceStatus.Manager.NONE, none.manager());
+  }
+
+  @Test
   void badArgumentsAreRefused() {
     ModuleHarness s = harness(ServiceModule.service());
     s.assertRejected(Map.of("name", "x; reboot", "state", "started"), "not a service or unit name");
