@@ -8,6 +8,9 @@ import io.pagetune.modules.ModuleHarness;
 import io.pagetune.testing.CliRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -86,6 +89,21 @@ class DomainModulesPlaybookTest {
     CliRun again = CliRun.of("run", playbook.toString(), "-i", inventory.toString());
     assertEquals(0, again.exitCode(), again.toString());
     assertTrue(again.out().contains("changed=0"), again.toString());
+  }
+
+  @Test
+  void theEditsAreJournaledSoARollbackRestoresTheFiles() throws Exception {
+    Path playbook = dir.resolve("site.yml");
+    Files.writeString(playbook, PLAY);
+    Map<String, String> state = Map.of("PAGETUNE_STATE", dir.resolve("state.db").toString());
+    String before = ModuleHarness.treeHash(etc);
+    CliRun apply = CliRun.withEnv(state, "run", playbook.toString(), "-i", inventory.toString());
+    assertEquals(0, apply.exitCode(), apply.toString());
+    Matcher id = Pattern.compile("Run (\\S+) \\(pagetune history").matcher(apply.out());
+    assertTrue(id.find(), apply.toString());
+    CliRun rollback = CliRun.withEnv(state, "rollback", id.group(1), "-i", inventory.toString());
+    assertEquals(0, rollback.exitCode(), rollback.toString());
+    assertEquals(before, ModuleHarness.treeHash(etc), "the rollback restored every edit");
   }
 
   @Test
