@@ -131,8 +131,10 @@ public final class ServiceModule implements Module {
         }
       }
       case SYSTEMD -> {
-        // a unit written by an earlier task is known after the daemon reload that runs first
-        if (!now.found() && !reload) {
+        // a unit written by an earlier task is known after the daemon reload that runs first,
+        // and systemctl loads a unit file it has not seen yet on start; the file is read
+        // through the host view, so a check run sees the file an earlier task would write
+        if (!now.found() && !reload && unitFile(host, unit.get()).isEmpty()) {
           return Plan.failed(
               name + ": Could not find the requested service " + unit.get() + ": host");
         }
@@ -192,6 +194,25 @@ public final class ServiceModule implements Module {
       return Plan.upToDate(unit.get() + " is " + String.join(" and ", done), data);
     }
     return Plan.of(steps, List.of()).withData(data);
+  }
+
+  /** Where systemd looks for unit files it has not loaded yet (system scope). */
+  static final List<String> UNIT_DIRS =
+      List.of(
+          "/etc/systemd/system",
+          "/run/systemd/system",
+          "/usr/lib/systemd/system",
+          "/lib/systemd/system");
+
+  static Optional<String> unitFile(HostState host, String unit) {
+    String file = unit.contains(".") ? unit : unit + ".service";
+    for (String dir : UNIT_DIRS) {
+      String path = dir + "/" + file;
+      if (host.stat(path).isPresent()) {
+        return Optional.of(path);
+      }
+    }
+    return Optional.empty();
   }
 
   private static Step exec(List<String> argv, String description) {

@@ -5,7 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pagetune.connection.FileMeta;
+import io.pagetune.facts.Fact;
 import io.pagetune.modules.ApplyResult;
+import io.pagetune.modules.HostState;
 import io.pagetune.modules.ModuleHarness;
 import io.pagetune.modules.Plan;
 import io.pagetune.modules.Step;
@@ -14,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -124,6 +128,42 @@ class ServiceModuleTest {
     List<String> calls = host.calls();
     assertEquals("start tuned-oracle", calls.get(calls.size() - 1));
     assertEquals("daemon-reload", calls.get(calls.size() - 2));
+  }
+
+  @Test
+  void aUnitFileSystemdHasNotLoadedYetIsStartedNotRefused() {
+    ModuleHarness h = harness(ServiceModule.systemd("systemd"));
+    HostState live = h.hostState();
+    String unitFile = "/etc/systemd/system/tuned-oracle.service";
+    // the host view as a check run sees it after a template task planned the unit file
+    HostState withUnit =
+        new HostState() {
+          @Override
+          public String host() {
+            return live.host();
+          }
+
+          @Override
+          public Optional<byte[]> read(String path) {
+            return live.read(path);
+          }
+
+          @Override
+          public Optional<FileMeta> stat(String path) {
+            return path.equals(unitFile)
+                ? Optional.of(new FileMeta(path, FileMeta.Type.FILE, 0644, "root", "root", 10))
+                : live.stat(path);
+          }
+
+          @Override
+          public <T> T fact(Fact<T> fact) {
+            return live.fact(fact);
+          }
+        };
+    Map<String, Object> args = Map.of("name", "tuned-oracle", "state", "started");
+    Plan plan = ServiceModule.systemd("systemd").plan(h.call(args), withUnit);
+    assertTrue(plan.failure().isEmpty(), () -> plan.failure().get());
+    assertEquals(List.of("systemctl start tuned-oracle"), argvs(plan));
   }
 
   @Test
