@@ -145,15 +145,27 @@ public final class UserModule implements Module {
               List.of(Step.Exec.of(RemoteCommand.argv(argv), "remove user " + name)), List.of())
           .withData(data);
     }
+    // a group an earlier task creates is not there yet in a check run: the plan goes on and
+    // says so, and useradd/usermod fail the apply if the group is still missing then
+    List<String> missing = new ArrayList<>();
     for (String g : UserAccount.names(groups, group)) {
-      if (now.group(g).isEmpty()) {
-        return Plan.failed("user: Group " + g + " does not exist on " + host.host());
+      if (now.group(g).isEmpty() && !missing.contains(g)) {
+        missing.add(g);
       }
     }
-    if (now.user().isEmpty()) {
-      return create(args, name, groups, group, data);
-    }
-    return modify(args, now, now.user().get(), groups, group, data);
+    String note =
+        missing.isEmpty()
+            ? ""
+            : " (group "
+                + String.join(", ", missing)
+                + " does not exist yet on "
+                + host.host()
+                + ": an earlier task must create it)";
+    Plan plan =
+        now.user().isEmpty()
+            ? create(args, name, groups, group, data, note)
+            : modify(args, now, now.user().get(), groups, group, data, note);
+    return missing.isEmpty() ? plan : plan.withData(Map.of("missing_groups", missing));
   }
 
   private static Plan create(
@@ -161,7 +173,8 @@ public final class UserModule implements Module {
       String name,
       List<String> groups,
       Optional<String> group,
-      Map<String, Object> data) {
+      Map<String, Object> data,
+      String note) {
     List<String> argv = new ArrayList<>(List.of("useradd"));
     if (args.has("uid")) {
       argv.addAll(List.of("-u", String.valueOf(args.integer("uid"))));
@@ -184,7 +197,8 @@ public final class UserModule implements Module {
     args.optString("shell").ifPresent(s -> data.put("shell", s));
     data.put("system", args.bool("system"));
     data.put("create_home", args.bool("create_home"));
-    return Plan.of(List.of(Step.Exec.of(RemoteCommand.argv(argv), "add user " + name)), List.of())
+    return Plan.of(
+            List.of(Step.Exec.of(RemoteCommand.argv(argv), "add user " + name + note)), List.of())
         .withData(data);
   }
 
@@ -194,7 +208,8 @@ public final class UserModule implements Module {
       UserAccount.User user,
       List<String> groups,
       Optional<String> group,
-      Map<String, Object> data) {
+      Map<String, Object> data,
+      String note) {
     List<String> flags = new ArrayList<>();
     List<String> what = new ArrayList<>();
     if (args.has("uid") && args.integer("uid") != user.uid()) {
@@ -203,18 +218,22 @@ public final class UserModule implements Module {
     }
     long gid = user.gid();
     if (group.isPresent()) {
-      GroupEntry.Group wanted = now.group(group.get()).orElseThrow();
-      if (wanted.gid() != user.gid()) {
+      Optional<GroupEntry.Group> wanted = now.group(group.get());
+      if (wanted.isEmpty() || wanted.get().gid() != user.gid()) {
         flags.addAll(List.of("-g", group.get()));
-        what.add("primary group " + user.primaryGroup() + " -> " + wanted.name());
-        gid = wanted.gid();
+        what.add(
+            "primary group "
+                + user.primaryGroup()
+                + " -> "
+                + wanted.map(GroupEntry.Group::name).orElse(group.get()));
+        gid = wanted.map(GroupEntry.Group::gid).orElse(gid);
       }
     }
     Set<String> supplementary = new LinkedHashSet<>(user.supplementary());
     if (args.has("groups")) {
       Set<String> wanted = new LinkedHashSet<>();
       for (String g : groups) {
-        wanted.add(now.group(g).orElseThrow().name());
+        wanted.add(now.group(g).map(GroupEntry.Group::name).orElse(g));
       }
       // the primary group is not a supplementary one, also when listed (usermod ignores it)
       String primaryName =
@@ -252,7 +271,7 @@ public final class UserModule implements Module {
             List.of(
                 Step.Exec.of(
                     RemoteCommand.argv(argv),
-                    "change user " + user.name() + ": " + String.join(", ", what))),
+                    "change user " + user.name() + ": " + String.join(", ", what) + note)),
             List.of())
         .withData(data);
   }

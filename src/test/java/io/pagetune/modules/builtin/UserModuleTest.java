@@ -112,11 +112,23 @@ class UserModuleTest {
   }
 
   @Test
-  void aMissingGroupFailsBeforeAnythingRuns() {
+  void aGroupMissingNowIsPlannedWithANoteAndTheApplyFailsWhileItIsStillMissing() {
+    // a check run: the group task before this one has not created asmadmin
+    Map<String, Object> args = oracle("group", "asmadmin", "groups", "dba");
+    Plan check = harness.plan(args);
+    assertTrue(check.failure().isEmpty(), () -> check.failure().get());
+    assertEquals(List.of("useradd -g asmadmin -G dba -m oracle"), argvs(check));
     assertEquals(
-        "user: Group asmadmin does not exist on standin",
-        harness.plan(oracle("groups", "dba,asmadmin")).failure().orElseThrow());
-    assertFalse(host.calls().stream().anyMatch(c -> c.startsWith("useradd")));
+        "add user oracle (group asmadmin does not exist yet on standin: an earlier task must"
+            + " create it)",
+        check.steps().get(0).describe());
+    assertEquals(List.of("asmadmin"), check.data().get("missing_groups"));
+    ApplyResult r = harness.apply(args);
+    assertTrue(r.failure().orElseThrow().contains("group 'asmadmin' does not exist"), r.toString());
+    assertFalse(host.read("etc/passwd").contains("oracle"));
+    // once the group exists, the same task converges
+    host.write("etc/group", host.read("etc/group") + "asmadmin:x:54329:\n");
+    harness.assertConverges(args);
   }
 
   @Test
