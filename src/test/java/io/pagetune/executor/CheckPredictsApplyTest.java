@@ -209,6 +209,7 @@ class CheckPredictsApplyTest {
                 + "    - command: cat ${root}/seed.txt\n"
                 + "      register: seed\n"
                 + "      changed_when: false\n"
+                + "    - debug: {msg: 'read ${seed.stdout_lines?size} line(s): ${seed.stdout}'}\n"
                 + "    - copy: {dest: '${root}/rc', content: \"rc=${seed.rc}\\n\"}\n"
                 + "      when: seed.rc == 0\n"
                 + "    - copy: {dest: '${root}/never', content: \"x\\n\"}\n"
