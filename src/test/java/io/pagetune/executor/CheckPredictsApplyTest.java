@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -320,13 +321,40 @@ class CheckPredictsApplyTest {
         Files.writeString(
             dir.resolve("site.yml"), scenario.play().replace("TEMPLATE", "pool.conf.ftl"));
     boolean writesInCheck = scenario.play().contains("check_mode: false");
+    assertCheckPredictsApply(
+        playbook, inventory, scenario.converges(), writesInCheck, rootA, rootB);
+  }
 
+  /** The benchmark's playbook (reads facts with check_mode: false, notifies a command handler). */
+  @Test
+  void theBenchPlaybookToo() throws IOException {
+    Path root = seed(dir.resolve("hosts/bench"), Map.of());
+    Path inventory =
+        Files.writeString(
+            dir.resolve("bench.yml"),
+            "all:\n  hosts:\n    bench: {ansible_connection: local, root: '" + root + "'}\n");
+    Path playbook = dir.resolve("bench-playbook.yml");
+    Files.copy(Path.of("bench/scenario/pagetune.yml"), playbook);
+    Files.createDirectories(dir.resolve("templates"));
+    Files.copy(
+        Path.of("bench/scenario/templates/bench-sysctl.conf.ftl"),
+        dir.resolve("templates/bench-sysctl.conf.ftl"));
+    assertCheckPredictsApply(playbook, inventory, true, false, root);
+  }
+
+  /**
+   * Twice: {@code --check} (which must leave the roots alone unless a task says {@code check_mode:
+   * false}), then apply; the predicted changes equal the applied ones each time, and a playbook
+   * that converges predicts nothing the second time.
+   */
+  private void assertCheckPredictsApply(
+      Path playbook, Path inventory, boolean converges, boolean writesInCheck, Path... roots) {
     for (int round = 1; round <= 2; round++) {
-      String before = TreeHash.of(rootA) + TreeHash.of(rootB);
+      String before = hash(roots);
       CliRun check = run(playbook, inventory, "--check");
       assertEquals(0, check.exitCode(), check::toString);
       if (!writesInCheck) {
-        assertEquals(before, TreeHash.of(rootA) + TreeHash.of(rootB), "--check changed a host");
+        assertEquals(before, hash(roots), "--check changed a host");
       }
       CliRun apply = run(playbook, inventory);
       assertEquals(0, apply.exitCode(), apply::toString);
@@ -337,14 +365,22 @@ class CheckPredictsApplyTest {
         predicted.removeIf(c -> c.endsWith("/real"));
       }
       if (round == 1) {
-        assertFalse(applied.isEmpty(), () -> "the scenario changes nothing: " + apply);
-      } else if (scenario.converges()) {
+        assertFalse(applied.isEmpty(), () -> "the playbook changes nothing: " + apply);
+      } else if (converges) {
         assertEquals(Set.of(), predicted, check::toString);
       }
       int r = round;
       assertEquals(
           applied, predicted, () -> "round " + r + "\ncheck:\n" + check + "\napply:\n" + apply);
     }
+  }
+
+  private static String hash(Path... roots) {
+    StringBuilder all = new StringBuilder();
+    for (Path root : roots) {
+      all.append(TreeHash.of(root)).append(' ');
+    }
+    return all.toString();
   }
 
   private static Path seed(Path root, Map<String, String> files) throws IOException {
