@@ -129,7 +129,7 @@ class ShippedPlaybooksCheckTest {
         + instance
         + ", web_service: "
         + service
-        + ", restart_commands: {web_server: svcadm restart "
+        + ", pagetune_restart_commands: {web_server: svcadm restart "
         + service
         + "}}";
   }
