@@ -346,6 +346,9 @@ final class TaskRunner {
       }
     }
     List<String> diffs = diffs(task, plan);
+    if (check && plan.changes()) {
+      recordPlanned(task, host, vars, plan, restarts, conn, become);
+    }
     if (check) {
       if (module.checkSupport() == CheckSupport.NONE && plan.changes()) {
         result.put("changed", false);
@@ -434,6 +437,36 @@ final class TaskRunner {
             applied.changed() ? diffs : List.of(),
             appliedRestarts),
         check);
+  }
+
+  /** Tells the run's plan recorder (a check run with --save-plan) what this task would change. */
+  private void recordPlanned(
+      Task task,
+      HostRun host,
+      Map<String, Object> vars,
+      Plan plan,
+      List<String> restarts,
+      Connection conn,
+      Become become) {
+    Object facts = vars.get("ansible_facts");
+    @SuppressWarnings("unchecked")
+    Map<String, Object> factMap =
+        facts instanceof Map<?, ?> m ? HostText.plainAll((Map<String, Object>) m) : Map.of();
+    ctx.services()
+        .plans()
+        .planned(
+            new PlannedTask(
+                host.name(),
+                task.displayName(),
+                task.location().toString(),
+                Boolean.TRUE.equals(task.keywords().noLog()),
+                plan,
+                restarts,
+                factMap,
+                path -> conn.read(path, become),
+                become.enabled()
+                    ? java.util.Optional.of(become.user())
+                    : java.util.Optional.empty()));
   }
 
   /** Applies {@code changed_when} and {@code failed_when}, which see the registered result. */
