@@ -36,6 +36,7 @@ import io.pagetune.yaml.YamlReader;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -181,7 +182,10 @@ public final class ApplyCommand implements Callable<Integer> {
                 SecretVars.restored(plan.source().extraVars(), ExtraVars.parse(extraVars, yaml)))
             .withForks(forks)
             .withCommandTimeout(Duration.ofSeconds(timeoutSeconds));
-    ModuleRegistry modules = Wiring.modules(clock);
+    // the modules stamp what they write with the plan's time (their audit comments), so that the
+    // apply renders byte for byte what the board approved; windows, journal and backups keep the
+    // real clock
+    ModuleRegistry modules = Wiring.modules(Clock.fixed(plan.created(), ZoneOffset.UTC));
     Inventory inv = new InventoryLoader(Path.of("")).loadSources(sources);
     Path inventory = sources.isEmpty() ? null : Path.of(sources.get(0));
     Playbook book = new PlaybookLoader(modules, yaml).load(playbook);
@@ -214,8 +218,7 @@ public final class ApplyCommand implements Callable<Integer> {
               yaml);
     }
     if (!refused.isEmpty()) {
-      environment
-          .out()
+      messages()
           .println(
               "Refused (drifted since plan "
                   + PlanDigest.shortForm(plan.digest())
@@ -223,6 +226,11 @@ public final class ApplyCommand implements Callable<Integer> {
                   + String.join(", ", refused));
     }
     return refused.isEmpty() ? exit : Math.max(exit, 2);
+  }
+
+  /** Where refusals are told: stdout, unless it carries JSON events. */
+  private java.io.PrintStream messages() {
+    return output == OutputFormat.JSON ? environment.err() : environment.out();
   }
 
   private void checkAge(SavedPlan plan, Clock clock, SourceLocation at) {
@@ -284,7 +292,7 @@ public final class ApplyCommand implements Callable<Integer> {
         continue;
       }
       if (inv.host(h.host()).isEmpty()) {
-        environment.out().println("refused: [" + h.host() + "]: not in the inventory");
+        messages().println("refused: [" + h.host() + "]: not in the inventory");
         refused.add(h.host());
         continue;
       }
@@ -292,14 +300,12 @@ public final class ApplyCommand implements Callable<Integer> {
       try {
         drifts = check.check(h);
       } catch (RuntimeException e) {
-        environment
-            .out()
-            .println("refused: [" + h.host() + "]: cannot read its files: " + e.getMessage());
+        messages().println("refused: [" + h.host() + "]: cannot read its files: " + e.getMessage());
         refused.add(h.host());
         continue;
       }
       for (Drift d : drifts) {
-        environment.out().println("refused: [" + h.host() + "]: " + d.describe());
+        messages().println("refused: [" + h.host() + "]: " + d.describe());
       }
       if (!drifts.isEmpty()) {
         refused.add(h.host());
@@ -343,7 +349,7 @@ public final class ApplyCommand implements Callable<Integer> {
     if (!guard.refusals().isEmpty()) {
       Set<String> hosts = new LinkedHashSet<>();
       guard.refusals().stream().map(PlanRefusal::host).forEach(hosts::add);
-      environment.out().println("Refused while applying: " + String.join(", ", hosts));
+      messages().println("Refused while applying: " + String.join(", ", hosts));
       return Math.max(result.exit().code(), 2);
     }
     return result.exit().code();

@@ -35,6 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
 class SavedPlanLabTest {
   private static final String STARTSERV = "/opt/webserver7/https-web1/bin/startserv";
   private static final List<String> HOSTS = List.of("sol-web256", "sol-web4m");
+  private static final String APPLY_AT = "2026-11-30T21:30:00Z";
 
   @TempDir Path tmp;
   private Path inventory;
@@ -149,7 +150,8 @@ class SavedPlanLabTest {
     Files.writeString(drifted, handEdited);
     Map<String, String> driftedFiles = files(root("sol-web4m"));
 
-    CliRun apply = cli("apply", plan.toString());
+    // the window opens a day and a half after the board approved the plan
+    CliRun apply = cli(Map.of("PAGETUNE_NOW", APPLY_AT), "apply", plan.toString());
     assertEquals(2, apply.exitCode(), apply.toString());
     assertTrue(
         apply.out().contains("refused: [sol-web4m]: sol-web4m: " + STARTSERV + " changed since"),
@@ -168,11 +170,12 @@ class SavedPlanLabTest {
     // the module keeps a copy of the old content beside the file, as the plan says
     assertTrue(w.backup(), w.toString());
     assertEquals(
-        Set.of(STARTSERV, STARTSERV + ".20261129T100000Z~"),
+        Set.of(STARTSERV, STARTSERV + ".20261130T213000Z~"),
         changed(before.get("sol-web256"), files(root("sol-web256"))));
 
     // applied once: the plan's before no longer holds there, so a second apply refuses it too
-    CliRun again = cli("apply", plan.toString(), "--limit", "sol-web256");
+    CliRun again =
+        cli(Map.of("PAGETUNE_NOW", APPLY_AT), "apply", plan.toString(), "--limit", "sol-web256");
     assertEquals(2, again.exitCode(), again.toString());
     assertTrue(again.out().contains("refused: [sol-web256]"), again.out());
 
