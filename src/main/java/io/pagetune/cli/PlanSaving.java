@@ -14,7 +14,7 @@ import io.pagetune.plan.SourceDigest;
 import io.pagetune.state.StateStore;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.time.Clock;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
@@ -42,7 +42,7 @@ final class PlanSaving {
       List<String> inventories,
       Path windowsFile,
       RunOptions options,
-      Clock clock,
+      Instant planTime,
       String user,
       Optional<StateStore> store,
       PrintStream out,
@@ -67,8 +67,7 @@ final class PlanSaving {
             options.skipTags().stream().sorted().toList(),
             SecretVars.hashed(options.extraVars()));
     String runId = result.summary().runId();
-    SavedPlan plan =
-        new PlanWriter().write(builder.build(clock.instant(), user, runId, source), file);
+    SavedPlan plan = new PlanWriter().write(builder.build(planTime, user, runId, source), file);
     store.ifPresent(
         s -> {
           if (s.journal().run(runId).isEmpty()) {

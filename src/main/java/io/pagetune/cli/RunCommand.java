@@ -201,7 +201,12 @@ public final class RunCommand implements Callable<Integer> {
             .withDetailedExitCode(detailedExitCode)
             .withCommandTimeout(Duration.ofSeconds(timeoutSeconds));
     java.time.Clock clock = now.clock(environment);
-    ModuleRegistry modules = Wiring.modules(clock);
+    // a saved plan's modules stamp their audit comments with one instant, the plan's, so that
+    // apply can render the very same bytes
+    java.time.Instant planTime = clock.instant();
+    ModuleRegistry modules =
+        Wiring.modules(
+            savePlan == null ? clock : java.time.Clock.fixed(planTime, java.time.ZoneOffset.UTC));
     // everything the user wrote is parsed and validated before any host is contacted
     List<String> sources = inventories.isEmpty() ? config.inventories() : inventories;
     if (sources.isEmpty() && !ansible.syntaxCheck) {
@@ -283,7 +288,7 @@ public final class RunCommand implements Callable<Integer> {
               sources,
               windowsFile,
               options,
-              clock,
+              planTime,
               Wiring.user(environment),
               store,
               output == OutputFormat.JSON ? environment.err() : environment.out(),

@@ -12,12 +12,10 @@ import java.util.Optional;
  */
 public record Drift(String host, String path, FileContent planned, Optional<byte[]> live) {
 
-  /** "HOST: PATH changed since the plan was made" and the diff plan → live. */
+  /** "PATH changed since the plan was made" and the diff plan → live. */
   public String describe() {
     StringBuilder sb = new StringBuilder();
-    sb.append(host)
-        .append(": ")
-        .append(path)
+    sb.append(path)
         .append(
             planned == null
                 ? " did not exist when the plan was made and exists now"

@@ -70,7 +70,8 @@ public final class PlanGuard implements ChangeJournal {
     }
     Optional<byte[]> live = write.before();
     if (!Objects.equals(live.map(Sha256::hex).orElse(null), planned.beforeSha256())) {
-      throw refusal(host, new Drift(host, write.path(), planned.before(), live).describe());
+      throw refusal(
+          host, host + ": " + new Drift(host, write.path(), planned.before(), live).describe());
     }
     String after = write.after().map(Sha256::hex).orElse(null);
     if (!Objects.equals(after, planned.afterSha256())) {

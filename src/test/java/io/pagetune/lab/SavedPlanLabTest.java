@@ -154,8 +154,7 @@ class SavedPlanLabTest {
     CliRun apply = cli(Map.of("PAGETUNE_NOW", APPLY_AT), "apply", plan.toString());
     assertEquals(2, apply.exitCode(), apply.toString());
     assertTrue(
-        apply.out().contains("refused: [sol-web4m]: sol-web4m: " + STARTSERV + " changed since"),
-        apply.out());
+        apply.out().contains("refused: [sol-web4m]: " + STARTSERV + " changed since"), apply.out());
     assertTrue(apply.out().contains("--- plan: " + STARTSERV), apply.out());
     assertTrue(apply.out().contains("+++ live: " + STARTSERV), apply.out());
     assertTrue(apply.out().contains("+# hand edit after the board approved"), apply.out());
