@@ -278,15 +278,28 @@ public final class ApplyCommand implements Callable<Integer> {
   private Set<String> refuseDrifted(
       SavedPlan plan, Inventory inv, Set<String> hosts, Connections connections) {
     Set<String> refused = new LinkedHashSet<>();
+    // one connection per host for all its files, closed once every host is checked
+    java.util.Map<String, Connection> open = new java.util.LinkedHashMap<>();
     DriftCheck check =
         new DriftCheck(
-            (host, path, user) -> {
-              Host h = inv.host(host).orElseThrow();
-              try (Connection c =
-                  connections.open(ConnectionSpec.fromVars(host, h.vars().resolve()))) {
-                return c.read(path, user.map(Become::as).orElse(Become.NONE));
-              }
-            });
+            (host, path, user) ->
+                open.computeIfAbsent(
+                        host,
+                        name ->
+                            connections.open(
+                                ConnectionSpec.fromVars(
+                                    name, inv.host(name).orElseThrow().vars().resolve())))
+                    .read(path, user.map(Become::as).orElse(Become.NONE)));
+    try {
+      checkHosts(plan, inv, hosts, check, refused);
+    } finally {
+      open.values().forEach(Connection::close);
+    }
+    return refused;
+  }
+
+  private void checkHosts(
+      SavedPlan plan, Inventory inv, Set<String> hosts, DriftCheck check, Set<String> refused) {
     for (HostPlan h : plan.hosts()) {
       if (!hosts.contains(h.host())) {
         continue;
@@ -311,7 +324,6 @@ public final class ApplyCommand implements Callable<Integer> {
         refused.add(h.host());
       }
     }
-    return refused;
   }
 
   private int run(
