@@ -140,6 +140,10 @@ final class TaskInvocation {
       List<String> restarts,
       Connection conn,
       Become become) {
+    if (ctx.services().plans() == PlanRecorder.NONE) {
+      // an ordinary check run: no copy of the facts for a plan nobody saves
+      return;
+    }
     Map<String, Object> facts =
         vars.get("ansible_facts") instanceof Map<?, ?> m
             ? HostText.plainAll(castFacts(m))
