@@ -19,7 +19,9 @@ import picocli.CommandLine.Command;
       ScheduleCommand.class,
       SchedulerCommand.class,
       HistoryCommand.class,
-      RollbackCommand.class
+      RollbackCommand.class,
+      ShowCommand.class,
+      ApplyCommand.class
     },
     footer = {
       "",

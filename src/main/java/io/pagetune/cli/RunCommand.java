@@ -154,6 +154,14 @@ public final class RunCommand implements Callable<Integer> {
   Path windowsFile;
 
   @Option(
+      names = "--save-plan",
+      paramLabel = "PLAN",
+      description =
+          "With --check: save what would change as a plan file that 'pagetune apply PLAN' runs"
+              + " exactly (see 'pagetune show PLAN').")
+  Path savePlan;
+
+  @Option(
       names = "--progress",
       paramLabel = "MODE",
       defaultValue = "auto",
@@ -174,6 +182,11 @@ public final class RunCommand implements Callable<Integer> {
           io.pagetune.yaml.SourceLocation.of("--forks"), "--forks must be at least 1");
     }
     lockTimeout.timeout();
+    if (savePlan != null && !check) {
+      throw new io.pagetune.error.InputException(
+          io.pagetune.yaml.SourceLocation.of("--save-plan"),
+          "--save-plan needs --check: a plan is made without changing anything");
+    }
     Set<String> tagSet = new LinkedHashSet<>(tags);
     Set<String> skipSet = new LinkedHashSet<>(skipTags);
     RunOptions options =
@@ -188,7 +201,12 @@ public final class RunCommand implements Callable<Integer> {
             .withDetailedExitCode(detailedExitCode)
             .withCommandTimeout(Duration.ofSeconds(timeoutSeconds));
     java.time.Clock clock = now.clock(environment);
-    ModuleRegistry modules = Wiring.modules(clock);
+    // a saved plan's modules stamp their audit comments with one instant, the plan's, so that
+    // apply can render the very same bytes
+    java.time.Instant planTime = clock.instant();
+    ModuleRegistry modules =
+        Wiring.modules(
+            savePlan == null ? clock : java.time.Clock.fixed(planTime, java.time.ZoneOffset.UTC));
     // everything the user wrote is parsed and validated before any host is contacted
     List<String> sources = inventories.isEmpty() ? config.inventories() : inventories;
     if (sources.isEmpty() && !ansible.syntaxCheck) {
@@ -258,10 +276,32 @@ public final class RunCommand implements Callable<Integer> {
         services = services.withLeases(lockTimeout.leaser(store.get(), environment));
       }
     }
+    PlanSaving planSaving = savePlan == null ? null : new PlanSaving(savePlan);
+    if (planSaving != null) {
+      services = services.withPlans(planSaving.recorder());
+    }
     Engine engine =
         new Engine(
             modules, connections, Wiring.factSets(), new Listeners(listeners), clock, services);
     RunResult result = engine.run(playbook, book, inv, options, yaml);
+    if (planSaving != null) {
+      planSaving
+          .finish(
+              result,
+              playbook,
+              sources,
+              windowsFile,
+              options,
+              planTime,
+              Wiring.user(environment),
+              store,
+              output == OutputFormat.JSON ? environment.err() : environment.out(),
+              environment.err())
+          .ifPresent(
+              plan ->
+                  PlanChangeRequests.attach(
+                      plan, inv, inventory, windowsFile, environment, environment.err()));
+    }
     // input errors that only showed while running (undefined variables) end on stderr too
     for (String error : result.summary().inputErrors()) {
       environment.err().println(error);

@@ -1,5 +1,6 @@
 package io.pagetune.executor;
 
+import io.pagetune.connection.Become;
 import io.pagetune.connection.Connection;
 import io.pagetune.modules.ApplyResult;
 import io.pagetune.modules.FileDiff;
@@ -101,6 +102,9 @@ final class TaskInvocation {
         restarts.request(task, host, vars, restartSteps(plan.steps()), true);
     List<String> diffs = diffs(task, plan);
     WriteGuard.Decision decision = guard.decide(task, module, plan, host, vars, check);
+    if (check && plan.changes()) {
+      recordPlanned(task, host, vars, plan, predictedRestarts, conn, call.become());
+    }
     if (decision instanceof WriteGuard.SkipUnchecked) {
       return SkippedCommand.result(result, describe(plan));
     }
@@ -135,6 +139,43 @@ final class TaskInvocation {
       return new TaskResult(Status.FAILED, refuse.reason(), result, diffs, List.of());
     }
     return apply(task, host, vars, module, call, plan, conn, writes, result, diffs);
+  }
+
+  /** Tells the run's plan recorder (a check run with --save-plan) what this task would change. */
+  private void recordPlanned(
+      Task task,
+      HostRun host,
+      Map<String, Object> vars,
+      Plan plan,
+      List<String> restarts,
+      Connection conn,
+      Become become) {
+    if (ctx.services().plans() == PlanRecorder.NONE) {
+      // an ordinary check run: no copy of the facts for a plan nobody saves
+      return;
+    }
+    Map<String, Object> facts =
+        vars.get("ansible_facts") instanceof Map<?, ?> m
+            ? HostText.plainAll(castFacts(m))
+            : Map.of();
+    ctx.services()
+        .plans()
+        .planned(
+            new PlannedTask(
+                host.name(),
+                task.displayName(),
+                task.location().toString(),
+                Boolean.TRUE.equals(task.keywords().noLog()),
+                plan,
+                restarts,
+                facts,
+                path -> conn.read(path, become),
+                become.enabled() ? Optional.of(become.user()) : Optional.empty()));
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, ?> castFacts(Map<?, ?> facts) {
+    return (Map<String, ?>) facts;
   }
 
   private TaskResult apply(
