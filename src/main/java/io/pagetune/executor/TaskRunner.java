@@ -66,7 +66,7 @@ final class TaskRunner {
               ctx.services().journal(),
               ctx.services().restarts(),
               ctx.runId(),
-              host.name(),
+              Delegation.target(host, task),
               task.displayName(),
               vars,
               () ->
@@ -292,16 +292,21 @@ final class TaskRunner {
     if (envValue instanceof Map<?, ?> m) {
       m.forEach((k, v) -> env.put(String.valueOf(k), v == null ? "" : String.valueOf(v)));
     }
-    Connection conn = host.connection(HostText.plainAll(vars));
+    Connection conn = Delegation.connection(host, task, HostText.plainAll(vars));
     if (!check) {
-      OrphanedWrites.reconcile(ctx, host.name(), conn, HostText.plainAll(vars));
+      OrphanedWrites.reconcile(ctx, Delegation.target(host, task), conn, HostText.plainAll(vars));
     }
     ModuleCall call =
         new ModuleCall(
             module.name(),
             args,
             new HostTaskServices(
-                ctx.templates(), vars, play.play().baseDir(), task.moduleLocation(), what),
+                ctx.templates(),
+                vars,
+                play.play().baseDir(),
+                task.moduleLocation(),
+                what,
+                task.role()),
             become,
             env,
             timeout,
@@ -311,7 +316,8 @@ final class TaskRunner {
             vars.get(FileSizeLimit.VARIABLE), task.moduleLocation(), what + ": " + module.name());
     Plan plan =
         module.plan(
-            call, new LiveHostState(conn, become, timeout, host.factCache(), fileSizeLimit));
+            call,
+            new LiveHostState(conn, become, timeout, Delegation.facts(host, task), fileSizeLimit));
     Map<String, Object> result = new LinkedHashMap<>(plan.data());
     if (plan.data().get("ansible_facts") instanceof Map<?, ?> newFacts) {
       java.util.Optional<String> lift = CheckOnlyLock.liftBySetFact(host.host(), newFacts);

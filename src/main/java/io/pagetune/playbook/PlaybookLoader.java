@@ -54,7 +54,8 @@ public final class PlaybookLoader {
           "no_log",
           "force_handlers",
           "connection",
-          "remote_user");
+          "remote_user",
+          "roles");
   static final Set<String> TASK_KEYS =
       Set.of(
           "name",
@@ -82,7 +83,10 @@ public final class PlaybookLoader {
           "any_errors_fatal",
           "until",
           "retries",
-          "delay");
+          "delay",
+          "with_dict",
+          "run_once",
+          "delegate_to");
   static final Set<String> BLOCK_KEYS =
       Set.of(
           "name",
@@ -106,10 +110,43 @@ public final class PlaybookLoader {
   private final YamlReader yaml;
   private final Deque<Path> importStack = new ArrayDeque<>();
   private final TemplateSyntax syntax = new TemplateSyntax();
+  private final RoleLoader roles;
 
   public PlaybookLoader(ModuleRegistry modules, YamlReader yaml) {
+    this(modules, yaml, RolePath.NONE);
+  }
+
+  /**
+   * @param rolePath the configured roles path ({@code roles_path}, {@code ANSIBLE_ROLES_PATH})
+   */
+  public PlaybookLoader(ModuleRegistry modules, YamlReader yaml, RolePath rolePath) {
     this.modules = modules;
     this.yaml = yaml;
+    this.roles = new RoleLoader(rolePath, new RoleParser());
+  }
+
+  /** How the role loader parses the files of a role: as this loader parses a playbook's. */
+  private final class RoleParser implements RoleLoader.Parser {
+    @Override
+    public List<TaskNode> taskList(
+        YamlValue list, Keywords parent, Map<String, Object> blockVars, Path baseDir, boolean h) {
+      return PlaybookLoader.this.taskList(list, parent, blockVars, baseDir, h);
+    }
+
+    @Override
+    public YamlValue read(Path file) {
+      return readChecked(file);
+    }
+
+    @Override
+    public Keywords keywords(YamlValue.Mapping m, Keywords parent) {
+      return PlaybookLoader.this.keywords(m, parent, false);
+    }
+
+    @Override
+    public String label(Path file) {
+      return yaml.label(file);
+    }
   }
 
   public Playbook load(Path file) {
@@ -189,6 +226,7 @@ public final class PlaybookLoader {
       }
     }
     Keywords kw = keywords(m, Keywords.NONE, true).withoutVars();
+    roles.startPlay(baseDir, kw);
     List<Task> handlers = new ArrayList<>();
     if (m.has("handlers")) {
       for (TaskNode node : taskList(m.get("handlers"), kw, Map.of(), baseDir, true)) {
@@ -200,12 +238,20 @@ public final class PlaybookLoader {
     }
     List<TaskNode> pre =
         m.has("pre_tasks") ? taskList(m.get("pre_tasks"), kw, Map.of(), baseDir, false) : List.of();
+    // roles run after pre_tasks and before tasks, in the same handler section as tasks
     List<TaskNode> tasks =
-        m.has("tasks") ? taskList(m.get("tasks"), kw, Map.of(), baseDir, false) : List.of();
+        new ArrayList<>(m.has("roles") ? roles.playRoles(m.get("roles"), kw) : List.of());
+    if (m.has("tasks")) {
+      tasks.addAll(taskList(m.get("tasks"), kw, Map.of(), baseDir, false));
+    }
     List<TaskNode> post =
         m.has("post_tasks")
             ? taskList(m.get("post_tasks"), kw, Map.of(), baseDir, false)
             : List.of();
+    // the roles' handlers first, in the order the roles were read, as Ansible runs them
+    List<Task> roleHandlers = new ArrayList<>(roles.handlers());
+    roleHandlers.addAll(handlers);
+    handlers = roleHandlers;
     checkNotifyTargets(handlers, List.of(pre, tasks, post));
     return new Play(
         m.has("name") ? YamlFields.string(m.get("name"), "name") : null,
@@ -225,7 +271,8 @@ public final class PlaybookLoader {
         post,
         handlers,
         baseDir,
-        m.location());
+        m.location(),
+        roles.publicVars());
   }
 
   /** Reads a YAML file of the playbook; its conditions and templates are parsed here. */
@@ -321,6 +368,10 @@ public final class PlaybookLoader {
       YamlValue.Mapping m = YamlFields.mapping(item, "a task");
       if (m.has("import_tasks") || m.has("include_tasks")) {
         out.addAll(importTasks(m, parent, blockVars, baseDir, handlers));
+      } else if (m.has("import_role") || m.has("include_role")) {
+        out.addAll(role(m, parent, blockVars, handlers));
+      } else if (m.has("meta")) {
+        out.add(MetaTasks.parse(m, handlers));
       } else if (m.has("block")) {
         out.add(block(m, parent, blockVars, baseDir, handlers));
       } else {
@@ -355,6 +406,43 @@ public final class PlaybookLoader {
     } finally {
       importStack.pop();
     }
+  }
+
+  private List<TaskNode> role(
+      YamlValue.Mapping m, Keywords parent, Map<String, Object> blockVars, boolean handlers) {
+    String key = m.has("import_role") ? "import_role" : "include_role";
+    if (handlers) {
+      throw new InputException(m.keyLocation(key), key + " is not supported in handlers");
+    }
+    Set<String> allowed = new LinkedHashSet<>(RoleLoader.ROLE_TASK_KEYS);
+    allowed.add(key);
+    checkKeys(m, allowed, key + " keyword");
+    if (key.equals("import_role")) {
+      return roles.importRole(m, parent, blockVars);
+    }
+    Keywords kw = keywords(m, parent, false);
+    Task gate =
+        new Task(
+            m.has("name") ? YamlFields.string(m.get("name"), "name") : null,
+            key,
+            Map.of(),
+            m.location(),
+            m.keyLocation(key),
+            kw.withoutVars(),
+            blockVars,
+            null,
+            "item",
+            null,
+            List.of(),
+            List.of(),
+            List.of(),
+            List.of(),
+            null,
+            LoopControl.NONE,
+            null,
+            roles.current(),
+            TaskHosts.SELF);
+    return List.of(roles.includeRole(m, parent, blockVars, gate));
   }
 
   private Block block(
@@ -424,9 +512,11 @@ public final class PlaybookLoader {
     String loopKey =
         m.has("loop")
             ? "loop"
-            : m.has("with_items") ? "with_items" : m.has("with_list") ? "with_list" : null;
+            : m.has("with_items")
+                ? "with_items"
+                : m.has("with_list") ? "with_list" : m.has("with_dict") ? "with_dict" : null;
     if (loopKey != null) {
-      loop = m.get(loopKey).toPlain();
+      loop = loopKey.equals("with_dict") ? WithDict.loop(m.get(loopKey)) : m.get(loopKey).toPlain();
       if (!(loop instanceof List) && !(loop instanceof String s && s.contains("${"))) {
         throw new InputException(
             m.get(loopKey).location(), loopKey + " must be a list or a ${…} expression");
@@ -481,7 +571,9 @@ public final class PlaybookLoader {
             : List.of(),
         m.has("timeout") ? YamlFields.integer(m.get("timeout"), "timeout") : null,
         loopControl,
-        Retries.parse(m));
+        Retries.parse(m),
+        roles.current(),
+        TaskHostsReader.read(m));
   }
 
   private static boolean templated(Object v) {
@@ -545,10 +637,7 @@ public final class PlaybookLoader {
   private static void checkNotifyTargets(List<Task> handlers, List<List<TaskNode>> lists) {
     Set<String> known = new LinkedHashSet<>();
     for (Task h : handlers) {
-      if (h.name() != null) {
-        known.add(h.name());
-      }
-      known.addAll(h.listen());
+      known.addAll(h.handlerNames());
     }
     List<Task> all = new ArrayList<>(handlers);
     for (List<TaskNode> l : lists) {
@@ -576,6 +665,8 @@ public final class PlaybookLoader {
         collect(b.block(), out);
         collect(b.rescue(), out);
         collect(b.always(), out);
+      } else if (n instanceof RoleInclude r) {
+        collect(r.tasks(), out);
       }
     }
   }

@@ -26,16 +26,18 @@ final class Conversions {
   private Conversions() {}
 
   static Map<String, TemplateMethodModelEx> all() {
-    return Map.of(
-        "int", args -> toLong(arg(args, 0, "int")),
-        "float", args -> toDouble(arg(args, 0, "float")),
-        "bool", args -> toBool(arg(args, 0, "bool")),
-        "length", args -> length(arg(args, 0, "length")),
-        "regex_search", args -> regexSearch(args),
-        "regex_replace", args -> regexReplace(args),
-        "human_to_bytes", args -> humanToBytes(arg(args, 0, "human_to_bytes")),
-        "lines", args -> List.of(String.valueOf(arg(args, 0, "lines")).split("\\R", -1)),
-        "sum", args -> sum(arg(args, 0, "sum")));
+    return Map.ofEntries(
+        Map.entry("dict2items", args -> DictItems.toItems(arg(args, 0, "dict2items"))),
+        Map.entry("items2dict", args -> DictItems.toDict(arg(args, 0, "items2dict"))),
+        Map.entry("int", args -> toLong(arg(args, 0, "int"))),
+        Map.entry("float", args -> toDouble(arg(args, 0, "float"))),
+        Map.entry("bool", args -> toBool(arg(args, 0, "bool"))),
+        Map.entry("length", args -> length(arg(args, 0, "length"))),
+        Map.entry("regex_search", args -> regexSearch(args)),
+        Map.entry("regex_replace", args -> regexReplace(args)),
+        Map.entry("human_to_bytes", args -> humanToBytes(arg(args, 0, "human_to_bytes"))),
+        Map.entry("lines", args -> List.of(String.valueOf(arg(args, 0, "lines")).split("\\R", -1))),
+        Map.entry("sum", args -> sum(arg(args, 0, "sum"))));
   }
 
   private static Object arg(List<?> args, int index, String fn) throws TemplateModelException {
