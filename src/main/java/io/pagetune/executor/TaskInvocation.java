@@ -1,0 +1,201 @@
+package io.pagetune.executor;
+
+import io.pagetune.connection.Connection;
+import io.pagetune.modules.ApplyResult;
+import io.pagetune.modules.FileDiff;
+import io.pagetune.modules.FileSizeLimit;
+import io.pagetune.modules.LiveHostState;
+import io.pagetune.modules.Module;
+import io.pagetune.modules.ModuleCall;
+import io.pagetune.modules.Plan;
+import io.pagetune.modules.Step;
+import io.pagetune.modules.StepRunner;
+import io.pagetune.modules.WriteObserver;
+import io.pagetune.playbook.Task;
+import io.pagetune.report.Status;
+import io.pagetune.report.UnifiedDiff;
+import io.pagetune.template.HostText;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * One invocation of a task's module on one host (one loop item, or the task without a loop): {@code
+ * when}, arguments, plan, then what {@link WriteGuard} allows (predict, skip, refuse or apply),
+ * with {@code changed_when}/{@code failed_when} applied to the result.
+ */
+final class TaskInvocation {
+  private final RunContext ctx;
+  private final ArgumentRenderer arguments;
+  private final WriteGuard guard;
+  private final ResultPolicy policy;
+  private final NotifiedRestarts restarts;
+
+  TaskInvocation(RunContext ctx) {
+    this.ctx = ctx;
+    this.arguments = new ArgumentRenderer(ctx);
+    this.guard = new WriteGuard(ctx);
+    this.policy = new ResultPolicy(ctx);
+    this.restarts = new NotifiedRestarts(ctx);
+  }
+
+  /** The invocation, repeated as {@code until} asks. */
+  TaskResult run(
+      Task task,
+      PlayContext play,
+      HostRun host,
+      Map<String, Object> vars,
+      boolean check,
+      TaskWrites writes) {
+    return policy.retried(task, vars, () -> once(task, play, host, vars, check, writes));
+  }
+
+  private TaskResult once(
+      Task task,
+      PlayContext play,
+      HostRun host,
+      Map<String, Object> vars,
+      boolean check,
+      TaskWrites writes) {
+    String what = "task '" + task.displayName() + "'";
+    for (String cond : task.keywords().when()) {
+      if (!ctx.templates().test(cond, vars, task.location(), what + " when")) {
+        return TaskResult.skippedBy(cond);
+      }
+    }
+    Module module = ctx.modules().find(task.module()).orElseThrow();
+    ModuleCall call = arguments.render(module, task, play, vars);
+    Connection conn = Delegation.connection(host, task, HostText.plainAll(vars));
+    if (!check) {
+      OrphanedWrites.reconcile(ctx, Delegation.target(host, task), conn, HostText.plainAll(vars));
+    }
+    FileSizeLimit fileSizeLimit =
+        FileSizeLimit.of(
+            vars.get(FileSizeLimit.VARIABLE), task.moduleLocation(), what + ": " + module.name());
+    Plan plan =
+        module.plan(
+            call,
+            new LiveHostState(
+                conn, call.become(), call.timeout(), Delegation.facts(host, task), fileSizeLimit));
+    Map<String, Object> result = new LinkedHashMap<>(plan.data());
+    Optional<String> lift = guard.liftBySetFact(host, plan);
+    if (lift.isPresent()) {
+      return TaskResult.failed(task.location() + ": " + what + ": " + lift.get());
+    }
+    if (plan.failure().isPresent()) {
+      result.put("changed", false);
+      result.put("failed", true);
+      result.put("msg", plan.failure().get());
+      return policy.conditioned(
+          task,
+          vars,
+          new TaskResult(Status.FAILED, plan.failure().get(), result, List.of(), List.of()));
+    }
+    List<String> predictedRestarts =
+        restarts.request(task, host, vars, restartSteps(plan.steps()), true);
+    List<String> diffs = diffs(task, plan);
+    WriteGuard.Decision decision = guard.decide(task, module, plan, host, vars, check);
+    if (decision instanceof WriteGuard.SkipUnchecked) {
+      result.put("changed", false);
+      result.put("skipped", true);
+      result.put("msg", "skipped in check mode: would run " + describe(plan));
+      return new TaskResult(
+          Status.SKIPPED, "would run: " + describe(plan), result, List.of(), List.of());
+    }
+    if (decision instanceof WriteGuard.Predict) {
+      result.put("changed", plan.changes());
+      if (!plan.changes() && plan.reason() != null) {
+        result.putIfAbsent("msg", plan.reason());
+      }
+      return policy.conditioned(
+          task,
+          vars,
+          new TaskResult(
+              plan.changes() ? Status.CHANGED : Status.OK,
+              TaskResult.messageOf(result),
+              result,
+              diffs,
+              predictedRestarts));
+    }
+    if (decision instanceof WriteGuard.Refuse refuse) {
+      result.put("failed", true);
+      result.put("msg", refuse.reason());
+      return new TaskResult(Status.FAILED, refuse.reason(), result, diffs, List.of());
+    }
+    return apply(task, host, vars, module, call, plan, conn, writes, result, diffs);
+  }
+
+  private TaskResult apply(
+      Task task,
+      HostRun host,
+      Map<String, Object> vars,
+      Module module,
+      ModuleCall call,
+      Plan plan,
+      Connection conn,
+      TaskWrites writes,
+      Map<String, Object> result,
+      List<String> diffs) {
+    WriteObserver observer = writes.observer(restartSteps(plan.steps()));
+    ApplyResult applied = module.apply(plan, call, new StepRunner(conn, ctx.clock(), observer));
+    if (applied.changed()) {
+      host.factCache().clear();
+    }
+    result.putAll(applied.data());
+    result.put("changed", applied.changed());
+    if (!applied.backups().isEmpty()) {
+      result.put("backup_file", applied.backups().get(0));
+    }
+    // persisted now, at the moment the change is applied: a later failure cannot lose it
+    List<String> appliedRestarts = restarts.request(task, host, vars, applied.restarts(), false);
+    if (applied.failure().isPresent()) {
+      result.put("failed", true);
+      result.put("msg", applied.failure().get());
+      return policy.conditioned(
+          task,
+          vars,
+          new TaskResult(Status.FAILED, applied.failure().get(), result, diffs, appliedRestarts));
+    }
+    return policy.conditioned(
+        task,
+        vars,
+        new TaskResult(
+            applied.changed() ? Status.CHANGED : Status.OK,
+            TaskResult.messageOf(result),
+            result,
+            applied.changed() ? diffs : List.of(),
+            appliedRestarts));
+  }
+
+  private static List<Step.RequestRestart> restartSteps(List<Step> steps) {
+    return steps.stream()
+        .filter(s -> s instanceof Step.RequestRestart)
+        .map(s -> (Step.RequestRestart) s)
+        .toList();
+  }
+
+  private List<String> diffs(Task task, Plan plan) {
+    boolean want = task.keywords().diff() != null ? task.keywords().diff() : ctx.options().diff();
+    if (!want) {
+      return List.of();
+    }
+    List<String> out = new ArrayList<>();
+    for (FileDiff d : plan.diffs()) {
+      String text = UnifiedDiff.of(d.path(), d.before(), d.after(), 3);
+      if (!text.isEmpty()) {
+        out.add(text);
+      }
+    }
+    return out;
+  }
+
+  private static String describe(Plan plan) {
+    List<String> parts = new ArrayList<>();
+    for (Step s : plan.steps()) {
+      parts.add(s.describe());
+    }
+    return String.join("; ", parts);
+  }
+}
