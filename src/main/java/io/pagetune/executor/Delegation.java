@@ -2,6 +2,7 @@ package io.pagetune.executor;
 
 import io.pagetune.connection.Connection;
 import io.pagetune.facts.FactCache;
+import io.pagetune.modules.HostPrediction;
 import io.pagetune.playbook.Task;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -45,6 +46,11 @@ final class Delegation {
     local.remove(io.pagetune.connection.ConnectionSpec.PLAY_REMOTE_USER);
     local.put("ansible_connection", "local");
     return host.localConnection(local);
+  }
+
+  /** Check mode's view of the files the task plans against: the control node's when delegated. */
+  static HostPrediction prediction(HostRun host, Task task) {
+    return task.hosts().delegated() ? host.localPrediction() : host.prediction();
   }
 
   static FactCache facts(HostRun host, Task task) {

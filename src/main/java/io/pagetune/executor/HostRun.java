@@ -5,6 +5,7 @@ import io.pagetune.connection.ConnectionSpec;
 import io.pagetune.connection.Connections;
 import io.pagetune.facts.FactCache;
 import io.pagetune.inventory.Host;
+import io.pagetune.modules.HostPrediction;
 import io.pagetune.report.HostCounts;
 import io.pagetune.report.Status;
 import java.util.LinkedHashMap;
@@ -21,6 +22,8 @@ final class HostRun {
   private final Host host;
   private final Connections connections;
   private final FactCache factCache = new FactCache();
+  private final HostPrediction prediction = new HostPrediction();
+  private final HostPrediction localPrediction = new HostPrediction();
   private final Map<String, Object> gatheredFacts = new LinkedHashMap<>();
   private final Map<String, Object> setFacts = new LinkedHashMap<>();
   private final Set<String> notified = new LinkedHashSet<>();
@@ -72,6 +75,16 @@ final class HostRun {
   /** What delegated tasks read on the control node: never mixed with this host's facts. */
   FactCache localFactCache() {
     return localFactCache;
+  }
+
+  /** What check mode predicts of the control node's files for this host's delegated tasks. */
+  HostPrediction localPrediction() {
+    return localPrediction;
+  }
+
+  /** What check mode predicts this host's files look like after the tasks planned so far. */
+  HostPrediction prediction() {
+    return prediction;
   }
 
   Map<String, Object> gatheredFacts() {

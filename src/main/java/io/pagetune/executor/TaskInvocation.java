@@ -3,11 +3,15 @@ package io.pagetune.executor;
 import io.pagetune.connection.Connection;
 import io.pagetune.modules.ApplyResult;
 import io.pagetune.modules.FileDiff;
+import io.pagetune.modules.FileEffect;
 import io.pagetune.modules.FileSizeLimit;
+import io.pagetune.modules.HostState;
 import io.pagetune.modules.LiveHostState;
 import io.pagetune.modules.Module;
 import io.pagetune.modules.ModuleCall;
+import io.pagetune.modules.NewFileOwner;
 import io.pagetune.modules.Plan;
+import io.pagetune.modules.PredictedHostState;
 import io.pagetune.modules.Step;
 import io.pagetune.modules.StepRunner;
 import io.pagetune.modules.WriteObserver;
@@ -74,11 +78,12 @@ final class TaskInvocation {
     FileSizeLimit fileSizeLimit =
         FileSizeLimit.of(
             vars.get(FileSizeLimit.VARIABLE), task.moduleLocation(), what + ": " + module.name());
-    Plan plan =
-        module.plan(
-            call,
-            new LiveHostState(
-                conn, call.become(), call.timeout(), Delegation.facts(host, task), fileSizeLimit));
+    HostState live =
+        new LiveHostState(
+            conn, call.become(), call.timeout(), Delegation.facts(host, task), fileSizeLimit);
+    // check mode plans against what the earlier tasks would have left, not the untouched host
+    HostState view = check ? new PredictedHostState(live, Delegation.prediction(host, task)) : live;
+    Plan plan = module.plan(call, view);
     Map<String, Object> result = new LinkedHashMap<>(plan.data());
     Optional<String> lift = guard.liftBySetFact(host, plan);
     if (lift.isPresent()) {
@@ -98,13 +103,18 @@ final class TaskInvocation {
     List<String> diffs = diffs(task, plan);
     WriteGuard.Decision decision = guard.decide(task, module, plan, host, vars, check);
     if (decision instanceof WriteGuard.SkipUnchecked) {
-      result.put("changed", false);
-      result.put("skipped", true);
-      result.put("msg", "skipped in check mode: would run " + describe(plan));
-      return new TaskResult(
-          Status.SKIPPED, "would run: " + describe(plan), result, List.of(), List.of());
+      return SkippedCommand.result(result, describe(plan));
     }
     if (decision instanceof WriteGuard.Predict) {
+      if (plan.changes()) {
+        Delegation.prediction(host, task)
+            .fold(
+                plan.steps(),
+                view,
+                () ->
+                    view.fact(
+                        new NewFileOwner(call.become().enabled() ? call.become().user() : null)));
+      }
       result.put("changed", plan.changes());
       if (!plan.changes() && plan.reason() != null) {
         result.putIfAbsent("msg", plan.reason());
@@ -117,7 +127,8 @@ final class TaskInvocation {
               TaskResult.messageOf(result),
               result,
               diffs,
-              predictedRestarts));
+              predictedRestarts,
+              changedPaths(plan)));
     }
     if (decision instanceof WriteGuard.Refuse refuse) {
       result.put("failed", true);
@@ -142,6 +153,7 @@ final class TaskInvocation {
     ApplyResult applied = module.apply(plan, call, new StepRunner(conn, ctx.clock(), observer));
     if (applied.changed()) {
       host.factCache().clear();
+      Delegation.prediction(host, task).forget(plan.steps());
     }
     result.putAll(applied.data());
     result.put("changed", applied.changed());
@@ -156,7 +168,13 @@ final class TaskInvocation {
       return policy.conditioned(
           task,
           vars,
-          new TaskResult(Status.FAILED, applied.failure().get(), result, diffs, appliedRestarts));
+          new TaskResult(
+              Status.FAILED,
+              applied.failure().get(),
+              result,
+              diffs,
+              appliedRestarts,
+              changedPaths(plan)));
     }
     return policy.conditioned(
         task,
@@ -166,7 +184,18 @@ final class TaskInvocation {
             TaskResult.messageOf(result),
             result,
             applied.changed() ? diffs : List.of(),
-            appliedRestarts));
+            appliedRestarts,
+            applied.changed() ? changedPaths(plan) : List.of()));
+  }
+
+  /** The paths a plan's steps change, each once, in order. */
+  private static List<String> changedPaths(Plan plan) {
+    return plan.steps().stream()
+        .map(FileEffect::of)
+        .flatMap(Optional::stream)
+        .map(FileEffect::path)
+        .distinct()
+        .toList();
   }
 
   private static List<Step.RequestRestart> restartSteps(List<Step> steps) {

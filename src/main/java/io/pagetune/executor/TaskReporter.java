@@ -46,7 +46,8 @@ final class TaskReporter {
                 check,
                 noLog ? List.of() : r.diffs(),
                 r.restarts(),
-                noLog ? Map.of("censored", CENSORED) : r.result()));
+                noLog ? Map.of("censored", CENSORED) : r.result(),
+                r.paths()));
   }
 
   /** True when the task failed and {@code ignore_errors} lets the host go on. */

@@ -12,19 +12,36 @@ import java.util.Map;
  * @param result the module's data plus the keys the executor adds (changed, failed, msg, ...)
  * @param diffs unified diffs to show, already filtered by the task's diff setting
  * @param restarts ids of the restart intents the invocation requested
+ * @param paths the files and directories it changed (in check mode: would change)
  */
 record TaskResult(
     Status status,
     String message,
     Map<String, Object> result,
     List<String> diffs,
-    List<String> restarts) {
+    List<String> restarts,
+    List<String> paths) {
 
   TaskResult {
     // the result keeps its insertion order (it is what the JSON reporter prints)
     result = result == null ? Map.of() : result;
     diffs = List.copyOf(diffs);
     restarts = List.copyOf(restarts);
+    paths = List.copyOf(paths);
+  }
+
+  TaskResult(
+      Status status,
+      String message,
+      Map<String, Object> result,
+      List<String> diffs,
+      List<String> restarts) {
+    this(status, message, result, diffs, restarts, List.of());
+  }
+
+  /** The same result, naming the paths it changed. */
+  TaskResult withPaths(List<String> changed) {
+    return new TaskResult(status, message, result, diffs, restarts, changed);
   }
 
   /** A failed invocation with nothing changed. */
@@ -66,7 +83,7 @@ record TaskResult(
 
   /** The same result with another status, message and result dictionary. */
   TaskResult with(Status status, String message, Map<String, Object> result) {
-    return new TaskResult(status, message, result, diffs, restarts);
+    return new TaskResult(status, message, result, diffs, restarts, paths);
   }
 
   /**
@@ -96,12 +113,19 @@ record TaskResult(
     String message = null;
     List<Map<String, Object>> results = new java.util.ArrayList<>();
     List<String> restarts = new java.util.ArrayList<>();
+    java.util.Set<String> paths = new java.util.LinkedHashSet<>();
     for (TaskResult r : items) {
       results.add(r.result());
       restarts.addAll(r.restarts());
+      paths.addAll(r.paths());
       if (r.status() == Status.UNREACHABLE) {
         return new TaskResult(
-            Status.UNREACHABLE, r.message(), Map.of("results", results), List.of(), restarts);
+            Status.UNREACHABLE,
+            r.message(),
+            Map.of("results", results),
+            List.of(),
+            restarts,
+            List.copyOf(paths));
       }
       if (r.status() == Status.FAILED) {
         status = Status.FAILED;
@@ -123,6 +147,6 @@ record TaskResult(
     if (message != null) {
       result.put("msg", message);
     }
-    return new TaskResult(status, message, result, List.of(), restarts);
+    return new TaskResult(status, message, result, List.of(), restarts, List.copyOf(paths));
   }
 }
