@@ -218,7 +218,10 @@ public final class RunCommand implements Callable<Integer> {
         new InventoryLoader(Path.of("")).loadSources(sources, ansible.hostDefaults(config));
     Path inventory = ansible.firstFile(sources);
     SshArgsCheck.validate(inv);
-    Playbook book = ansible.start(new PlaybookLoader(modules, yaml).load(playbook));
+    Playbook book =
+        ansible.start(
+            new PlaybookLoader(modules, yaml, new io.pagetune.playbook.RolePath(config.rolesPath()))
+                .load(playbook));
     config.warnings().forEach(w -> environment.err().println("[WARNING]: " + w));
     if (ansible.verbosity() >= 1) {
       io.pagetune.inventory.UnreadSettingNotes.of(inv.hosts())

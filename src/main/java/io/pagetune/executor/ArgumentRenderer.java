@@ -40,7 +40,7 @@ final class ArgumentRenderer {
         module.name(),
         args,
         new HostTaskServices(
-            ctx.templates(), vars, play.play().baseDir(), task.moduleLocation(), what),
+            ctx.templates(), vars, play.play().baseDir(), task.moduleLocation(), what, task.role()),
         become(task, vars),
         environment(task, vars, what),
         timeout(task),

@@ -72,17 +72,18 @@ final class TaskInvocation {
     }
     Module module = ctx.modules().find(task.module()).orElseThrow();
     ModuleCall call = arguments.render(module, task, play, vars);
-    Connection conn = host.connection(HostText.plainAll(vars));
+    Connection conn = Delegation.connection(host, task, HostText.plainAll(vars));
     if (!check) {
-      OrphanedWrites.reconcile(ctx, host.name(), conn, HostText.plainAll(vars));
+      OrphanedWrites.reconcile(ctx, Delegation.target(host, task), conn, HostText.plainAll(vars));
     }
     FileSizeLimit fileSizeLimit =
         FileSizeLimit.of(
             vars.get(FileSizeLimit.VARIABLE), task.moduleLocation(), what + ": " + module.name());
     HostState live =
-        new LiveHostState(conn, call.become(), call.timeout(), host.factCache(), fileSizeLimit);
+        new LiveHostState(
+            conn, call.become(), call.timeout(), Delegation.facts(host, task), fileSizeLimit);
     // check mode plans against what the earlier tasks would have left, not the untouched host
-    HostState view = check ? new PredictedHostState(live, host.prediction()) : live;
+    HostState view = check ? new PredictedHostState(live, Delegation.prediction(host, task)) : live;
     Plan plan = module.plan(call, view);
     Map<String, Object> result = new LinkedHashMap<>(plan.data());
     Optional<String> lift = guard.liftBySetFact(host, plan);
@@ -110,7 +111,7 @@ final class TaskInvocation {
     }
     if (decision instanceof WriteGuard.Predict) {
       if (plan.changes()) {
-        host.prediction()
+        Delegation.prediction(host, task)
             .fold(
                 plan.steps(),
                 view,
@@ -193,7 +194,7 @@ final class TaskInvocation {
     ApplyResult applied = module.apply(plan, call, new StepRunner(conn, ctx.clock(), observer));
     if (applied.changed()) {
       host.factCache().clear();
-      host.prediction().forget(plan.steps());
+      Delegation.prediction(host, task).forget(plan.steps());
     }
     result.putAll(applied.data());
     result.put("changed", applied.changed());

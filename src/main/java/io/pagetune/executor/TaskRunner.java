@@ -119,7 +119,7 @@ final class TaskRunner {
         ctx.services().journal(),
         ctx.services().restarts(),
         ctx.runId(),
-        host.name(),
+        Delegation.target(host, task),
         task.displayName(),
         vars,
         () -> restarts.of(task, play, host).stream().map(RestartSink.Request::restart).toList());

@@ -25,6 +25,7 @@ enum Keyword {
   TASKS("tasks", Scope.PLAY),
   POST_TASKS("post_tasks", Scope.PLAY),
   HANDLERS("handlers", Scope.PLAY),
+  ROLES("roles", Scope.PLAY),
   WHEN("when", Scope.BLOCK, Scope.TASK, Scope.INCLUDE),
   TAGS("tags", Scope.PLAY, Scope.BLOCK, Scope.TASK, Scope.INCLUDE),
   BECOME("become", Scope.PLAY, Scope.BLOCK, Scope.TASK, Scope.INCLUDE),
@@ -51,7 +52,10 @@ enum Keyword {
   TIMEOUT("timeout", Scope.TASK),
   UNTIL("until", Scope.TASK),
   RETRIES("retries", Scope.TASK),
-  DELAY("delay", Scope.TASK);
+  DELAY("delay", Scope.TASK),
+  WITH_DICT("with_dict", Scope.TASK),
+  RUN_ONCE("run_once", Scope.TASK),
+  DELEGATE_TO("delegate_to", Scope.TASK);
 
   /** Where a keyword may appear; an {@code import_tasks}/{@code include_tasks} entry is INCLUDE. */
   enum Scope {

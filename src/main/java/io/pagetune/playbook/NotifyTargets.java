@@ -14,10 +14,7 @@ final class NotifyTargets {
   static void check(List<Task> handlers, List<List<TaskNode>> lists) {
     Set<String> known = new LinkedHashSet<>();
     for (Task h : handlers) {
-      if (h.name() != null) {
-        known.add(h.name());
-      }
-      known.addAll(h.listen());
+      known.addAll(h.handlerNames());
     }
     List<Task> all = new ArrayList<>(handlers);
     for (List<TaskNode> l : lists) {
@@ -45,6 +42,8 @@ final class NotifyTargets {
         collect(b.block(), out);
         collect(b.rescue(), out);
         collect(b.always(), out);
+      } else if (n instanceof RoleInclude r) {
+        collect(r.tasks(), out);
       }
     }
   }

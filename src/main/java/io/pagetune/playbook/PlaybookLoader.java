@@ -35,10 +35,43 @@ public final class PlaybookLoader {
   private final TaskParser tasks;
   private final Deque<Path> importStack = new ArrayDeque<>();
   private final TemplateSyntax syntax = new TemplateSyntax();
+  private final RoleLoader roles;
 
   public PlaybookLoader(ModuleRegistry modules, YamlReader yaml) {
+    this(modules, yaml, RolePath.NONE);
+  }
+
+  /**
+   * @param rolePath the configured roles path ({@code roles_path}, {@code ANSIBLE_ROLES_PATH})
+   */
+  public PlaybookLoader(ModuleRegistry modules, YamlReader yaml, RolePath rolePath) {
     this.yaml = yaml;
     this.tasks = new TaskParser(modules);
+    this.roles = new RoleLoader(rolePath, new RoleParser());
+  }
+
+  /** How the role loader parses the files of a role: as this loader parses a playbook's. */
+  private final class RoleParser implements RoleLoader.Parser {
+    @Override
+    public List<TaskNode> taskList(
+        YamlValue list, Keywords parent, Map<String, Object> blockVars, Path baseDir, boolean h) {
+      return PlaybookLoader.this.taskList(list, parent, blockVars, baseDir, h);
+    }
+
+    @Override
+    public YamlValue read(Path file) {
+      return readChecked(file);
+    }
+
+    @Override
+    public Keywords keywords(YamlValue.Mapping m, Keywords parent) {
+      return KeywordParser.inheritable(m, parent, false);
+    }
+
+    @Override
+    public String label(Path file) {
+      return yaml.label(file);
+    }
   }
 
   public Playbook load(Path file) {
@@ -95,6 +128,7 @@ public final class PlaybookLoader {
     Map<String, Object> vars = PlayKeywords.vars(m);
     List<Path> varsFiles = PlayKeywords.varsFiles(m, baseDir, this::readChecked);
     Keywords kw = KeywordParser.inheritable(m, Keywords.NONE, true).withoutVars();
+    roles.startPlay(baseDir, kw);
     List<Task> handlers = new ArrayList<>();
     if (m.has("handlers")) {
       for (TaskNode node : taskList(m.get("handlers"), kw, Map.of(), baseDir, true)) {
@@ -106,12 +140,20 @@ public final class PlaybookLoader {
     }
     List<TaskNode> pre =
         m.has("pre_tasks") ? taskList(m.get("pre_tasks"), kw, Map.of(), baseDir, false) : List.of();
+    // roles run after pre_tasks and before tasks, in the same handler section as tasks
     List<TaskNode> tasks =
-        m.has("tasks") ? taskList(m.get("tasks"), kw, Map.of(), baseDir, false) : List.of();
+        new ArrayList<>(m.has("roles") ? roles.playRoles(m.get("roles"), kw) : List.of());
+    if (m.has("tasks")) {
+      tasks.addAll(taskList(m.get("tasks"), kw, Map.of(), baseDir, false));
+    }
     List<TaskNode> post =
         m.has("post_tasks")
             ? taskList(m.get("post_tasks"), kw, Map.of(), baseDir, false)
             : List.of();
+    // the roles' handlers first, in the order the roles were read, as Ansible runs them
+    List<Task> roleHandlers = new ArrayList<>(roles.handlers());
+    roleHandlers.addAll(handlers);
+    handlers = roleHandlers;
     NotifyTargets.check(handlers, List.of(pre, tasks, post));
     return new Play(
         m.has("name") ? YamlFields.string(m.get("name"), "name") : null,
@@ -131,7 +173,8 @@ public final class PlaybookLoader {
         post,
         handlers,
         baseDir,
-        m.location());
+        m.location(),
+        roles.publicVars());
   }
 
   /** Reads a YAML file of the playbook; its conditions and templates are parsed here. */
@@ -148,10 +191,14 @@ public final class PlaybookLoader {
       YamlValue.Mapping m = YamlFields.mapping(item, "a task");
       if (m.has("import_tasks") || m.has("include_tasks")) {
         out.addAll(importTasks(m, parent, blockVars, baseDir, handlers));
+      } else if (m.has("import_role") || m.has("include_role")) {
+        out.addAll(role(m, parent, blockVars, handlers));
+      } else if (m.has("meta")) {
+        out.add(MetaTasks.parse(m, handlers));
       } else if (m.has("block")) {
         out.add(block(m, parent, blockVars, baseDir, handlers));
       } else {
-        out.add(tasks.parse(m, parent, blockVars, handlers));
+        out.add(tasks.parse(m, parent, blockVars, handlers, roles.current()));
       }
     }
     return out;
@@ -184,6 +231,43 @@ public final class PlaybookLoader {
     } finally {
       importStack.pop();
     }
+  }
+
+  private List<TaskNode> role(
+      YamlValue.Mapping m, Keywords parent, Map<String, Object> blockVars, boolean handlers) {
+    String key = m.has("import_role") ? "import_role" : "include_role";
+    if (handlers) {
+      throw new InputException(m.keyLocation(key), key + " is not supported in handlers");
+    }
+    Set<String> allowed = new LinkedHashSet<>(RoleLoader.ROLE_TASK_KEYS);
+    allowed.add(key);
+    KeywordParser.checkAllowed(m, allowed, key + " keyword");
+    if (key.equals("import_role")) {
+      return roles.importRole(m, parent, blockVars);
+    }
+    Keywords kw = KeywordParser.inheritable(m, parent, false);
+    Task gate =
+        new Task(
+            m.has("name") ? YamlFields.string(m.get("name"), "name") : null,
+            key,
+            Map.of(),
+            m.location(),
+            m.keyLocation(key),
+            kw.withoutVars(),
+            blockVars,
+            null,
+            "item",
+            null,
+            List.of(),
+            List.of(),
+            List.of(),
+            List.of(),
+            null,
+            LoopControl.NONE,
+            null,
+            roles.current(),
+            TaskHosts.SELF);
+    return List.of(roles.includeRole(m, parent, blockVars, gate));
   }
 
   private Block block(

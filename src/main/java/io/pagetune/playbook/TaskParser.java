@@ -29,6 +29,18 @@ final class TaskParser {
    * @param blockVars the enclosing blocks' vars, a layer of their own
    */
   Task parse(YamlValue.Mapping m, Keywords parent, Map<String, Object> blockVars, boolean handler) {
+    return parse(m, parent, blockVars, handler, null);
+  }
+
+  /**
+   * @param role the role whose files are being read, or null
+   */
+  Task parse(
+      YamlValue.Mapping m,
+      Keywords parent,
+      Map<String, Object> blockVars,
+      boolean handler,
+      RoleScope role) {
     String moduleKey = moduleKey(m);
     if (m.has("listen") && !handler) {
       throw new InputException(m.keyLocation("listen"), "'listen' is only for handlers");
@@ -77,7 +89,9 @@ final class TaskParser {
             : List.of(),
         m.has("timeout") ? YamlFields.integer(m.get("timeout"), "timeout") : null,
         loopControl,
-        Retries.parse(m));
+        Retries.parse(m),
+        role,
+        TaskHostsReader.read(m));
   }
 
   /** The one key of {@code m} that names a module; everything else must be a task keyword. */
@@ -115,11 +129,14 @@ final class TaskParser {
     String loopKey =
         m.has("loop")
             ? "loop"
-            : m.has("with_items") ? "with_items" : m.has("with_list") ? "with_list" : null;
+            : m.has("with_items")
+                ? "with_items"
+                : m.has("with_list") ? "with_list" : m.has("with_dict") ? "with_dict" : null;
     if (loopKey == null) {
       return null;
     }
-    Object loop = m.get(loopKey).toPlain();
+    Object loop =
+        loopKey.equals("with_dict") ? WithDict.loop(m.get(loopKey)) : m.get(loopKey).toPlain();
     if (!(loop instanceof List) && !(loop instanceof String s && s.contains("${"))) {
       throw new InputException(
           m.get(loopKey).location(), loopKey + " must be a list or a ${…} expression");

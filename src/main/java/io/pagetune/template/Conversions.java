@@ -27,6 +27,8 @@ final class Conversions {
 
   static Map<String, TemplateMethodModelEx> all() {
     return Map.ofEntries(
+        Map.entry("dict2items", args -> DictItems.toItems(arg(args, 0, "dict2items"))),
+        Map.entry("items2dict", args -> DictItems.toDict(arg(args, 0, "items2dict"))),
         Map.entry("int", args -> toLong(arg(args, 0, "int"))),
         Map.entry("float", args -> toDouble(arg(args, 0, "float"))),
         Map.entry("bool", args -> toBool(arg(args, 0, "bool"))),
