@@ -147,6 +147,8 @@ public final class RunCommand implements Callable<Integer> {
 
   @picocli.CommandLine.Mixin LockTimeoutOption lockTimeout = new LockTimeoutOption();
 
+  @picocli.CommandLine.Mixin ReportOptions reports = new ReportOptions();
+
   @Option(
       names = "--windows",
       paramLabel = "FILE",
@@ -174,6 +176,7 @@ public final class RunCommand implements Callable<Integer> {
           io.pagetune.yaml.SourceLocation.of("--forks"), "--forks must be at least 1");
     }
     lockTimeout.timeout();
+    reports.check();
     Set<String> tagSet = new LinkedHashSet<>(tags);
     Set<String> skipSet = new LinkedHashSet<>(skipTags);
     RunOptions options =
@@ -226,6 +229,7 @@ public final class RunCommand implements Callable<Integer> {
       listeners.add(new PlainProgress(environment.err()));
     }
     listeners.add(0, listener);
+    listeners.addAll(reports.listeners(clock, inv));
     if (ansible.verbosity() >= 1 && output != OutputFormat.JSON) {
       listeners.add(1, new io.pagetune.report.VerboseResults(environment.out()));
     }
@@ -258,6 +262,7 @@ public final class RunCommand implements Callable<Integer> {
         new Engine(
             modules, connections, Wiring.factSets(), new Listeners(listeners), clock, services);
     RunResult result = engine.run(playbook, book, inv, options, yaml);
+    reports.write();
     // input errors that only showed while running (undefined variables) end on stderr too
     for (String error : result.summary().inputErrors()) {
       environment.err().println(error);
