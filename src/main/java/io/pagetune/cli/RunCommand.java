@@ -224,14 +224,16 @@ public final class RunCommand implements Callable<Integer> {
     List<RunListener> listeners = new ArrayList<>();
     ProgressMode mode = progress.resolve(environment.colorTerminal() || environment.terminal());
     if (mode == ProgressMode.TTY) {
-      listener = new TtyProgress(listener, environment.err());
+      listener = new TtyProgress(listener, environment.err(), environment.clock());
     } else if (mode == ProgressMode.PLAIN) {
-      listeners.add(new PlainProgress(environment.err()));
+      listeners.add(new PlainProgress(environment.err(), environment.clock()));
     }
     listeners.add(0, listener);
-    listeners.addAll(reports.listeners(clock, inv));
+    listeners.addAll(reports.listeners(environment.clock(), inv));
     if (ansible.verbosity() >= 1 && output != OutputFormat.JSON) {
       listeners.add(1, new io.pagetune.report.VerboseResults(environment.out()));
+      // printed after the recap, which the first listener writes
+      listeners.add(new io.pagetune.report.TaskTimes(environment.out(), environment.clock()));
     }
     SshSettings sshSettings = ansible.apply(ssh.settings(environment, config), config);
     if (sshSettings.hostKeyChecking() == HostKeyChecking.OFF) {

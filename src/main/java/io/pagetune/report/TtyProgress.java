@@ -12,12 +12,20 @@ public final class TtyProgress implements RunListener {
   private static final String CLEAR = "\r\u001b[2K";
   private final RunListener inner;
   private final PrintStream terminal;
-  private final ProgressTracker tracker = new ProgressTracker();
+  private final ProgressTracker tracker;
   private boolean drawn;
 
   public TtyProgress(RunListener inner, PrintStream terminal) {
+    this(inner, terminal, java.time.Clock.systemUTC());
+  }
+
+  /**
+   * @param clock the real clock: elapsed time and estimates are about the run as it happens
+   */
+  public TtyProgress(RunListener inner, PrintStream terminal, java.time.Clock clock) {
     this.inner = inner;
     this.terminal = terminal;
+    this.tracker = new ProgressTracker(clock);
   }
 
   private void clear() {
