@@ -39,8 +39,7 @@ class FactsTableWidthTest {
     for (String line : table.split("\n")) {
       assertTrue(line.length() <= 70, line.length() + ": " + line);
     }
-    assertTrue(
-        table.lines().anyMatch(l -> l.startsWith("gone") && l.contains("UNREACH")), table);
+    assertTrue(table.lines().anyMatch(l -> l.startsWith("gone") && l.contains("UNREACH")), table);
     assertTrue(!table.contains("connection refused") && table.contains("…"), table);
     assertTrue(table.lines().anyMatch(l -> l.startsWith("here")), table);
   }
