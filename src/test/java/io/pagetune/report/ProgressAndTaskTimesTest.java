@@ -61,4 +61,27 @@ class ProgressAndTaskTimesTest {
     assertTrue(lines.get(4).matches("Verify \\(v.yml:3:7\\) -+ 0\\.04s"), lines.get(4));
     assertEquals(80, lines.get(2).length());
   }
+
+  @Test
+  void theTerminalLineMovesWhileATaskRuns() throws Exception {
+    MutableClock clock = new MutableClock(Instant.parse("2026-11-30T10:00:00Z"));
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    TtyProgress tty =
+        new TtyProgress(
+            new RunListener() {}, new PrintStream(bytes, true, StandardCharsets.UTF_8), clock);
+    tty.runStarted("site.yml", false);
+    tty.playStarted("p", List.of("a", "b"));
+    tty.taskStarted("Restart", "", false);
+    clock.advance(Duration.ofSeconds(75));
+    // no event comes while the task runs; the ticker redraws within about a second
+    long deadline = System.nanoTime() + 10_000_000_000L;
+    while (!bytes.toString(StandardCharsets.UTF_8).contains("1:15 elapsed")
+        && System.nanoTime() < deadline) {
+      Thread.sleep(50);
+    }
+    tty.runFinished(new RunSummary("r", Map.of(), List.of(), false, false), 0);
+    String out = bytes.toString(StandardCharsets.UTF_8);
+    assertTrue(out.contains("[0/2 hosts] Restart | failed 0, unreachable 0 | 1:15 elapsed"), out);
+    assertTrue(out.endsWith("\r\u001b[2K"), "the line is erased at the end");
+  }
 }
