@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
       ScheduleCommand.class,
       SchedulerCommand.class,
       HistoryCommand.class,
+      StatusCommand.class,
       RollbackCommand.class,
       ShowCommand.class,
       ApplyCommand.class

@@ -147,6 +147,8 @@ public final class RunCommand implements Callable<Integer> {
 
   @picocli.CommandLine.Mixin LockTimeoutOption lockTimeout = new LockTimeoutOption();
 
+  @picocli.CommandLine.Mixin ReportOptions reports = new ReportOptions();
+
   @Option(
       names = "--windows",
       paramLabel = "FILE",
@@ -187,6 +189,7 @@ public final class RunCommand implements Callable<Integer> {
           io.pagetune.yaml.SourceLocation.of("--save-plan"),
           "--save-plan needs --check: a plan is made without changing anything");
     }
+    reports.check();
     Set<String> tagSet = new LinkedHashSet<>(tags);
     Set<String> skipSet = new LinkedHashSet<>(skipTags);
     RunOptions options =
@@ -246,13 +249,16 @@ public final class RunCommand implements Callable<Integer> {
     List<RunListener> listeners = new ArrayList<>();
     ProgressMode mode = progress.resolve(environment.colorTerminal() || environment.terminal());
     if (mode == ProgressMode.TTY) {
-      listener = new TtyProgress(listener, environment.err());
+      listener = new TtyProgress(listener, environment.err(), environment.clock());
     } else if (mode == ProgressMode.PLAIN) {
-      listeners.add(new PlainProgress(environment.err()));
+      listeners.add(new PlainProgress(environment.err(), environment.clock()));
     }
     listeners.add(0, listener);
+    listeners.addAll(reports.listeners(environment.clock(), inv));
     if (ansible.verbosity() >= 1 && output != OutputFormat.JSON) {
       listeners.add(1, new io.pagetune.report.VerboseResults(environment.out()));
+      // printed after the recap, which the first listener writes
+      listeners.add(new io.pagetune.report.TaskTimes(environment.out(), environment.clock()));
     }
     SshSettings sshSettings = ansible.apply(ssh.settings(environment, config), config);
     if (sshSettings.hostKeyChecking() == HostKeyChecking.OFF) {
@@ -287,6 +293,7 @@ public final class RunCommand implements Callable<Integer> {
         new Engine(
             modules, connections, Wiring.factSets(), new Listeners(listeners), clock, services);
     RunResult result = engine.run(playbook, book, inv, options, yaml);
+    reports.write();
     if (planSaving != null) {
       planSaving
           .finish(

@@ -15,6 +15,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -69,19 +70,23 @@ public final class ScheduleCommand implements Runnable {
   }
 
   static void print(PrintStream out, List<RestartIntent> intents) {
-    out.printf(
-        "%-8s  %-10s  %-34s  %-20s  %-20s  %s%n",
-        "ID", "STATUS", "RESTART", "HOSTS", "DUE (UTC)", "RESULT");
+    print(out, intents, Integer.MAX_VALUE);
+  }
+
+  static void print(PrintStream out, List<RestartIntent> intents, int width) {
+    io.pagetune.cli.table.TextTable table =
+        new io.pagetune.cli.table.TextTable(
+            "ID", "STATUS", "RESTART", "HOSTS", "DUE (UTC)", "RESULT");
     for (RestartIntent i : intents) {
-      out.printf(
-          "%-8s  %-10s  %-34s  %-20s  %-20s  %s%n",
+      table.row(
           i.id().substring(0, Math.min(8, i.id().length())),
-          i.status(),
+          i.status().toString(),
           i.target().describe(),
           String.join(",", i.hosts()),
           i.dueAt().toString().replace("T", " "),
           i.result().orElse(i.reason()));
     }
+    out.print(table.render(width));
   }
 
   @Command(
@@ -95,6 +100,13 @@ public final class ScheduleCommand implements Runnable {
 
     @Option(names = "--all", description = "Also restarts that are done, failed or cancelled.")
     boolean all;
+
+    @Option(
+        names = "--output",
+        paramLabel = "FORMAT",
+        defaultValue = "text",
+        description = "text (default) or json.")
+    OutputFormat output;
 
     public ListIntents(CliEnvironment environment) {
       this.environment = environment;
@@ -112,7 +124,15 @@ public final class ScheduleCommand implements Runnable {
                       IntentStatus.RUNNING,
                       IntentStatus.FAILED,
                       IntentStatus.BLOCKED));
-      print(environment.out(), intents);
+      if (output == OutputFormat.JSON) {
+        Json.print(
+            environment.out(), Map.of("restarts", intents.stream().map(IntentJson::of).toList()));
+        return 0;
+      }
+      print(
+          environment.out(),
+          intents,
+          io.pagetune.cli.table.TerminalWidth.of(environment.env(), environment.terminal()));
       return 0;
     }
   }
@@ -126,6 +146,13 @@ public final class ScheduleCommand implements Runnable {
     @Parameters(paramLabel = "ID", description = "The intent id (a unique prefix is enough).")
     String id;
 
+    @Option(
+        names = "--output",
+        paramLabel = "FORMAT",
+        defaultValue = "text",
+        description = "text (default) or json.")
+    OutputFormat output;
+
     public Show(CliEnvironment environment) {
       this.environment = environment;
     }
@@ -134,6 +161,10 @@ public final class ScheduleCommand implements Runnable {
     public Integer call() {
       RestartIntent i = find(new RestartQueue(store(state, environment, environment.clock())), id);
       PrintStream out = environment.out();
+      if (output == OutputFormat.JSON) {
+        Json.print(out, IntentJson.of(i));
+        return 0;
+      }
       out.println("id:        " + i.id());
       out.println("restart:   " + i.target().describe() + " (" + i.target().kind() + ")");
       out.println("hosts:     " + String.join(", ", i.hosts()));

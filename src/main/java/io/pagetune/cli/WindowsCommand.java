@@ -59,6 +59,13 @@ public final class WindowsCommand implements Callable<Integer> {
 
   @Mixin NowOption now = new NowOption();
 
+  @Option(
+      names = "--output",
+      paramLabel = "FORMAT",
+      defaultValue = "text",
+      description = "text (default) or json.")
+  OutputFormat output;
+
   @Option(names = "--stacktrace", description = "Print stack traces of errors.")
   boolean stacktrace;
 
@@ -79,6 +86,16 @@ public final class WindowsCommand implements Callable<Integer> {
     Inventory inv = new InventoryLoader(Path.of("")).load(inventory);
     List<Host> hosts = io.pagetune.inventory.Limit.select(inv, limit);
     WindowsFile windows = Wiring.windows(yaml, inv, inventory, windowsFile);
+    if (output == OutputFormat.JSON) {
+      Json.print(
+          environment.out(),
+          WindowsJson.hosts(
+              io.pagetune.restart.RestartConfigCheck.hostWindows(hosts),
+              windows,
+              now.clock(environment).instant(),
+              count));
+      return 0;
+    }
     environment
         .out()
         .print(
