@@ -82,6 +82,10 @@ public record PgClusterState(
             + "[ -n \"$b\" ] || b=/usr/lib/postgresql/$v/bin\n"
             + "[ -x \"$b/postgres\" ] || [ ! -x /usr/pgsql-$v/bin/postgres ] || b=/usr/pgsql-$v/bin\n"
             + "u=$(stat -c %U \"$d\")\n"
+            // Debian keeps the configuration in /etc/postgresql/<version>/<name>
+            + "cf=''; [ -f \"$d/postgresql.conf\" ] || [ ! -f"
+            + " \"/etc/postgresql/$v/${d##*/}/postgresql.conf\" ] ||"
+            + " cf=\"config_file=/etc/postgresql/$v/${d##*/}/postgresql.conf\"\n"
             + "echo \"owner=$u\"\n"
             + "echo \"version=$v\"\n"
             + "grep -E '^(MemTotal|HugePages_Total|HugePages_Free|HugePages_Rsvd|Hugepagesize):'"
@@ -105,8 +109,8 @@ public record PgClusterState(
             // the runtime-computed ones need the server stopped, which it is here
             + "  for s in "
             + names
-            + "; do v=$(cd / && as_owner \"$b/postgres\" -D \"$d\" -C \"$s\" 2>/dev/null) &&"
-            + " echo \"setting.$s=$v\"; done\n"
+            + "; do x=$(cd / && as_owner \"$b/postgres\" -D \"$d\" ${cf:+-c \"$cf\"} -C \"$s\" 2>/dev/null) &&"
+            + " echo \"setting.$s=$x\"; done\n"
             + "fi\n";
     return new ScriptFact<>("postgres_cluster_" + dataDirectory, script, PgClusterState::parse);
   }
