@@ -88,7 +88,11 @@ huge_pages = off
 max_parallel_workers_per_gather = 0
 jit = off
 CONF
-as_pg "$PGBIN/pg_ctl" -D "$data" -l "$data/pg_ctl.log" -w start >/dev/null || fail "cluster start"
+# The machine may be busy with other work: the cluster (and the pagetune run whose restart starts
+# its successor) run at the highest priority, so that the probe times the query and its page faults
+# rather than the wait for a CPU; before and after alike.
+nice -n -20 true 2>/dev/null || refuse "cannot raise the priority (nice -n -20)"
+nice -n -20 runuser -u postgres -- "$PGBIN/pg_ctl" -D "$data" -l "$data/pg_ctl.log" -w start >/dev/null || fail "cluster start"
 echo "loading the probe table (about 1.7 GB)..."
 psql_pg -q -c "create extension pg_prewarm" \
   -c "create unlogged table probe as select g as id, repeat('x', 200) as pad from generate_series(1, 7500000) g" \
@@ -98,8 +102,19 @@ before_mapping=$(main_mapping)
 echo "before: postmaster main shared memory: $before_mapping"
 case "$before_mapping" in *"KernelPageSize 4 kB"*) ;; *) fail "the cluster should start in 4 kB pages" ;; esac
 
-probe="cd / && runuser -u postgres -- $PGBIN/psql -X -At -h $sock -p $port -d postgres -c 'select count(*) from probe'"
-warmup="cd / && runuser -u postgres -- $PGBIN/psql -X -At -h $sock -p $port -d postgres -c \"select pg_prewarm('probe')\""
+# The probe: a fresh connection counting the prewarmed table, 9 times. It reports the CPU time
+# (user + system, from /proc) of the backend that ran the scan: that is where huge pages save (no
+# 4 kB page faults and far fewer TLB misses over 1.7 GB of shared buffers), and unlike wall time it
+# is not blurred by other work on a shared machine.
+tck=$(getconf CLK_TCK)
+cat > "$root/probe.sh" <<PROBE
+cd / && runuser -u postgres -- $PGBIN/psql -X -At -v ON_ERROR_STOP=1 -h $sock -p $port -d postgres \\
+  -c 'select count(*) from probe' \\
+  -c "select round((f[12]::bigint + f[13]::bigint)::numeric / $tck, 3) from (select string_to_array(split_part(pg_read_file('/proc/' || pg_backend_pid() || '/stat'), ') ', 2), ' ') as f) s"
+PROBE
+cat > "$root/warmup.sh" <<WARM
+cd / && runuser -u postgres -- $PGBIN/psql -X -At -v ON_ERROR_STOP=1 -h $sock -p $port -d postgres -c "select pg_prewarm('probe')"
+WARM
 at=$(date -u -d '-2 min' '+%M %H')
 cat > "$root/inventory.yml" <<INV
 all:
@@ -114,9 +129,10 @@ all:
           hugepages_sysctl_file: $root/sysctl.d/97-pagetune-hugepages.conf
           change_window: real-kernel-now
           benefit_probe:
-            command: "$probe"
-            warmup: "$(printf '%s' "$warmup" | sed 's/"/\\"/g')"
-            runs: 7
+            command: sh $root/probe.sh
+            warmup: sh $root/warmup.sh
+            runs: 9
+            timing: output
 INV
 cat > "$root/windows.yml" <<WIN
 windows:
@@ -133,7 +149,7 @@ pt run "$repo/playbooks/postgres-hugepages.yml" --check --diff | tee "$root/plan
 grep -q "vm.nr_hugepages = " "$root/plan.out" || fail "the plan shows no pool"
 
 say "apply: pool persisted and set live, huge_pages = on, restart in the window with the benefit probe"
-pt run "$repo/playbooks/postgres-hugepages.yml" | tee "$root/apply.out" || fail "the apply failed"
+nice -n -20 "${pagetune[@]}" run "$repo/playbooks/postgres-hugepages.yml" -i "$root/inventory.yml" --state "$root/state.db" | tee "$root/apply.out" || fail "the apply failed"
 persisted=$(grep -E '^vm.nr_hugepages' "$root/sysctl.d/97-pagetune-hugepages.conf") || fail "no pool in the sysctl file"
 echo "persisted: $persisted ($root/sysctl.d/97-pagetune-hugepages.conf)"
 echo "live: vm.nr_hugepages = $(cat /proc/sys/vm/nr_hugepages)"

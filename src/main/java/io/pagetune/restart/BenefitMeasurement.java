@@ -11,8 +11,9 @@ import java.util.Optional;
 import java.util.function.LongSupplier;
 
 /**
- * Times a {@link BenefitProbe} on a host: each run's wall time from the control node, the median of
- * the series (robust against the odd slow run on a busy host). A failing run fails the series.
+ * Times a {@link BenefitProbe} on a host: each run's wall time from the control node (or the time
+ * the command reports itself), the median of the series (robust against the odd slow run on a busy
+ * host). A failing run fails the series.
  *
  * @param seconds the runs' times in seconds, in order
  */
@@ -47,9 +48,26 @@ public record BenefitMeasurement(List<Double> seconds) {
       if (!r.ok()) {
         return new Result(Optional.empty(), "run " + (i + 1) + " exited " + r.exitCode());
       }
-      times.add((end - start) / 1e9);
+      if (probe.ownTiming()) {
+        Optional<Double> own = lastLineSeconds(r.stdout());
+        if (own.isEmpty()) {
+          return new Result(
+              Optional.empty(), "run " + (i + 1) + " printed no time in seconds on its last line");
+        }
+        times.add(own.get());
+      } else {
+        times.add((end - start) / 1e9);
+      }
     }
     return new Result(Optional.of(new BenefitMeasurement(times)), "");
+  }
+
+  private static Optional<Double> lastLineSeconds(String stdout) {
+    String last = stdout.strip().lines().reduce((a, b) -> b).orElse("").strip();
+    if (!last.matches("\\d{1,6}(\\.\\d{1,9})?")) {
+      return Optional.empty();
+    }
+    return Optional.of(Double.parseDouble(last));
   }
 
   /** A measurement, or why there is none. */

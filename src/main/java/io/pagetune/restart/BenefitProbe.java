@@ -9,9 +9,14 @@ import java.util.Optional;
  * {@code runs} times right before the restart and again once the restart is verified, so the
  * medians show what the new page size bought. Declared per host or group as {@code benefit_probe:
  * {command: "…", runs: 7}}; {@code warmup}, when given, runs once untimed before each series (to
- * load a table into the buffer cache, say).
+ * load a table into the buffer cache, say). With {@code timing: output} the command reports its own
+ * time in seconds on its last line (the CPU time of the process it measures, say, which a host busy
+ * with other work does not blur the way it blurs wall time); by default the wall time of each run
+ * is taken.
+ *
+ * @param ownTiming the command prints its own time in seconds on its last line
  */
-public record BenefitProbe(String command, int runs, Optional<String> warmup) {
+public record BenefitProbe(String command, int runs, Optional<String> warmup, boolean ownTiming) {
   public BenefitProbe {
     Objects.requireNonNull(command, "command");
     Objects.requireNonNull(warmup, "warmup");
@@ -39,10 +44,16 @@ public record BenefitProbe(String command, int runs, Optional<String> warmup) {
       throw new IllegalArgumentException(
           "benefit_probe: runs must be a number, got " + m.get("runs"));
     }
+    String timing = String.valueOf(m.get("timing") == null ? "wall" : m.get("timing"));
+    if (!timing.equals("wall") && !timing.equals("output")) {
+      throw new IllegalArgumentException(
+          "benefit_probe: timing must be wall or output, got " + timing);
+    }
     return Optional.of(
         new BenefitProbe(
             String.valueOf(m.get("command")),
             runs,
-            Optional.ofNullable(m.get("warmup")).map(String::valueOf)));
+            Optional.ofNullable(m.get("warmup")).map(String::valueOf),
+            timing.equals("output")));
   }
 }
