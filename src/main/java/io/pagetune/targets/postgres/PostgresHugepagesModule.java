@@ -52,6 +52,7 @@ public final class PostgresHugepagesModule implements Module {
           Arg.optional("consumers", ArgType.LIST),
           Arg.optional("max_memory_share", ArgType.STRING, "0.7"),
           Arg.optional("sysctl_file", ArgType.STRING, "/etc/sysctl.d/97-pagetune-hugepages.conf"),
+          Arg.optional("sysctl_template", ArgType.STRING),
           Arg.optional("runtime", ArgType.BOOL, true),
           Arg.optional("backup", ArgType.BOOL, true));
 
@@ -141,7 +142,14 @@ public final class PostgresHugepagesModule implements Module {
     if (sysctlNow.problem().isPresent()) {
       return Plan.failed("postgres_hugepages: " + sysctlNow.problem().get());
     }
-    String sysctlWanted = sysctlText(pool);
+    Map<String, Object> poolVars = new LinkedHashMap<>();
+    poolVars.put("nr_hugepages", pool.pages());
+    poolVars.put("page_size", page);
+    poolVars.put("consumers", pool.breakdown());
+    String sysctlWanted =
+        args.optString("sysctl_template")
+            .map(t -> call.services().renderTemplate(t, Map.of("pool", poolVars)))
+            .orElseGet(() -> sysctlText(pool));
     String sysctlBefore = sysctlNow.text().get();
     Optional<String> persistedPool = SysctlLine.value(sysctlBefore, "vm.nr_hugepages");
     if (!sysctlBefore.equals(sysctlWanted)) {

@@ -29,6 +29,10 @@ public final class PostgresPageVerifier implements PageVerifier {
 
   @Override
   public void validate(Args args) {
+    // every verifier validates every page_verify call: only a PostgreSQL one has a data directory
+    if (!args.has("postgres_data_dir")) {
+      return;
+    }
     String d = args.string("postgres_data_dir");
     if (!Templated.is(d) && !d.startsWith("/")) {
       throw args.error("postgres_data_dir", "must be an absolute path");

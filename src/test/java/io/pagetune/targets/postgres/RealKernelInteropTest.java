@@ -44,6 +44,8 @@ class RealKernelInteropTest {
       p.waitFor(60, TimeUnit.SECONDS);
     }
     String text = Files.readString(out, StandardCharsets.UTF_8);
+    // the figures (mappings, medians, page states) belong in the build log
+    System.out.println(text);
     assertTrue(done, "run.sh did not finish in 8 minutes:\n" + text);
     assertEquals(0, p.exitValue(), text);
     assertTrue(
