@@ -21,6 +21,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.LongSupplier;
 
 /**
  * Runs one queued restart: re-checks first (already effective → nothing to do), restarts through
@@ -35,6 +36,7 @@ final class DriverRestartRunner implements RestartRunner {
   private final Clock clock;
   private final WindowLookup windows;
   private final RestartVerifier verifier;
+  private final LongSupplier nanoTime = System::nanoTime;
 
   DriverRestartRunner(
       Inventory inventory,
@@ -68,14 +70,35 @@ final class DriverRestartRunner implements RestartRunner {
         return RunOutcome.skipped(
             "already effective, nothing to restart: " + before.get().detail());
       }
+      Optional<BenefitProbe> probe;
+      try {
+        probe = BenefitProbe.of(vars);
+      } catch (IllegalArgumentException e) {
+        return RunOutcome.failed(target.host() + ": " + e.getMessage());
+      }
+      Duration probeTimeout = intent.expectedDuration();
+      Optional<BenefitMeasurement.Result> probedBefore =
+          probe.map(p -> BenefitMeasurement.measure(p, conn, probeTimeout, nanoTime));
       RestartOutcome restarted = restart(target, policy, vars, conn, intent.expectedDuration());
       if (!restarted.ok()) {
         return RunOutcome.failed("restart failed: " + restarted.summary());
       }
       Optional<RestartVerifier.Verification> after = verifier.verify(target, vars, conn);
+      // measured once the restart is verified: the "after" is of the state that was verified
+      String benefit =
+          probedBefore
+              .filter(b -> after.isEmpty() || after.get().passed())
+              .map(
+                  b ->
+                      "; "
+                          + BenefitMeasurement.compare(
+                              b,
+                              BenefitMeasurement.measure(
+                                  probe.get(), conn, probeTimeout, nanoTime)))
+              .orElse("");
       if (after.isEmpty()) {
         return RunOutcome.done(
-            restarted.summary() + "; nothing to verify for " + target.describe());
+            restarted.summary() + "; nothing to verify for " + target.describe() + benefit);
       }
       if (!after.get().passed()) {
         journal.recordRestartVerified(
@@ -83,7 +106,7 @@ final class DriverRestartRunner implements RestartRunner {
         String failed = "verification failed after the restart: " + after.get().detail();
         return RunOutcome.failed(failed + workNote(policy, target, failed));
       }
-      String done = "restarted and verified: " + after.get().detail();
+      String done = "restarted and verified: " + after.get().detail() + benefit;
       return RunOutcome.done(done + workNote(policy, target, done));
     }
   }

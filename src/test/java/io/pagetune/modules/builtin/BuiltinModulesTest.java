@@ -35,6 +35,7 @@ class BuiltinModulesTest {
             "sap_ldr_cntrl",
             "mpss_startserv",
             "oracle_hugepages",
+            "postgres_hugepages",
             "page_verify",
             "stat",
             "slurp",

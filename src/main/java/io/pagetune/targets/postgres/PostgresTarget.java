@@ -1,0 +1,77 @@
+package io.pagetune.targets.postgres;
+
+import io.pagetune.modules.Module;
+import io.pagetune.modules.pages.PageVerifier;
+import io.pagetune.pages.PageFactSection;
+import io.pagetune.schedule.RestartTarget;
+import io.pagetune.schedule.drivers.RestartKind;
+import io.pagetune.targets.Target;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * PostgreSQL on Linux: the cluster's main shared memory in the host's huge-page pool, effective
+ * once the cluster restarted and its postmaster maps it in huge pages.
+ */
+public final class PostgresTarget implements Target {
+  private static final Pattern DEBIAN_CLUSTER = Pattern.compile("(\\d+(?:\\.\\d+)?)/(.+)");
+
+  @Override
+  public String name() {
+    return "postgres";
+  }
+
+  @Override
+  public List<Module> modules(Clock clock) {
+    return List.of(new PostgresHugepagesModule());
+  }
+
+  @Override
+  public PageFactSection pageFacts() {
+    return new PostgresFacts();
+  }
+
+  @Override
+  public PageVerifier pageVerifier() {
+    return new PostgresPageVerifier();
+  }
+
+  @Override
+  public List<RestartKind> restartKinds() {
+    return List.of(
+        new RestartKind(
+            PostgresHugepagesModule.RESTART_KIND,
+            Duration.ofMinutes(5),
+            c -> new PostgresClusterDriver(c.clock(), c.sleeper(), Duration.ofSeconds(1)),
+            PostgresTarget::verifyArgs));
+  }
+
+  /**
+   * The data directory to check: the target's own (a declared cluster), {@code pg_data_dir}, else
+   * Debian's {@code /var/lib/postgresql/<version>/<name>}.
+   */
+  static Optional<Map<String, Object>> verifyArgs(RestartTarget target, Map<String, Object> vars) {
+    String id = target.id() == null ? "" : target.id();
+    Map<String, Object> args = new LinkedHashMap<>();
+    Matcher m = DEBIAN_CLUSTER.matcher(id);
+    if (id.startsWith("/")) {
+      args.put("postgres_data_dir", id);
+    } else if (vars.get("pg_data_dir") != null) {
+      args.put("postgres_data_dir", String.valueOf(vars.get("pg_data_dir")));
+    } else if (m.matches()) {
+      args.put("postgres_data_dir", "/var/lib/postgresql/" + m.group(1) + "/" + m.group(2));
+    } else {
+      return Optional.empty();
+    }
+    if (vars.get("pg_bindir") != null) {
+      args.put("postgres_bindir", String.valueOf(vars.get("pg_bindir")));
+    }
+    return Optional.of(args);
+  }
+}
