@@ -127,7 +127,7 @@ all:
           pg_cluster: real-kernel
           pg_bindir: $PGBIN
           hugepages_sysctl_file: $root/sysctl.d/97-pagetune-hugepages.conf
-          change_window: real-kernel-now
+          pagetune_change_window: real-kernel-now
           benefit_probe:
             command: sh $root/probe.sh
             warmup: sh $root/warmup.sh

@@ -38,7 +38,7 @@ class StatusJsonTest {
           .append(": {ansible_connection: local, root: '")
           .append(dir.resolve("h" + i))
           .append("'")
-          .append(i == 3 ? "" : ", change_window: nightly")
+          .append(i == 3 ? "" : ", pagetune_change_window: nightly")
           .append("}\n");
     }
     Files.writeString(
