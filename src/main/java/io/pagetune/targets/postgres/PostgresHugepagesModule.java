@@ -14,7 +14,9 @@ import io.pagetune.modules.ModuleCall;
 import io.pagetune.modules.Plan;
 import io.pagetune.modules.Step;
 import io.pagetune.modules.StepRunner;
+import io.pagetune.modules.pages.DeclaredConsumers;
 import io.pagetune.modules.pages.HostFiles;
+import io.pagetune.modules.pages.HugePageConsumers;
 import io.pagetune.modules.pages.Templated;
 import io.pagetune.pages.HugePageConsumer;
 import io.pagetune.pages.HugePagePool;
@@ -55,6 +57,18 @@ public final class PostgresHugepagesModule implements Module {
           Arg.optional("sysctl_template", ArgType.STRING),
           Arg.optional("runtime", ArgType.BOOL, true),
           Arg.optional("backup", ArgType.BOOL, true));
+
+  private final HugePageConsumers others;
+
+  /** Sizes the pool for this cluster, the host's other clusters and the declared consumers. */
+  public PostgresHugepagesModule() {
+    this(HugePageConsumers.none());
+  }
+
+  /** Also counts what the other targets' sources in {@code others} find on the host. */
+  public PostgresHugepagesModule(HugePageConsumers others) {
+    this.others = others;
+  }
 
   @Override
   public String name() {
@@ -122,6 +136,16 @@ public final class PostgresHugepagesModule implements Module {
     } catch (IllegalArgumentException e) {
       return Plan.failed("postgres_hugepages: " + e.getMessage());
     }
+    // the host's other clusters and the other targets' consumers share the one pool
+    List<String> known = new ArrayList<>(consumers.stream().map(HugePageConsumer::name).toList());
+    for (HugePageConsumer c :
+        PostgresConsumerSource.discover(host, pageBytes, Optional.of(dataDir))) {
+      if (!known.contains(c.name())) {
+        known.add(c.name());
+        consumers.add(c);
+      }
+    }
+    consumers.addAll(others.others("postgres", host, pageBytes, known));
     long total = pg.meminfo("HugePages_Total").orElse(0);
     HugePagePool.Live live =
         new HugePagePool.Live(
@@ -146,11 +170,12 @@ public final class PostgresHugepagesModule implements Module {
     poolVars.put("nr_hugepages", pool.pages());
     poolVars.put("page_size", page);
     poolVars.put("consumers", pool.breakdown());
-    String sysctlWanted =
+    String sysctlRendered =
         args.optString("sysctl_template")
             .map(t -> call.services().renderTemplate(t, Map.of("pool", poolVars)))
             .orElseGet(() -> sysctlText(pool));
     String sysctlBefore = sysctlNow.text().get();
+    String sysctlWanted = PoolSysctlFile.wanted(sysctlBefore, sysctlRendered, pool.pages());
     Optional<String> persistedPool = SysctlLine.value(sysctlBefore, "vm.nr_hugepages");
     if (!sysctlBefore.equals(sysctlWanted)) {
       poolSteps.add(

@@ -28,7 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code postgres_hugepages} on a lab host: its files under a temp root, {@code sysctl} a stand-in
  * that allocates as many pages as the test's "kernel" can ({@code free_pages}), the cluster's facts
- * from the fixtures of a real PostgreSQL 15 cluster (3 GB shared_buffers, 1583 pages of 2M).
+ * from the fixtures of a real PostgreSQL 15 cluster (3 GB shared_buffers, 1583 pages of 2M); no
+ * other cluster on the host ({@code pg_lsclusters} lists none).
  */
 class PostgresHugepagesModuleTest {
   private static final String DATA = "/var/lib/postgresql/15/main";
@@ -93,7 +94,12 @@ class PostgresHugepagesModuleTest {
     }
     PgClusterState state = PgClusterState.parse(CommandResult.of(0, out, ""));
     return new ModuleHarness(new PostgresHugepagesModule(), tmp, connection())
-        .facts(Map.of(PgClusterState.fact(DATA, "").name(), state));
+        .facts(
+            Map.of(
+                PostgresFacts.CLUSTERS.name(),
+                List.of(),
+                PgClusterState.fact(DATA, "").name(),
+                state));
   }
 
   private static Map<String, Object> args() {
@@ -172,6 +178,8 @@ class PostgresHugepagesModuleTest {
         new ModuleHarness(new PostgresHugepagesModule(), tmp, connection())
             .facts(
                 Map.of(
+                    PostgresFacts.CLUSTERS.name(),
+                    List.of(),
                     PgClusterState.fact(DATA, "").name(),
                     PgClusterState.parse(CommandResult.of(0, after, ""))));
     Plan again = h.plan(args());
@@ -211,6 +219,8 @@ class PostgresHugepagesModuleTest {
         new ModuleHarness(new PostgresHugepagesModule(), tmp, connection())
             .facts(
                 Map.of(
+                    PostgresFacts.CLUSTERS.name(),
+                    List.of(),
                     PgClusterState.fact(DATA, "").name(),
                     PgClusterState.parse(CommandResult.of(0, inUse, ""))));
     Plan shrink = h.plan(args());
@@ -235,6 +245,8 @@ class PostgresHugepagesModuleTest {
         new ModuleHarness(new PostgresHugepagesModule(), tmp, connection())
             .facts(
                 Map.of(
+                    PostgresFacts.CLUSTERS.name(),
+                    List.of(),
                     PgClusterState.fact(DATA, "").name(),
                     PgClusterState.parse(
                         CommandResult.of(
