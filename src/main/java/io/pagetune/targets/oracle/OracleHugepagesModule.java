@@ -26,6 +26,9 @@ import io.pagetune.pages.HugePagePool;
 import io.pagetune.pages.PageSize;
 import io.pagetune.pages.PageState;
 import io.pagetune.pages.ScriptFact;
+import io.pagetune.pages.sysctl.FileEdit;
+import io.pagetune.pages.sysctl.SysctlPersistence;
+import io.pagetune.pages.sysctl.TunedProfile;
 import io.pagetune.schedule.RestartTarget;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -367,7 +370,8 @@ public final class OracleHugepagesModule implements Module {
     desiredSysctl.put(NR_HUGEPAGES, Long.toString(pages));
     desiredSysctl.put(SHM_GROUP, gid);
     SysctlPersistence.Result sysctl =
-        SysctlPersistence.plan(boot, sysctlPath, sysctlNow.text().get(), sysctlText, desiredSysctl);
+        SysctlPersistence.plan(
+            boot.sysctlBoot(), sysctlPath, sysctlNow.text().get(), sysctlText, desiredSysctl);
     if (sysctl.refusal().isPresent()) {
       return Plan.failed("oracle_hugepages: " + sysctl.refusal().get());
     }

@@ -1,4 +1,4 @@
-package io.pagetune.targets.oracle;
+package io.pagetune.pages.sysctl;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -108,7 +108,7 @@ public final class SysctlPrecedence {
   }
 
   /** A sysctl.d line: {@code key = value}, {@code -key=value}; {@code #} or {@code ;} comments. */
-  static Optional<SysctlAssignment> parseLine(String path, int lineNo, String line) {
+  public static Optional<SysctlAssignment> parseLine(String path, int lineNo, String line) {
     String t = line.strip();
     if (t.isEmpty() || t.startsWith("#") || t.startsWith(";")) {
       return Optional.empty();
@@ -126,7 +126,7 @@ public final class SysctlPrecedence {
   }
 
   /** {@code vm/nr_hugepages} and {@code vm.nr_hugepages} name the same key. */
-  static String normalize(String key) {
+  public static String normalize(String key) {
     return key.replace('/', '.');
   }
 
