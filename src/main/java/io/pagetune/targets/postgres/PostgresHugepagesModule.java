@@ -22,6 +22,9 @@ import io.pagetune.pages.HugePageConsumer;
 import io.pagetune.pages.HugePagePool;
 import io.pagetune.pages.PageSize;
 import io.pagetune.pages.PageState;
+import io.pagetune.pages.sysctl.FileEdit;
+import io.pagetune.pages.sysctl.SysctlBootFiles;
+import io.pagetune.pages.sysctl.SysctlPersistence;
 import io.pagetune.schedule.RestartTarget;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -176,18 +179,30 @@ public final class PostgresHugepagesModule implements Module {
             .orElseGet(() -> sysctlText(pool));
     String sysctlBefore = sysctlNow.text().get();
     String sysctlWanted = PoolSysctlFile.wanted(sysctlBefore, sysctlRendered, pool.pages());
-    Optional<String> persistedPool = SysctlLine.value(sysctlBefore, "vm.nr_hugepages");
-    if (!sysctlBefore.equals(sysctlWanted)) {
+    // the sysctl precedence rules decide what boot applies, whichever module writes the pool
+    SysctlPersistence.Result persistence =
+        SysctlPersistence.plan(
+            host.fact(SysctlBootFiles.fact()),
+            sysctlPath,
+            sysctlBefore,
+            sysctlWanted,
+            Map.of(NR_HUGEPAGES, Long.toString(pool.pages())));
+    if (persistence.refusal().isPresent()) {
+      return Plan.failed("postgres_hugepages: " + persistence.refusal().get());
+    }
+    for (FileEdit e : persistence.edits()) {
+      boolean own = e.path().equals(sysctlPath) || e.before().isEmpty();
       poolSteps.add(
           new Step.Put(
-              sysctlPath,
-              sysctlWanted.getBytes(StandardCharsets.UTF_8),
-              0644,
+              e.path(),
+              e.after().getBytes(StandardCharsets.UTF_8),
+              own ? Integer.valueOf(0644) : null,
               null,
               null,
-              args.bool("backup") && host.stat(sysctlPath).isPresent()));
-      diffs.add(new FileDiff(sysctlPath, sysctlBefore, sysctlWanted));
+              args.bool("backup") && host.stat(e.path()).isPresent()));
+      diffs.add(new FileDiff(e.path(), e.before(), e.after()));
     }
+    SysctlPersistence.BootValue poolBoot = persistence.before().get(NR_HUGEPAGES);
     boolean poolLive = total == pool.pages();
     boolean setsPoolLive = args.bool("runtime") && !poolLive;
     if (setsPoolLive) {
@@ -232,9 +247,9 @@ public final class PostgresHugepagesModule implements Module {
     }
 
     List<PageState> states = new ArrayList<>();
-    boolean poolPersisted =
-        persistedPool.filter(v -> v.equals(Long.toString(pool.pages()))).isPresent();
+    boolean poolPersisted = poolBoot.value().equals(Long.toString(pool.pages()));
     List<String> poolReasons = new ArrayList<>(pool.breakdown());
+    poolReasons.addAll(persistence.notes());
     if (!poolLive) {
       poolReasons.add(
           "HugePages_Total is "
@@ -246,7 +261,7 @@ public final class PostgresHugepagesModule implements Module {
             "pool/hugepages",
             "vm.nr_hugepages=" + pool.pages() + " (" + page + " pages)",
             poolPersisted,
-            persistedPool.map(v -> "vm.nr_hugepages=" + v + " in " + sysctlPath).orElse(""),
+            poolBoot.describe(),
             poolLive,
             "HugePages_Total=" + total + " of " + page,
             !poolLive,
@@ -395,23 +410,5 @@ public final class PostgresHugepagesModule implements Module {
         second.failure());
   }
 
-  /** Reads one assignment of a sysctl file, the last one winning as {@code sysctl -p} does. */
-  static final class SysctlLine {
-    private SysctlLine() {}
-
-    static Optional<String> value(String text, String key) {
-      Optional<String> out = Optional.empty();
-      for (String line : text.split("\n")) {
-        String l = line.strip();
-        if (l.startsWith("#") || l.startsWith(";")) {
-          continue;
-        }
-        int eq = l.indexOf('=');
-        if (eq > 0 && l.substring(0, eq).strip().replace('/', '.').equals(key)) {
-          out = Optional.of(l.substring(eq + 1).strip());
-        }
-      }
-      return out;
-    }
-  }
+  private static final String NR_HUGEPAGES = "vm.nr_hugepages";
 }

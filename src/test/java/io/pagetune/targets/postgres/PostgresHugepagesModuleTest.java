@@ -235,6 +235,49 @@ class PostgresHugepagesModuleTest {
   }
 
   @Test
+  void anAdministratorsSysctlFileThatWouldWinIsEditedInPlace() throws IOException {
+    // /etc/sysctl.conf is read as 99-sysctl.conf: after 97-pagetune-hugepages.conf, so it wins
+    Files.writeString(
+        root.resolve("etc/sysctl.conf"), "vm.swappiness = 10\nvm.nr_hugepages = 64\n");
+    ModuleHarness h = harness("stopped_postgres_c.txt", "postmaster_4k_pages.txt");
+    Map<String, Object> pool = poolState(h.plan(args()));
+    assertEquals(false, pool.get("persisted"));
+    assertEquals("vm.nr_hugepages = 64 (/etc/sysctl.conf:2)", pool.get("persisted_value"));
+    ApplyResult r = h.apply(args());
+    assertTrue(r.failure().isEmpty(), () -> r.failure().get());
+    assertEquals("vm.swappiness = 10\nvm.nr_hugepages = 2608\n", read("/etc/sysctl.conf"));
+    assertTrue(read(SYSCTL).endsWith("vm.nr_hugepages = 2608\n"));
+    Plan again = h.plan(args());
+    assertTrue(again.diffs().isEmpty(), again::toString);
+    assertEquals(true, poolState(again).get("persisted"));
+  }
+
+  @Test
+  void aVendorSysctlFileThatWouldWinIsShadowedInEtc() throws IOException {
+    Files.createDirectories(root.resolve("usr/lib/sysctl.d"));
+    Files.writeString(root.resolve("usr/lib/sysctl.d/99-zz-vendor.conf"), "vm.nr_hugepages = 8\n");
+    ModuleHarness h = harness("stopped_postgres_c.txt", "postmaster_4k_pages.txt");
+    assertEquals(
+        "vm.nr_hugepages = 8 (/usr/lib/sysctl.d/99-zz-vendor.conf:1)",
+        poolState(h.plan(args())).get("persisted_value"));
+    ApplyResult r = h.apply(args());
+    assertTrue(r.failure().isEmpty(), () -> r.failure().get());
+    assertEquals("vm.nr_hugepages = 8\n", read("/usr/lib/sysctl.d/99-zz-vendor.conf"));
+    assertEquals("vm.nr_hugepages = 2608\n", read("/etc/sysctl.d/99-zz-vendor.conf"));
+    Plan again = h.plan(args());
+    assertTrue(again.diffs().isEmpty(), again::toString);
+    assertEquals(true, poolState(again).get("persisted"));
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> poolState(Plan plan) {
+    assertTrue(plan.failure().isEmpty(), () -> plan.failure().get());
+    Map<String, Object> pool = ((List<Map<String, Object>>) plan.data().get("page_state")).get(0);
+    assertEquals("pool/hugepages", pool.get("target"));
+    return pool;
+  }
+
+  @Test
   void badConsumersAndAMissingDataDirectoryFailInOneLine() {
     Map<String, Object> a = args();
     a.put("consumers", List.of(Map.of("name", "x")));
