@@ -57,6 +57,12 @@ public final class SysctlPrecedence {
     return new SysctlPrecedence(entries.stream().map(Map.Entry::getValue).toList());
   }
 
+  /** Whether boot reads a file at {@code path} at all: a {@code *.conf} in a sysctl directory. */
+  public static boolean readAtBoot(String path) {
+    ConfFile f = new ConfFile(path, "");
+    return path.equals(SYSCTL_CONF) || (rank(f) < DIRECTORIES.size() && f.name().endsWith(".conf"));
+  }
+
   private static int rank(ConfFile f) {
     int i = DIRECTORIES.indexOf(f.directory());
     return i < 0 ? DIRECTORIES.size() : i;

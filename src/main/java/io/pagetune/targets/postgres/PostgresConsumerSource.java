@@ -10,8 +10,9 @@ import java.util.Optional;
 /**
  * The PostgreSQL clusters {@code pg_lsclusters} lists on a host, each sized by its main shared
  * memory ({@code shared_memory_size_in_huge_pages}, else from the settings), as users of the pool.
- * A cluster whose size cannot be told is left out: the pool is sized for what is known, and the
- * cluster's own {@code postgres_hugepages} task reports the problem.
+ * A cluster whose size cannot be told is left out (the pool is sized for what is known, and the
+ * cluster's own {@code postgres_hugepages} task reports the problem), and so is one with {@code
+ * huge_pages = off}, which never maps the pool.
  */
 final class PostgresConsumerSource implements HugePageConsumerSource {
   @Override
@@ -34,7 +35,9 @@ final class PostgresConsumerSource implements HugePageConsumerSource {
         continue;
       }
       PgClusterState state = host.fact(PgClusterState.fact(dir, ""));
-      if (state.problem().isPresent()) {
+      // huge_pages = off never maps the pool: such a cluster takes none of it
+      if (state.problem().isPresent()
+          || state.setting("huge_pages").filter("off"::equals).isPresent()) {
         continue;
       }
       PgSharedMemory.of(state, pageBytes)

@@ -23,8 +23,10 @@ import io.pagetune.pages.HugePagePool;
 import io.pagetune.pages.PageSize;
 import io.pagetune.pages.PageState;
 import io.pagetune.pages.sysctl.FileEdit;
+import io.pagetune.pages.sysctl.SysctlAssignment;
 import io.pagetune.pages.sysctl.SysctlBootFiles;
 import io.pagetune.pages.sysctl.SysctlPersistence;
+import io.pagetune.pages.sysctl.SysctlPrecedence;
 import io.pagetune.schedule.RestartTarget;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -181,12 +183,14 @@ public final class PostgresHugepagesModule implements Module {
     String sysctlWanted = PoolSysctlFile.wanted(sysctlBefore, sysctlRendered, pool.pages());
     // the sysctl precedence rules decide what boot applies, whichever module writes the pool
     SysctlPersistence.Result persistence =
-        SysctlPersistence.plan(
-            host.fact(SysctlBootFiles.fact()),
-            sysctlPath,
-            sysctlBefore,
-            sysctlWanted,
-            Map.of(NR_HUGEPAGES, Long.toString(pool.pages())));
+        SysctlPrecedence.readAtBoot(sysctlPath)
+            ? SysctlPersistence.plan(
+                host.fact(SysctlBootFiles.fact()),
+                sysctlPath,
+                sysctlBefore,
+                sysctlWanted,
+                Map.of(NR_HUGEPAGES, Long.toString(pool.pages())))
+            : ownFileOnly(sysctlPath, sysctlBefore, sysctlWanted);
     if (persistence.refusal().isPresent()) {
       return Plan.failed("postgres_hugepages: " + persistence.refusal().get());
     }
@@ -411,4 +415,33 @@ public final class PostgresHugepagesModule implements Module {
   }
 
   private static final String NR_HUGEPAGES = "vm.nr_hugepages";
+
+  /**
+   * A pool file that boot does not read (outside the sysctl directories, e.g. under a test root):
+   * no other file competes with it, its own last assignment is the persisted value.
+   */
+  private static SysctlPersistence.Result ownFileOnly(String path, String now, String wanted) {
+    List<FileEdit> edits =
+        now.equals(wanted)
+            ? List.of()
+            : List.of(new FileEdit(path, now, wanted, "pagetune's sysctl file"));
+    return new SysctlPersistence.Result(
+        edits,
+        Map.of(NR_HUGEPAGES, lastAssignment(path, now)),
+        Map.of(NR_HUGEPAGES, lastAssignment(path, wanted)),
+        List.of(),
+        Optional.empty());
+  }
+
+  private static SysctlPersistence.BootValue lastAssignment(String path, String text) {
+    Optional<SysctlAssignment> last = Optional.empty();
+    String[] lines = text.split("\n", -1);
+    for (int i = 0; i < lines.length; i++) {
+      Optional<SysctlAssignment> a = SysctlPrecedence.parseLine(path, i + 1, lines[i]);
+      if (a.isPresent() && a.get().key().equals(NR_HUGEPAGES)) {
+        last = a;
+      }
+    }
+    return new SysctlPersistence.BootValue(NR_HUGEPAGES, last, false);
+  }
 }

@@ -245,6 +245,15 @@ class HostWidePoolTest {
     assertEquals(6148, planned(plan));
   }
 
+  @Test
+  void aClusterWithHugePagesOffTakesNoShareOfThePool() throws IOException {
+    String off = clusterBefore().replace("setting.huge_pages=try", "setting.huge_pages=off");
+    ModuleHarness oracle = harness("oracle_hugepages", off);
+    assertEquals(ORACLE_PAGES + CACHE_PAGES, planned(oracle.plan(oracleArgs())));
+    ModuleHarness on = harness("oracle_hugepages", clusterBefore());
+    assertEquals(POOL, planned(on.plan(oracleArgs())));
+  }
+
   private String safeRead(String path) {
     try {
       return read(path);

@@ -269,6 +269,25 @@ class PostgresHugepagesModuleTest {
     assertEquals(true, poolState(again).get("persisted"));
   }
 
+  @Test
+  void aPoolFileBootDoesNotReadIsJudgedByItselfAlone() throws IOException {
+    // e.g. the real-kernel end to end keeps the pool file under its temp root
+    Files.writeString(root.resolve("etc/sysctl.conf"), "vm.nr_hugepages = 64\n");
+    Map<String, Object> a = args();
+    a.put("sysctl_file", "/opt/pool/97-pagetune-hugepages.conf");
+    Files.createDirectories(root.resolve("opt/pool"));
+    ModuleHarness h = harness("stopped_postgres_c.txt", "postmaster_4k_pages.txt");
+    ApplyResult r = h.apply(a);
+    assertTrue(r.failure().isEmpty(), () -> r.failure().get());
+    assertEquals("vm.nr_hugepages = 64\n", read("/etc/sysctl.conf"));
+    assertTrue(read("/opt/pool/97-pagetune-hugepages.conf").endsWith("vm.nr_hugepages = 2608\n"));
+    Map<String, Object> pool = poolState(h.plan(a));
+    assertEquals(true, pool.get("persisted"));
+    assertEquals(
+        "vm.nr_hugepages = 2608 (/opt/pool/97-pagetune-hugepages.conf:6)",
+        pool.get("persisted_value"));
+  }
+
   @SuppressWarnings("unchecked")
   private static Map<String, Object> poolState(Plan plan) {
     assertTrue(plan.failure().isEmpty(), () -> plan.failure().get());
