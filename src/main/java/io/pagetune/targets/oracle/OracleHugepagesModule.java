@@ -42,10 +42,11 @@ import java.util.Set;
 /**
  * {@code oracle_hugepages}: plans {@code vm.nr_hugepages} from the running shared memory segments
  * (Oracle's hugepages_settings.sh algorithm) or from declared SGA sizes, capped at a share of
- * MemTotal; persists it with {@code vm.hugetlb_shm_group} in a sysctl.d file and the Oracle user's
- * memlock limits in a limits.d file; reports the THP mode against the release policy. With {@code
- * runtime: true} it also sets the pool live and reads it back: a short pool (fragmentation, page
- * cache) fails the task and asks for a reboot instead of reporting success.
+ * MemTotal, plus the pool's other users ({@code hugepages_consumers}, the other targets' consumers
+ * on the host); persists it with {@code vm.hugetlb_shm_group} in a sysctl.d file and the Oracle
+ * user's memlock limits in a limits.d file; reports the THP mode against the release policy. With
+ * {@code runtime: true} it also sets the pool live and reads it back: a short pool (fragmentation,
+ * page cache) fails the task and asks for a reboot instead of reporting success.
  */
 public final class OracleHugepagesModule implements Module {
   private static final ArgSpec SPEC =

@@ -37,11 +37,12 @@ import java.util.Optional;
 
 /**
  * {@code postgres_hugepages}: puts a PostgreSQL cluster's main shared memory into huge pages. It
- * sizes the host's one huge-page pool for the cluster plus the other declared consumers ({@code
- * consumers}: Oracle SGAs, other clusters), persists {@code vm.nr_hugepages} in a sysctl.d file,
- * sets the pool live and reads it back, and only then sets {@code huge_pages} in {@code
- * postgresql.auto.conf} and asks for a restart of the cluster: a pool that reads back short fails
- * the task before PostgreSQL is told to insist on huge pages it could not get at start.
+ * sizes the host's one huge-page pool for the cluster plus the declared consumers ({@code
+ * consumers}), the host's other clusters and what the other targets find (running Oracle SGAs),
+ * persists {@code vm.nr_hugepages} by the sysctl precedence rules, sets the pool live and reads it
+ * back, and only then sets {@code huge_pages} in {@code postgresql.auto.conf} and asks for a
+ * restart of the cluster: a pool that reads back short fails the task before PostgreSQL is told to
+ * insist on huge pages it could not get at start.
  *
  * <p>PostgreSQL maps its shared memory with {@code mmap(MAP_HUGETLB)}, which neither {@code
  * vm.hugetlb_shm_group} nor the memlock limit governs (both apply to System V {@code SHM_HUGETLB}
