@@ -100,9 +100,12 @@ class HostWidePoolTest {
 
   /** The host's facts: the Oracle segments, the one cluster, its state ({@code cluster}). */
   private ModuleHarness harness(String moduleName, String cluster) throws IOException {
+    return harness(moduleName, cluster, Fixtures.read("facts/ipcs_shm/linux_domain.txt"));
+  }
+
+  private ModuleHarness harness(String moduleName, String cluster, String ipcs) throws IOException {
     Map<String, Object> facts = new LinkedHashMap<>();
-    facts.put(
-        OracleFacts.IPCS.name(), IpcsShm.parse(Fixtures.read("facts/ipcs_shm/linux_domain.txt")));
+    facts.put(OracleFacts.IPCS.name(), IpcsShm.parse(ipcs));
     facts.put(
         PostgresFacts.CLUSTERS.name(),
         PgLsClusters.parse(Fixtures.read("facts/pg_lsclusters/debian_one_down.txt")));
@@ -252,6 +255,35 @@ class HostWidePoolTest {
     assertEquals(ORACLE_PAGES + CACHE_PAGES, planned(oracle.plan(oracleArgs())));
     ModuleHarness on = harness("oracle_hugepages", clusterBefore());
     assertEquals(POOL, planned(on.plan(oracleArgs())));
+  }
+
+  @Test
+  void anOracleInstanceDeclaredButNotRunningCountsAsTheSharedDeclarationSaysInBothModules()
+      throws IOException {
+    List<Map<String, Object>> shared =
+        List.of(
+            Map.of("name", "oracle/ORCL", "bytes", "2G"), Map.of("name", "cache", "bytes", "256M"));
+    Map<String, Object> oracleArgs = new LinkedHashMap<>();
+    oracleArgs.put("instances", List.of(Map.of("sid", "ORCL", "sga", "2G")));
+    oracleArgs.put("hugepages_consumers", shared);
+    Map<String, Object> postgresArgs = postgresArgs();
+    postgresArgs.put("consumers", shared);
+    // 2G declared for ORCL (not its SGA + allowance), 256M, the cluster
+    long pool = 1024 + CACHE_PAGES + POSTGRES_PAGES;
+    assertEquals(pool, planned(harness("oracle_hugepages", clusterBefore(), "").plan(oracleArgs)));
+    assertEquals(
+        pool, planned(harness("postgres_hugepages", clusterBefore(), "").plan(postgresArgs)));
+    // without the shared declaration Oracle sizes its SGA as before: ceil((2G + 8M) / 2M) = 1028
+    oracleArgs.put("hugepages_consumers", List.of());
+    Map<String, Object> facts = new LinkedHashMap<>();
+    facts.put(OracleFacts.IPCS.name(), IpcsShm.parse(""));
+    facts.put(PostgresFacts.CLUSTERS.name(), List.of());
+    assertEquals(
+        1028,
+        planned(
+            new ModuleHarness(wired("oracle_hugepages"), tmp, connection())
+                .facts(facts)
+                .plan(oracleArgs)));
   }
 
   private String safeRead(String path) {
