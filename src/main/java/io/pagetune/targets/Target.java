@@ -1,6 +1,8 @@
 package io.pagetune.targets;
 
 import io.pagetune.modules.Module;
+import io.pagetune.modules.pages.HugePageConsumerSource;
+import io.pagetune.modules.pages.HugePageConsumers;
 import io.pagetune.modules.pages.PageVerifier;
 import io.pagetune.pages.PageFactSection;
 import io.pagetune.pages.PageState;
@@ -21,6 +23,19 @@ public interface Target {
 
   /** The modules this target adds to the registry (names are unique across all modules). */
   List<Module> modules(Clock clock);
+
+  /**
+   * The modules, for a run where {@code pool} lists every target's users of the Linux huge-page
+   * pool: a target whose module sizes that pool overrides this to count the other targets' ones.
+   */
+  default List<Module> modules(Clock clock, HugePageConsumers pool) {
+    return modules(clock);
+  }
+
+  /** How this target finds its users of a Linux host's huge-page pool; none by default. */
+  default List<HugePageConsumerSource> hugePageConsumers() {
+    return List.of();
+  }
 
   /**
    * The facts this target adds to the page facts ({@code ansible_facts.pages}); gathered with every

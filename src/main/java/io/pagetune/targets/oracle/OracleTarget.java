@@ -1,6 +1,8 @@
 package io.pagetune.targets.oracle;
 
 import io.pagetune.modules.Module;
+import io.pagetune.modules.pages.HugePageConsumerSource;
+import io.pagetune.modules.pages.HugePageConsumers;
 import io.pagetune.modules.pages.PageVerifier;
 import io.pagetune.pages.PageFactSection;
 import io.pagetune.pages.PageState;
@@ -31,6 +33,16 @@ public final class OracleTarget implements Target {
   @Override
   public List<Module> modules(Clock clock) {
     return List.of(new OracleHugepagesModule());
+  }
+
+  @Override
+  public List<Module> modules(Clock clock, HugePageConsumers pool) {
+    return List.of(new OracleHugepagesModule(pool));
+  }
+
+  @Override
+  public List<HugePageConsumerSource> hugePageConsumers() {
+    return List.of(new OracleConsumerSource());
   }
 
   @Override

@@ -14,12 +14,19 @@ import io.pagetune.modules.ModuleCall;
 import io.pagetune.modules.Plan;
 import io.pagetune.modules.Step;
 import io.pagetune.modules.StepRunner;
+import io.pagetune.modules.pages.DeclaredConsumers;
 import io.pagetune.modules.pages.HostFiles;
+import io.pagetune.modules.pages.HugePageConsumers;
 import io.pagetune.modules.pages.Templated;
 import io.pagetune.pages.HugePageConsumer;
 import io.pagetune.pages.HugePagePool;
 import io.pagetune.pages.PageSize;
 import io.pagetune.pages.PageState;
+import io.pagetune.pages.sysctl.FileEdit;
+import io.pagetune.pages.sysctl.SysctlAssignment;
+import io.pagetune.pages.sysctl.SysctlBootFiles;
+import io.pagetune.pages.sysctl.SysctlPersistence;
+import io.pagetune.pages.sysctl.SysctlPrecedence;
 import io.pagetune.schedule.RestartTarget;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -30,11 +37,12 @@ import java.util.Optional;
 
 /**
  * {@code postgres_hugepages}: puts a PostgreSQL cluster's main shared memory into huge pages. It
- * sizes the host's one huge-page pool for the cluster plus the other declared consumers ({@code
- * consumers}: Oracle SGAs, other clusters), persists {@code vm.nr_hugepages} in a sysctl.d file,
- * sets the pool live and reads it back, and only then sets {@code huge_pages} in {@code
- * postgresql.auto.conf} and asks for a restart of the cluster: a pool that reads back short fails
- * the task before PostgreSQL is told to insist on huge pages it could not get at start.
+ * sizes the host's one huge-page pool for the cluster plus the declared consumers ({@code
+ * consumers}), the host's other clusters and what the other targets find (running Oracle SGAs),
+ * persists {@code vm.nr_hugepages} by the sysctl precedence rules, sets the pool live and reads it
+ * back, and only then sets {@code huge_pages} in {@code postgresql.auto.conf} and asks for a
+ * restart of the cluster: a pool that reads back short fails the task before PostgreSQL is told to
+ * insist on huge pages it could not get at start.
  *
  * <p>PostgreSQL maps its shared memory with {@code mmap(MAP_HUGETLB)}, which neither {@code
  * vm.hugetlb_shm_group} nor the memlock limit governs (both apply to System V {@code SHM_HUGETLB}
@@ -55,6 +63,18 @@ public final class PostgresHugepagesModule implements Module {
           Arg.optional("sysctl_template", ArgType.STRING),
           Arg.optional("runtime", ArgType.BOOL, true),
           Arg.optional("backup", ArgType.BOOL, true));
+
+  private final HugePageConsumers others;
+
+  /** Sizes the pool for this cluster, the host's other clusters and the declared consumers. */
+  public PostgresHugepagesModule() {
+    this(HugePageConsumers.none());
+  }
+
+  /** Also counts what the other targets' sources in {@code others} find on the host. */
+  public PostgresHugepagesModule(HugePageConsumers others) {
+    this.others = others;
+  }
 
   @Override
   public String name() {
@@ -122,6 +142,16 @@ public final class PostgresHugepagesModule implements Module {
     } catch (IllegalArgumentException e) {
       return Plan.failed("postgres_hugepages: " + e.getMessage());
     }
+    // the host's other clusters and the other targets' consumers share the one pool
+    List<String> known = new ArrayList<>(consumers.stream().map(HugePageConsumer::name).toList());
+    for (HugePageConsumer c :
+        PostgresConsumerSource.discover(host, pageBytes, Optional.of(dataDir))) {
+      if (!known.contains(c.name())) {
+        known.add(c.name());
+        consumers.add(c);
+      }
+    }
+    consumers.addAll(others.others("postgres", host, pageBytes, known));
     long total = pg.meminfo("HugePages_Total").orElse(0);
     HugePagePool.Live live =
         new HugePagePool.Live(
@@ -146,23 +176,38 @@ public final class PostgresHugepagesModule implements Module {
     poolVars.put("nr_hugepages", pool.pages());
     poolVars.put("page_size", page);
     poolVars.put("consumers", pool.breakdown());
-    String sysctlWanted =
+    String sysctlRendered =
         args.optString("sysctl_template")
             .map(t -> call.services().renderTemplate(t, Map.of("pool", poolVars)))
             .orElseGet(() -> sysctlText(pool));
     String sysctlBefore = sysctlNow.text().get();
-    Optional<String> persistedPool = SysctlLine.value(sysctlBefore, "vm.nr_hugepages");
-    if (!sysctlBefore.equals(sysctlWanted)) {
+    String sysctlWanted = PoolSysctlFile.wanted(sysctlBefore, sysctlRendered, pool.pages());
+    // the sysctl precedence rules decide what boot applies, whichever module writes the pool
+    SysctlPersistence.Result persistence =
+        SysctlPrecedence.readAtBoot(sysctlPath)
+            ? SysctlPersistence.plan(
+                host.fact(SysctlBootFiles.fact()),
+                sysctlPath,
+                sysctlBefore,
+                sysctlWanted,
+                Map.of(NR_HUGEPAGES, Long.toString(pool.pages())))
+            : ownFileOnly(sysctlPath, sysctlBefore, sysctlWanted);
+    if (persistence.refusal().isPresent()) {
+      return Plan.failed("postgres_hugepages: " + persistence.refusal().get());
+    }
+    for (FileEdit e : persistence.edits()) {
+      boolean own = e.path().equals(sysctlPath) || e.before().isEmpty();
       poolSteps.add(
           new Step.Put(
-              sysctlPath,
-              sysctlWanted.getBytes(StandardCharsets.UTF_8),
-              0644,
+              e.path(),
+              e.after().getBytes(StandardCharsets.UTF_8),
+              own ? Integer.valueOf(0644) : null,
               null,
               null,
-              args.bool("backup") && host.stat(sysctlPath).isPresent()));
-      diffs.add(new FileDiff(sysctlPath, sysctlBefore, sysctlWanted));
+              args.bool("backup") && host.stat(e.path()).isPresent()));
+      diffs.add(new FileDiff(e.path(), e.before(), e.after()));
     }
+    SysctlPersistence.BootValue poolBoot = persistence.before().get(NR_HUGEPAGES);
     boolean poolLive = total == pool.pages();
     boolean setsPoolLive = args.bool("runtime") && !poolLive;
     if (setsPoolLive) {
@@ -207,9 +252,9 @@ public final class PostgresHugepagesModule implements Module {
     }
 
     List<PageState> states = new ArrayList<>();
-    boolean poolPersisted =
-        persistedPool.filter(v -> v.equals(Long.toString(pool.pages()))).isPresent();
+    boolean poolPersisted = poolBoot.value().equals(Long.toString(pool.pages()));
     List<String> poolReasons = new ArrayList<>(pool.breakdown());
+    poolReasons.addAll(persistence.notes());
     if (!poolLive) {
       poolReasons.add(
           "HugePages_Total is "
@@ -221,7 +266,7 @@ public final class PostgresHugepagesModule implements Module {
             "pool/hugepages",
             "vm.nr_hugepages=" + pool.pages() + " (" + page + " pages)",
             poolPersisted,
-            persistedPool.map(v -> "vm.nr_hugepages=" + v + " in " + sysctlPath).orElse(""),
+            poolBoot.describe(),
             poolLive,
             "HugePages_Total=" + total + " of " + page,
             !poolLive,
@@ -370,23 +415,34 @@ public final class PostgresHugepagesModule implements Module {
         second.failure());
   }
 
-  /** Reads one assignment of a sysctl file, the last one winning as {@code sysctl -p} does. */
-  static final class SysctlLine {
-    private SysctlLine() {}
+  private static final String NR_HUGEPAGES = "vm.nr_hugepages";
 
-    static Optional<String> value(String text, String key) {
-      Optional<String> out = Optional.empty();
-      for (String line : text.split("\n")) {
-        String l = line.strip();
-        if (l.startsWith("#") || l.startsWith(";")) {
-          continue;
-        }
-        int eq = l.indexOf('=');
-        if (eq > 0 && l.substring(0, eq).strip().replace('/', '.').equals(key)) {
-          out = Optional.of(l.substring(eq + 1).strip());
-        }
+  /**
+   * A pool file that boot does not read (outside the sysctl directories, e.g. under a test root):
+   * no other file competes with it, its own last assignment is the persisted value.
+   */
+  private static SysctlPersistence.Result ownFileOnly(String path, String now, String wanted) {
+    List<FileEdit> edits =
+        now.equals(wanted)
+            ? List.of()
+            : List.of(new FileEdit(path, now, wanted, "pagetune's sysctl file"));
+    return new SysctlPersistence.Result(
+        edits,
+        Map.of(NR_HUGEPAGES, lastAssignment(path, now)),
+        Map.of(NR_HUGEPAGES, lastAssignment(path, wanted)),
+        List.of(),
+        Optional.empty());
+  }
+
+  private static SysctlPersistence.BootValue lastAssignment(String path, String text) {
+    Optional<SysctlAssignment> last = Optional.empty();
+    String[] lines = text.split("\n", -1);
+    for (int i = 0; i < lines.length; i++) {
+      Optional<SysctlAssignment> a = SysctlPrecedence.parseLine(path, i + 1, lines[i]);
+      if (a.isPresent() && a.get().key().equals(NR_HUGEPAGES)) {
+        last = a;
       }
-      return out;
     }
+    return new SysctlPersistence.BootValue(NR_HUGEPAGES, last, false);
   }
 }

@@ -1,6 +1,8 @@
 package io.pagetune.targets.postgres;
 
 import io.pagetune.modules.Module;
+import io.pagetune.modules.pages.HugePageConsumerSource;
+import io.pagetune.modules.pages.HugePageConsumers;
 import io.pagetune.modules.pages.PageVerifier;
 import io.pagetune.pages.PageFactSection;
 import io.pagetune.schedule.RestartTarget;
@@ -30,6 +32,16 @@ public final class PostgresTarget implements Target {
   @Override
   public List<Module> modules(Clock clock) {
     return List.of(new PostgresHugepagesModule());
+  }
+
+  @Override
+  public List<Module> modules(Clock clock, HugePageConsumers pool) {
+    return List.of(new PostgresHugepagesModule(pool));
+  }
+
+  @Override
+  public List<HugePageConsumerSource> hugePageConsumers() {
+    return List.of(new PostgresConsumerSource());
   }
 
   @Override

@@ -28,7 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code postgres_hugepages} on a lab host: its files under a temp root, {@code sysctl} a stand-in
  * that allocates as many pages as the test's "kernel" can ({@code free_pages}), the cluster's facts
- * from the fixtures of a real PostgreSQL 15 cluster (3 GB shared_buffers, 1583 pages of 2M).
+ * from the fixtures of a real PostgreSQL 15 cluster (3 GB shared_buffers, 1583 pages of 2M); no
+ * other cluster on the host ({@code pg_lsclusters} lists none).
  */
 class PostgresHugepagesModuleTest {
   private static final String DATA = "/var/lib/postgresql/15/main";
@@ -93,7 +94,12 @@ class PostgresHugepagesModuleTest {
     }
     PgClusterState state = PgClusterState.parse(CommandResult.of(0, out, ""));
     return new ModuleHarness(new PostgresHugepagesModule(), tmp, connection())
-        .facts(Map.of(PgClusterState.fact(DATA, "").name(), state));
+        .facts(
+            Map.of(
+                PostgresFacts.CLUSTERS.name(),
+                List.of(),
+                PgClusterState.fact(DATA, "").name(),
+                state));
   }
 
   private static Map<String, Object> args() {
@@ -172,6 +178,8 @@ class PostgresHugepagesModuleTest {
         new ModuleHarness(new PostgresHugepagesModule(), tmp, connection())
             .facts(
                 Map.of(
+                    PostgresFacts.CLUSTERS.name(),
+                    List.of(),
                     PgClusterState.fact(DATA, "").name(),
                     PgClusterState.parse(CommandResult.of(0, after, ""))));
     Plan again = h.plan(args());
@@ -211,6 +219,8 @@ class PostgresHugepagesModuleTest {
         new ModuleHarness(new PostgresHugepagesModule(), tmp, connection())
             .facts(
                 Map.of(
+                    PostgresFacts.CLUSTERS.name(),
+                    List.of(),
                     PgClusterState.fact(DATA, "").name(),
                     PgClusterState.parse(CommandResult.of(0, inUse, ""))));
     Plan shrink = h.plan(args());
@@ -225,6 +235,68 @@ class PostgresHugepagesModuleTest {
   }
 
   @Test
+  void anAdministratorsSysctlFileThatWouldWinIsEditedInPlace() throws IOException {
+    // /etc/sysctl.conf is read as 99-sysctl.conf: after 97-pagetune-hugepages.conf, so it wins
+    Files.writeString(
+        root.resolve("etc/sysctl.conf"), "vm.swappiness = 10\nvm.nr_hugepages = 64\n");
+    ModuleHarness h = harness("stopped_postgres_c.txt", "postmaster_4k_pages.txt");
+    Map<String, Object> pool = poolState(h.plan(args()));
+    assertEquals(false, pool.get("persisted"));
+    assertEquals("vm.nr_hugepages = 64 (/etc/sysctl.conf:2)", pool.get("persisted_value"));
+    ApplyResult r = h.apply(args());
+    assertTrue(r.failure().isEmpty(), () -> r.failure().get());
+    assertEquals("vm.swappiness = 10\nvm.nr_hugepages = 2608\n", read("/etc/sysctl.conf"));
+    assertTrue(read(SYSCTL).endsWith("vm.nr_hugepages = 2608\n"));
+    Plan again = h.plan(args());
+    assertTrue(again.diffs().isEmpty(), again::toString);
+    assertEquals(true, poolState(again).get("persisted"));
+  }
+
+  @Test
+  void aVendorSysctlFileThatWouldWinIsShadowedInEtc() throws IOException {
+    Files.createDirectories(root.resolve("usr/lib/sysctl.d"));
+    Files.writeString(root.resolve("usr/lib/sysctl.d/99-zz-vendor.conf"), "vm.nr_hugepages = 8\n");
+    ModuleHarness h = harness("stopped_postgres_c.txt", "postmaster_4k_pages.txt");
+    assertEquals(
+        "vm.nr_hugepages = 8 (/usr/lib/sysctl.d/99-zz-vendor.conf:1)",
+        poolState(h.plan(args())).get("persisted_value"));
+    ApplyResult r = h.apply(args());
+    assertTrue(r.failure().isEmpty(), () -> r.failure().get());
+    assertEquals("vm.nr_hugepages = 8\n", read("/usr/lib/sysctl.d/99-zz-vendor.conf"));
+    assertEquals("vm.nr_hugepages = 2608\n", read("/etc/sysctl.d/99-zz-vendor.conf"));
+    Plan again = h.plan(args());
+    assertTrue(again.diffs().isEmpty(), again::toString);
+    assertEquals(true, poolState(again).get("persisted"));
+  }
+
+  @Test
+  void aPoolFileBootDoesNotReadIsJudgedByItselfAlone() throws IOException {
+    // e.g. the real-kernel end to end keeps the pool file under its temp root
+    Files.writeString(root.resolve("etc/sysctl.conf"), "vm.nr_hugepages = 64\n");
+    Map<String, Object> a = args();
+    a.put("sysctl_file", "/opt/pool/97-pagetune-hugepages.conf");
+    Files.createDirectories(root.resolve("opt/pool"));
+    ModuleHarness h = harness("stopped_postgres_c.txt", "postmaster_4k_pages.txt");
+    ApplyResult r = h.apply(a);
+    assertTrue(r.failure().isEmpty(), () -> r.failure().get());
+    assertEquals("vm.nr_hugepages = 64\n", read("/etc/sysctl.conf"));
+    assertTrue(read("/opt/pool/97-pagetune-hugepages.conf").endsWith("vm.nr_hugepages = 2608\n"));
+    Map<String, Object> pool = poolState(h.plan(a));
+    assertEquals(true, pool.get("persisted"));
+    assertEquals(
+        "vm.nr_hugepages = 2608 (/opt/pool/97-pagetune-hugepages.conf:6)",
+        pool.get("persisted_value"));
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> poolState(Plan plan) {
+    assertTrue(plan.failure().isEmpty(), () -> plan.failure().get());
+    Map<String, Object> pool = ((List<Map<String, Object>>) plan.data().get("page_state")).get(0);
+    assertEquals("pool/hugepages", pool.get("target"));
+    return pool;
+  }
+
+  @Test
   void badConsumersAndAMissingDataDirectoryFailInOneLine() {
     Map<String, Object> a = args();
     a.put("consumers", List.of(Map.of("name", "x")));
@@ -235,6 +307,8 @@ class PostgresHugepagesModuleTest {
         new ModuleHarness(new PostgresHugepagesModule(), tmp, connection())
             .facts(
                 Map.of(
+                    PostgresFacts.CLUSTERS.name(),
+                    List.of(),
                     PgClusterState.fact(DATA, "").name(),
                     PgClusterState.parse(
                         CommandResult.of(

@@ -1,4 +1,4 @@
-package io.pagetune.targets.postgres;
+package io.pagetune.modules.pages;
 
 import io.pagetune.pages.HugePageConsumer;
 import io.pagetune.pages.PageSize;
@@ -8,11 +8,11 @@ import java.util.Map;
 import java.util.Optional;
 
 /** {@code hugepages_consumers}: the pool's other users, each {@code {name, bytes}}. */
-final class DeclaredConsumers {
+public final class DeclaredConsumers {
   private DeclaredConsumers() {}
 
   /** The declared consumers; a malformed entry is an {@link IllegalArgumentException}. */
-  static List<HugePageConsumer> parse(Object raw) {
+  public static List<HugePageConsumer> parse(Object raw) {
     List<HugePageConsumer> out = new ArrayList<>();
     if (raw == null || (raw instanceof String s && s.isBlank())) {
       return out;

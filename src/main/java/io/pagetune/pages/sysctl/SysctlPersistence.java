@@ -1,4 +1,4 @@
-package io.pagetune.targets.oracle;
+package io.pagetune.pages.sysctl;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -73,7 +73,7 @@ public final class SysctlPersistence {
   }
 
   public static Result plan(
-      LinuxBootConfig boot,
+      SysctlBootFiles boot,
       String ownPath,
       String ownNow,
       String ownWanted,

@@ -1,4 +1,4 @@
-package io.pagetune.targets.oracle;
+package io.pagetune.pages.sysctl;
 
 /** One {@code key = value} line of a sysctl configuration file, with where it is. */
 public record SysctlAssignment(String key, String value, String path, int line) {

@@ -1,4 +1,4 @@
-package io.pagetune.targets.oracle;
+package io.pagetune.pages.sysctl;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -57,6 +57,12 @@ public final class SysctlPrecedence {
     return new SysctlPrecedence(entries.stream().map(Map.Entry::getValue).toList());
   }
 
+  /** Whether boot reads a file at {@code path} at all: a {@code *.conf} in a sysctl directory. */
+  public static boolean readAtBoot(String path) {
+    ConfFile f = new ConfFile(path, "");
+    return path.equals(SYSCTL_CONF) || (rank(f) < DIRECTORIES.size() && f.name().endsWith(".conf"));
+  }
+
   private static int rank(ConfFile f) {
     int i = DIRECTORIES.indexOf(f.directory());
     return i < 0 ? DIRECTORIES.size() : i;
@@ -108,7 +114,7 @@ public final class SysctlPrecedence {
   }
 
   /** A sysctl.d line: {@code key = value}, {@code -key=value}; {@code #} or {@code ;} comments. */
-  static Optional<SysctlAssignment> parseLine(String path, int lineNo, String line) {
+  public static Optional<SysctlAssignment> parseLine(String path, int lineNo, String line) {
     String t = line.strip();
     if (t.isEmpty() || t.startsWith("#") || t.startsWith(";")) {
       return Optional.empty();
@@ -126,7 +132,7 @@ public final class SysctlPrecedence {
   }
 
   /** {@code vm/nr_hugepages} and {@code vm.nr_hugepages} name the same key. */
-  static String normalize(String key) {
+  public static String normalize(String key) {
     return key.replace('/', '.');
   }
 

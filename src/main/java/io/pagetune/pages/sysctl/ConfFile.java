@@ -1,4 +1,4 @@
-package io.pagetune.targets.oracle;
+package io.pagetune.pages.sysctl;
 
 import java.util.Objects;
 
