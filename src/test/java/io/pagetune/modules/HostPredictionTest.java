@@ -64,13 +64,21 @@ class HostPredictionTest {
     prediction.fold(List.of(steps), view, () -> OWNER);
   }
 
-  private static Step exec(String... argv) {
+  private static Step.Exec exec(String... argv) {
     return Step.Exec.of(RemoteCommand.argv(argv), null);
+  }
+
+  private static Step mkdir(String path) {
+    return exec("mkdir", "-p", "--", path).changing(FileEffect.makeDirectory(path));
+  }
+
+  private static Step rmTree(String path) {
+    return exec("rm", "-rf", "--", path).changing(FileEffect.remove(path));
   }
 
   @Test
   void aDirectoryAndItsMissingParentsAreCreatedWithTheUmaskAndTheTaskUser() {
-    fold(exec("mkdir", "-p", "--", "/etc/app/conf.d"));
+    fold(mkdir("/etc/app/conf.d"));
     FileMeta meta = view.stat("/etc/app/conf.d").orElseThrow();
     assertEquals(
         new FileMeta("/etc/app/conf.d", FileMeta.Type.DIRECTORY, 0750, "app", "staff", 0), meta);
@@ -101,9 +109,11 @@ class HostPredictionTest {
   @Test
   void attributeChangesKeepTheContent() {
     fold(
-        exec("chmod", "0600", "--", "/etc/motd"),
-        exec("chown", "oracle:dba", "--", "/etc/motd"),
-        exec("chgrp", "oinstall", "--", "/etc//motd"));
+        exec("chmod", "0600", "--", "/etc/motd").changing(FileEffect.mode("/etc/motd", 0600)),
+        exec("chown", "oracle:dba", "--", "/etc/motd")
+            .changing(FileEffect.owner("/etc/motd", "oracle", "dba")),
+        exec("chgrp", "oinstall", "--", "/etc//motd")
+            .changing(FileEffect.group("/etc//motd", "oinstall")));
     FileMeta meta = view.stat("/etc/motd").orElseThrow();
     assertEquals(0600, meta.mode());
     assertEquals("oracle", meta.owner());
@@ -114,10 +124,10 @@ class HostPredictionTest {
 
   @Test
   void aRemovedTreeHidesEverythingBelowUntilCreatedAgain() {
-    fold(exec("rm", "-rf", "--", "/etc"));
+    fold(rmTree("/etc"));
     assertEquals(Optional.empty(), view.stat("/etc/motd"));
     assertEquals(Optional.empty(), view.read("/etc/motd"));
-    fold(exec("mkdir", "-p", "--", "/etc"));
+    fold(mkdir("/etc"));
     assertTrue(view.stat("/etc").isPresent());
     assertEquals(Optional.empty(), view.stat("/etc/motd"), "the old file stays removed");
   }
@@ -126,14 +136,15 @@ class HostPredictionTest {
   void commandsAndRestartsAreNotPredicted() {
     fold(exec("touch", "/etc/flag"), Step.Exec.of(RemoteCommand.script("touch /etc/x"), null));
     assertTrue(prediction.isEmpty());
-    assertEquals(Optional.empty(), FileEffect.of(exec("mkdir", "/etc/no-p")));
+    // command text is never read: only a declared effect counts
+    assertEquals(Optional.empty(), FileEffect.of(exec("mkdir", "-p", "--", "/etc/undeclared")));
   }
 
   @Test
   void whatReallyChangedIsForgotten() {
     Step put = new Step.Put("/etc/motd", new byte[0], null, null, null, false);
-    fold(put, exec("mkdir", "-p", "--", "/etc/a/b"));
-    prediction.forget(List.of(put, exec("mkdir", "-p", "--", "/etc/a")));
+    fold(put, mkdir("/etc/a/b"));
+    prediction.forget(List.of(put, mkdir("/etc/a")));
     assertArrayEquals(
         "hello\n".getBytes(StandardCharsets.UTF_8), view.read("/etc/motd").orElseThrow());
     assertEquals(Optional.empty(), view.stat("/etc/a/b"));

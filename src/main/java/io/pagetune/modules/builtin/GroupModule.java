@@ -73,7 +73,9 @@ public final class GroupModule implements Module {
         return Plan.upToDate("group " + name + " does not exist", data);
       }
       return Plan.of(
-              List.of(Step.Exec.of(RemoteCommand.argv("groupdel", name), "remove group " + name)),
+              List.of(
+                  Step.Exec.of(RemoteCommand.argv("groupdel", name), "remove group " + name)
+                      .predicting(AccountPrediction.group(name, Optional.empty()))),
               List.of())
           .withData(data);
     }
@@ -86,8 +88,13 @@ public final class GroupModule implements Module {
       return Plan.of(
               List.of(
                   Step.Exec.of(
-                      RemoteCommand.argv("groupmod", "-g", String.valueOf(gid.get()), name),
-                      "change gid of group " + name + " to " + gid.get())),
+                          RemoteCommand.argv("groupmod", "-g", String.valueOf(gid.get()), name),
+                          "change gid of group " + name + " to " + gid.get())
+                      .predicting(
+                          AccountPrediction.group(
+                              name,
+                              Optional.of(
+                                  new GroupEntry.Group(name, gid.get(), now.get().members()))))),
               List.of())
           .withData(data);
     }
@@ -98,7 +105,13 @@ public final class GroupModule implements Module {
     }
     argv.add(name);
     gid.ifPresent(g -> data.put("gid", g));
-    return Plan.of(List.of(Step.Exec.of(RemoteCommand.argv(argv), "add group " + name)), List.of())
+    GroupEntry.Group added =
+        new GroupEntry.Group(name, gid.orElse(AccountPrediction.CHOSEN_BY_HOST), "");
+    return Plan.of(
+            List.of(
+                Step.Exec.of(RemoteCommand.argv(argv), "add group " + name)
+                    .predicting(AccountPrediction.group(name, Optional.of(added)))),
+            List.of())
         .withData(data);
   }
 
