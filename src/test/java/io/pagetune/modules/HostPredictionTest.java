@@ -2,6 +2,7 @@ package io.pagetune.modules;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pagetune.connection.FileMeta;
@@ -22,6 +23,7 @@ class HostPredictionTest {
   private static final class FixedHost implements HostState {
     final Map<String, FileMeta> metas = new HashMap<>();
     final Map<String, byte[]> contents = new HashMap<>();
+    final Map<String, String> facts = new HashMap<>();
 
     FixedHost dir(String path) {
       metas.put(path, new FileMeta(path, FileMeta.Type.DIRECTORY, 0755, "root", "root", 0));
@@ -52,7 +54,12 @@ class HostPredictionTest {
 
     @Override
     public <T> T fact(Fact<T> fact) {
-      throw new AssertionError("no facts here");
+      if (fact instanceof Word w && facts.containsKey(w.name())) {
+        @SuppressWarnings("unchecked")
+        T v = (T) facts.get(w.name());
+        return v;
+      }
+      throw new AssertionError("no fact " + fact.name() + " here");
     }
   }
 
@@ -154,5 +161,59 @@ class HostPredictionTest {
   void pathsAreNormalised() {
     assertEquals("/etc/a", HostPrediction.normalize("/etc//./b/../a/"));
     assertEquals("/", HostPrediction.normalize("/"));
+  }
+
+  /** A fact this test's host answers with a fixed word. */
+  private record Word(String name) implements Fact<String> {
+    @Override
+    public String script() {
+      return "echo";
+    }
+
+    @Override
+    public String parse(io.pagetune.connection.CommandResult result) {
+      return result.stdout();
+    }
+  }
+
+  /** After its step, {@code word} reads {@code value}. */
+  private record WordBecomes(String word, String value) implements PredictedFact {
+    @Override
+    public String subject() {
+      return "word " + word;
+    }
+
+    @Override
+    public <T> T after(Fact<T> fact, T before) {
+      if (fact instanceof Word w && w.name().equals(word)) {
+        @SuppressWarnings("unchecked")
+        T v = (T) value;
+        return v;
+      }
+      return before;
+    }
+  }
+
+  @Test
+  void aDeclaredFactIsWhatLaterTasksReadUntilTheHostReallyChanges() {
+    FixedHost host = new FixedHost();
+    host.facts.put("colour", "red");
+    host.facts.put("size", "small");
+    PredictedHostState facts = new PredictedHostState(host, prediction);
+    Step paint = exec("paint", "blue").predicting(new WordBecomes("colour", "blue"));
+    prediction.fold(List.of(paint), facts, () -> OWNER);
+    assertFalse(prediction.isEmpty());
+    assertEquals("blue", facts.fact(new Word("colour")));
+    assertEquals("small", facts.fact(new Word("size")), "another fact is the host's");
+    assertEquals("red", host.fact(new Word("colour")), "live untouched");
+    prediction.fold(
+        List.of(exec("paint", "green").predicting(new WordBecomes("colour", "green"))),
+        facts,
+        () -> OWNER);
+    assertEquals("green", facts.fact(new Word("colour")), "the later step wins");
+    // applied for real (check_mode: false): the host answers for that subject from now on
+    prediction.forget(List.of(paint));
+    assertEquals("red", facts.fact(new Word("colour")));
+    assertTrue(prediction.isEmpty());
   }
 }
