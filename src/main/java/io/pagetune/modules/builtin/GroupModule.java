@@ -81,9 +81,18 @@ public final class GroupModule implements Module {
     }
     Optional<Long> gid = args.has("gid") ? Optional.of(args.integer("gid")) : Optional.empty();
     if (now.isPresent()) {
-      data.put("gid", gid.orElse(now.get().gid()));
+      boolean gidUnknown = now.get().gid() == AccountPrediction.CHOSEN_BY_HOST;
+      if (gid.isPresent() || !gidUnknown) {
+        data.put("gid", gid.orElse(now.get().gid()));
+      }
       if (gid.isEmpty() || gid.get() == now.get().gid()) {
-        return Plan.upToDate("group " + name + " exists with gid " + now.get().gid(), data);
+        return Plan.upToDate(
+            "group "
+                + name
+                + (gidUnknown
+                    ? " is added by an earlier task"
+                    : " exists with gid " + now.get().gid()),
+            data);
       }
       return Plan.of(
               List.of(
