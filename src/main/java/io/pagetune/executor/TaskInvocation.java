@@ -132,7 +132,7 @@ final class TaskInvocation {
               result,
               diffs,
               predictedRestarts,
-              changedPaths(plan)));
+              changedPaths(plan.steps())));
     }
     if (decision instanceof WriteGuard.Refuse refuse) {
       result.put("failed", true);
@@ -215,7 +215,8 @@ final class TaskInvocation {
               result,
               diffs,
               appliedRestarts,
-              changedPaths(plan)));
+              // a step after the failed one never ran: it changed nothing
+              changedPaths(applied.ran(plan.steps()))));
     }
     return policy.conditioned(
         task,
@@ -226,12 +227,12 @@ final class TaskInvocation {
             result,
             applied.changed() ? diffs : List.of(),
             appliedRestarts,
-            applied.changed() ? changedPaths(plan) : List.of()));
+            applied.changed() ? changedPaths(plan.steps()) : List.of()));
   }
 
   /** The paths a plan's steps change, each once, in order. */
-  private static List<String> changedPaths(Plan plan) {
-    return plan.steps().stream()
+  private static List<String> changedPaths(List<Step> steps) {
+    return steps.stream()
         .map(FileEffect::of)
         .flatMap(Optional::stream)
         .map(FileEffect::path)

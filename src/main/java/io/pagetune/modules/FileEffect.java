@@ -1,16 +1,13 @@
 package io.pagetune.modules;
 
-import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
- * What a planned step does to one path on the host, when that is known from the step itself: a file
- * written or removed, a directory created, a mode, owner or group set, a tree removed. Steps whose
- * effect is not a file's (a command, a restart) have none: check mode cannot predict them.
- *
- * <p>The builtin modules plan directory creation and attribute changes as these exact commands
- * ({@code mkdir -p -- path}, {@code chmod [-R] 0644 -- path}, ...); this is the one place that
- * reads them back.
+ * What a planned step does to one path on the host: a file written or removed, a directory created,
+ * a mode, owner or group set, a tree removed. A {@link Step.Put} or {@link Step.Remove} is its own
+ * effect; a command declares its effect ({@link Step.Exec#changing}), so check mode never reads
+ * command text. Steps without one (a command, a restart) cannot be predicted.
  *
  * @param value the mode (octal), {@code owner[:group]} or group a step sets; null otherwise
  * @param put the write, for {@link Kind#WRITE}
@@ -27,53 +24,45 @@ public record FileEffect(Kind kind, String path, String value, Step.Put put) {
     SET_GROUP
   }
 
+  public FileEffect {
+    Objects.requireNonNull(kind);
+    Objects.requireNonNull(path);
+  }
+
+  /** {@code mkdir -p}: the directory and every missing parent. */
+  public static FileEffect makeDirectory(String path) {
+    return new FileEffect(Kind.MAKE_DIRECTORY, path, null, null);
+  }
+
+  /** The path and everything below it removed. */
+  public static FileEffect remove(String path) {
+    return new FileEffect(Kind.REMOVE, path, null, null);
+  }
+
+  public static FileEffect mode(String path, int mode) {
+    return new FileEffect(Kind.SET_MODE, path, String.format("%04o", mode), null);
+  }
+
+  /** The owner set, and the group too when {@code group} is not null. */
+  public static FileEffect owner(String path, String owner, String group) {
+    return new FileEffect(Kind.SET_OWNER, path, group == null ? owner : owner + ":" + group, null);
+  }
+
+  public static FileEffect group(String path, String group) {
+    return new FileEffect(Kind.SET_GROUP, path, group, null);
+  }
+
   /** The path a step changes and how, if the step's effect is a file's. */
   public static Optional<FileEffect> of(Step step) {
     if (step instanceof Step.Put put) {
       return Optional.of(new FileEffect(Kind.WRITE, put.path(), null, put));
     }
     if (step instanceof Step.Remove remove) {
-      return Optional.of(new FileEffect(Kind.REMOVE, remove.path(), null, null));
+      return Optional.of(remove(remove.path()));
     }
-    if (step instanceof Step.Exec exec && exec.command().script() == null) {
-      return ofArgv(exec.command().argv());
+    if (step instanceof Step.Exec exec) {
+      return Optional.ofNullable(exec.effect());
     }
     return Optional.empty();
-  }
-
-  /** {@code program [-R|-p|-rf|-f] [value] -- path}, for the programs the builtins plan. */
-  private static Optional<FileEffect> ofArgv(List<String> argv) {
-    int dashes = argv.indexOf("--");
-    if (dashes < 1 || dashes != argv.size() - 2) {
-      return Optional.empty();
-    }
-    String path = argv.get(argv.size() - 1);
-    List<String> between = argv.subList(1, dashes);
-    boolean recursive = !between.isEmpty() && between.get(0).equals("-R");
-    List<String> values = recursive ? between.subList(1, between.size()) : between;
-    switch (argv.get(0)) {
-      case "mkdir":
-        return between.equals(List.of("-p"))
-            ? Optional.of(new FileEffect(Kind.MAKE_DIRECTORY, path, null, null))
-            : Optional.empty();
-      case "rm":
-        return between.equals(List.of("-rf")) || between.equals(List.of("-f"))
-            ? Optional.of(new FileEffect(Kind.REMOVE, path, null, null))
-            : Optional.empty();
-      case "chmod":
-        return attribute(Kind.SET_MODE, values, path);
-      case "chown":
-        return attribute(Kind.SET_OWNER, values, path);
-      case "chgrp":
-        return attribute(Kind.SET_GROUP, values, path);
-      default:
-        return Optional.empty();
-    }
-  }
-
-  private static Optional<FileEffect> attribute(Kind kind, List<String> values, String path) {
-    return values.size() == 1
-        ? Optional.of(new FileEffect(kind, path, values.get(0), null))
-        : Optional.empty();
   }
 }

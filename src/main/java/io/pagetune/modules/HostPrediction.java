@@ -1,6 +1,7 @@
 package io.pagetune.modules;
 
 import io.pagetune.connection.FileMeta;
+import io.pagetune.facts.Fact;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -10,9 +11,10 @@ import java.util.function.Supplier;
 
 /**
  * What check mode predicts one host's files look like after the steps planned so far: every planned
- * write, removal, new directory and attribute change, folded in as the apply would make it. Paths
- * it knows nothing about are the live host's. One per host for the whole run; a host's tasks run
- * one at a time, so it needs no locking.
+ * write, removal, new directory and attribute change, folded in as the apply would make it, and the
+ * facts planned commands declare they change ({@link PredictedFact}). Paths and facts it knows
+ * nothing about are the live host's. One per host for the whole run; a host's tasks run one at a
+ * time, so it needs no locking.
  */
 public final class HostPrediction {
   /** A predicted path: {@code meta} null = absent; {@code content} null = the live content. */
@@ -20,6 +22,8 @@ public final class HostPrediction {
 
   private final Map<String, Entry> entries = new HashMap<>();
   private final List<String> removedTrees = new ArrayList<>();
+  // in planning order: a later prediction about the same subject sees the earlier one's value
+  private final List<PredictedFact> facts = new ArrayList<>();
 
   /** What {@link #lookup} answers: not predicted (ask the host), absent, or present. */
   sealed interface Known permits Unknown, Absent, Present {}
@@ -47,7 +51,16 @@ public final class HostPrediction {
 
   /** True when nothing has been predicted for this host yet. */
   public boolean isEmpty() {
-    return entries.isEmpty() && removedTrees.isEmpty();
+    return entries.isEmpty() && removedTrees.isEmpty() && facts.isEmpty();
+  }
+
+  /** {@code fact} as the planned commands leave it, given what the host answers ({@code live}). */
+  <T> T fact(Fact<T> fact, T live) {
+    T value = live;
+    for (PredictedFact p : facts) {
+      value = p.after(fact, value);
+    }
+    return value;
   }
 
   /**
@@ -58,12 +71,23 @@ public final class HostPrediction {
   public void fold(List<Step> steps, HostState view, Supplier<NewFileOwner.Defaults> owner) {
     for (Step step : steps) {
       FileEffect.of(step).ifPresent(effect -> fold(effect, view, owner));
+      if (step instanceof Step.Exec exec) {
+        facts.addAll(exec.predicts());
+      }
     }
   }
 
-  /** Forgets what was predicted for the paths {@code steps} really changed: the host knows now. */
+  /**
+   * Forgets what was predicted for the paths and fact subjects {@code steps} really changed: the
+   * host knows now.
+   */
   public void forget(List<Step> steps) {
     for (Step step : steps) {
+      if (step instanceof Step.Exec exec) {
+        for (PredictedFact changed : exec.predicts()) {
+          facts.removeIf(p -> p.subject().equals(changed.subject()));
+        }
+      }
       FileEffect.of(step)
           .ifPresent(
               effect -> {

@@ -6,8 +6,8 @@ import java.util.Optional;
 
 /**
  * The copy-on-write view check mode plans against: files and directories as the earlier planned
- * steps would leave them ({@link HostPrediction}), the live host for everything else. Facts come
- * from the host: what a command would change is not predicted.
+ * steps would leave them ({@link HostPrediction}), the live host for everything else. Facts are the
+ * host's, changed by what earlier planned commands declared ({@link PredictedFact}).
  */
 public final class PredictedHostState implements HostState {
   private final HostState live;
@@ -59,6 +59,6 @@ public final class PredictedHostState implements HostState {
 
   @Override
   public <T> T fact(Fact<T> fact) {
-    return live.fact(fact);
+    return prediction.fact(fact, live.fact(fact));
   }
 }

@@ -2,9 +2,12 @@ package io.pagetune.executor;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pagetune.testing.ChangeEvents;
 import io.pagetune.testing.CliRun;
+import io.pagetune.testing.SshServerExtension;
+import io.pagetune.testing.TestSshHost;
 import io.pagetune.testing.TreeHash;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -13,7 +16,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -407,5 +412,196 @@ class CheckPredictsApplyTest {
                 dir.resolve("state.db").toString()));
     args.addAll(List.of(more));
     return CliRun.of(args.toArray(String[]::new));
+  }
+
+  /**
+   * Scenarios whose steps are commands (group, user, service): over in-process SSH hosts whose PATH
+   * starts with the stand-ins of {@code src/test/resources/modules/{user,service}/bin}, which keep
+   * accounts and units in files under each host's root. A later task must plan against what the
+   * earlier ones' commands would leave, so the (host, task, status) results of {@code --check}
+   * equal the apply's, and a second check predicts no change.
+   */
+  @Nested
+  class CommandsThatChangeFacts {
+    @RegisterExtension final SshServerExtension ssh = new SshServerExtension();
+
+    @Test
+    void aGroupThenAUserInItThenBothAgain() throws IOException {
+      assertStatusesPredicted(
+          HEAD
+              + "  tasks:\n"
+              + "    - name: add sapsys\n"
+              + "      group: {name: sapsys}\n"
+              + "    - name: add sapadm in sapsys\n"
+              + "      user: {name: sapadm, group: sapsys, groups: [dba], shell: /bin/bash}\n"
+              + "    - name: sapadm again\n"
+              + "      user: {name: sapadm, group: sapsys, groups: [dba], shell: /bin/bash}\n"
+              + "    - name: sapsys again\n"
+              + "      group: {name: sapsys}\n"
+              + "    - name: move oracle to sapsys\n"
+              + "      user: {name: oracle, group: sapsys}\n"
+              + "    - name: oracle again\n"
+              + "      user: {name: oracle, group: sapsys}\n"
+              + "    - name: drop olddba\n"
+              + "      group: {name: olddba, state: absent}\n"
+              + "    - name: olddba gone\n"
+              + "      group: {name: olddba, state: absent}\n",
+          true);
+    }
+
+    @Test
+    void aServiceEnabledAndStartedThenAgain() throws IOException {
+      assertStatusesPredicted(
+          HEAD
+              + "  tasks:\n"
+              + "    - name: enable\n"
+              + "      service: {name: pagetune-app, enabled: true}\n"
+              + "    - name: enable again\n"
+              + "      service: {name: pagetune-app, enabled: true}\n"
+              + "    - name: start\n"
+              + "      systemd: {name: pagetune-app, state: started}\n"
+              + "    - name: started and enabled\n"
+              + "      service: {name: pagetune-app, state: started, enabled: true}\n",
+          true);
+    }
+
+    /** Stopped and started again: every run changes the unit twice, and check says so each time. */
+    @Test
+    void aServiceStoppedThenStartedAgain() throws IOException {
+      assertStatusesPredicted(
+          HEAD
+              + "  tasks:\n"
+              + "    - name: start\n"
+              + "      service: {name: pagetune-app, state: started}\n"
+              + "    - name: stop\n"
+              + "      service: {name: pagetune-app, state: stopped}\n"
+              + "    - name: stopped\n"
+              + "      service: {name: pagetune-app, state: stopped}\n"
+              + "    - name: started at the end\n"
+              + "      service: {name: pagetune-app, state: started}\n",
+          false);
+    }
+
+    private void assertStatusesPredicted(String play, boolean converges) throws IOException {
+      StringBuilder hosts = new StringBuilder();
+      List<Path> roots = new java.util.ArrayList<>();
+      for (String name : List.of("sap1", "sap2")) {
+        Path root = standIns(dir.resolve("ssh/" + name));
+        roots.add(root);
+        TestSshHost host =
+            ssh.start(TestSshHost.Options.defaults().withPathPrefix(root.resolve("bin")));
+        hosts.append(
+            "    "
+                + name
+                + ": {ansible_host: 127.0.0.1, ansible_port: "
+                + host.port()
+                + ", root: '"
+                + root
+                + "'}\n");
+      }
+      Path inventory =
+          Files.writeString(
+              dir.resolve("ssh-hosts.yml"),
+              "all:\n  vars: {ansible_user: "
+                  + ssh.user()
+                  + ", ansible_ssh_private_key_file: '"
+                  + ssh.clientKey()
+                  + "'}\n  hosts:\n"
+                  + hosts);
+      Path playbook = Files.writeString(dir.resolve("accounts.yml"), play);
+      for (int round = 1; round <= 2; round++) {
+        String before = state(roots);
+        CliRun check = runOverSsh(playbook, inventory, "--check");
+        assertEquals(0, check.exitCode(), check::toString);
+        assertEquals(before, state(roots), "--check changed a host");
+        CliRun apply = runOverSsh(playbook, inventory);
+        assertEquals(0, apply.exitCode(), apply::toString);
+        List<String> predicted = byHost(ChangeEvents.statuses(check));
+        List<String> applied = byHost(ChangeEvents.statuses(apply));
+        int r = round;
+        assertEquals(
+            applied, predicted, () -> "round " + r + "\ncheck:\n" + check + "\napply:\n" + apply);
+        assertEquals(ChangeEvents.of(apply), ChangeEvents.of(check));
+        if (round == 1) {
+          assertTrue(applied.stream().anyMatch(s -> s.endsWith("| changed")), apply::toString);
+          assertTrue(applied.stream().anyMatch(s -> s.endsWith("| ok")), apply::toString);
+        } else if (converges) {
+          assertFalse(predicted.stream().anyMatch(s -> s.endsWith("| changed")), check::toString);
+        }
+      }
+    }
+
+    /** A host root with the stand-in commands and their seeded accounts and unit. */
+    private Path standIns(Path root) throws IOException {
+      Path bin = Files.createDirectories(root.resolve("bin"));
+      for (String kind : List.of("user", "service")) {
+        Path source;
+        try {
+          source =
+              Path.of(
+                  CheckPredictsApplyTest.class.getResource("/modules/" + kind + "/bin").toURI());
+        } catch (java.net.URISyntaxException e) {
+          throw new IllegalStateException(e);
+        }
+        try (Stream<Path> scripts = Files.list(source)) {
+          for (Path script : scripts.toList()) {
+            Path target = bin.resolve(script.getFileName());
+            Files.copy(script, target);
+            Files.setPosixFilePermissions(
+                target, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+          }
+        }
+      }
+      seed(
+          root,
+          Map.of(
+              "etc/passwd",
+                  "root:x:0:0:root:/root:/bin/bash\noracle:x:54321:54321::/home/oracle:/bin/bash\n",
+              "etc/group", "root:x:0:\noinstall:x:54321:\ndba:x:54322:\nolddba:x:54400:\n",
+              "systemd/units/pagetune-app.service", ""));
+      // systemctl creates its state directories on every call: there from the start, they
+      // do not count as a change
+      for (String d : List.of("units", "active", "enabled", "static", "masked")) {
+        Files.createDirectories(root.resolve("systemd").resolve(d));
+      }
+      return root;
+    }
+
+    /** Each host's results in task order (hosts run in parallel: their events interleave). */
+    private static List<String> byHost(List<String> statuses) {
+      return statuses.stream()
+          .sorted(java.util.Comparator.comparing((String s) -> s.substring(0, s.indexOf(" | "))))
+          .toList();
+    }
+
+    /** The stand-ins' state (accounts, units), not their call log. */
+    private String state(List<Path> roots) throws IOException {
+      StringBuilder all = new StringBuilder();
+      for (Path root : roots) {
+        all.append(TreeHash.of(root.resolve("etc")))
+            .append(' ')
+            .append(TreeHash.of(root.resolve("systemd")))
+            .append(' ');
+      }
+      return all.toString();
+    }
+
+    private CliRun runOverSsh(Path playbook, Path inventory, String... more) {
+      List<String> args =
+          new java.util.ArrayList<>(
+              List.of(
+                  "run",
+                  playbook.toString(),
+                  "-i",
+                  inventory.toString(),
+                  "--known-hosts",
+                  ssh.knownHosts().toString(),
+                  "--output",
+                  "json",
+                  "--state",
+                  dir.resolve("ssh-state.db").toString()));
+      args.addAll(List.of(more));
+      return CliRun.of(args.toArray(String[]::new));
+    }
   }
 }

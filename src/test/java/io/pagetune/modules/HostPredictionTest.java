@@ -2,6 +2,7 @@ package io.pagetune.modules;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pagetune.connection.FileMeta;
@@ -22,6 +23,7 @@ class HostPredictionTest {
   private static final class FixedHost implements HostState {
     final Map<String, FileMeta> metas = new HashMap<>();
     final Map<String, byte[]> contents = new HashMap<>();
+    final Map<String, String> facts = new HashMap<>();
 
     FixedHost dir(String path) {
       metas.put(path, new FileMeta(path, FileMeta.Type.DIRECTORY, 0755, "root", "root", 0));
@@ -52,7 +54,12 @@ class HostPredictionTest {
 
     @Override
     public <T> T fact(Fact<T> fact) {
-      throw new AssertionError("no facts here");
+      if (fact instanceof Word w && facts.containsKey(w.name())) {
+        @SuppressWarnings("unchecked")
+        T v = (T) facts.get(w.name());
+        return v;
+      }
+      throw new AssertionError("no fact " + fact.name() + " here");
     }
   }
 
@@ -64,13 +71,21 @@ class HostPredictionTest {
     prediction.fold(List.of(steps), view, () -> OWNER);
   }
 
-  private static Step exec(String... argv) {
+  private static Step.Exec exec(String... argv) {
     return Step.Exec.of(RemoteCommand.argv(argv), null);
+  }
+
+  private static Step mkdir(String path) {
+    return exec("mkdir", "-p", "--", path).changing(FileEffect.makeDirectory(path));
+  }
+
+  private static Step rmTree(String path) {
+    return exec("rm", "-rf", "--", path).changing(FileEffect.remove(path));
   }
 
   @Test
   void aDirectoryAndItsMissingParentsAreCreatedWithTheUmaskAndTheTaskUser() {
-    fold(exec("mkdir", "-p", "--", "/etc/app/conf.d"));
+    fold(mkdir("/etc/app/conf.d"));
     FileMeta meta = view.stat("/etc/app/conf.d").orElseThrow();
     assertEquals(
         new FileMeta("/etc/app/conf.d", FileMeta.Type.DIRECTORY, 0750, "app", "staff", 0), meta);
@@ -101,9 +116,11 @@ class HostPredictionTest {
   @Test
   void attributeChangesKeepTheContent() {
     fold(
-        exec("chmod", "0600", "--", "/etc/motd"),
-        exec("chown", "oracle:dba", "--", "/etc/motd"),
-        exec("chgrp", "oinstall", "--", "/etc//motd"));
+        exec("chmod", "0600", "--", "/etc/motd").changing(FileEffect.mode("/etc/motd", 0600)),
+        exec("chown", "oracle:dba", "--", "/etc/motd")
+            .changing(FileEffect.owner("/etc/motd", "oracle", "dba")),
+        exec("chgrp", "oinstall", "--", "/etc//motd")
+            .changing(FileEffect.group("/etc//motd", "oinstall")));
     FileMeta meta = view.stat("/etc/motd").orElseThrow();
     assertEquals(0600, meta.mode());
     assertEquals("oracle", meta.owner());
@@ -114,10 +131,10 @@ class HostPredictionTest {
 
   @Test
   void aRemovedTreeHidesEverythingBelowUntilCreatedAgain() {
-    fold(exec("rm", "-rf", "--", "/etc"));
+    fold(rmTree("/etc"));
     assertEquals(Optional.empty(), view.stat("/etc/motd"));
     assertEquals(Optional.empty(), view.read("/etc/motd"));
-    fold(exec("mkdir", "-p", "--", "/etc"));
+    fold(mkdir("/etc"));
     assertTrue(view.stat("/etc").isPresent());
     assertEquals(Optional.empty(), view.stat("/etc/motd"), "the old file stays removed");
   }
@@ -126,14 +143,15 @@ class HostPredictionTest {
   void commandsAndRestartsAreNotPredicted() {
     fold(exec("touch", "/etc/flag"), Step.Exec.of(RemoteCommand.script("touch /etc/x"), null));
     assertTrue(prediction.isEmpty());
-    assertEquals(Optional.empty(), FileEffect.of(exec("mkdir", "/etc/no-p")));
+    // command text is never read: only a declared effect counts
+    assertEquals(Optional.empty(), FileEffect.of(exec("mkdir", "-p", "--", "/etc/undeclared")));
   }
 
   @Test
   void whatReallyChangedIsForgotten() {
     Step put = new Step.Put("/etc/motd", new byte[0], null, null, null, false);
-    fold(put, exec("mkdir", "-p", "--", "/etc/a/b"));
-    prediction.forget(List.of(put, exec("mkdir", "-p", "--", "/etc/a")));
+    fold(put, mkdir("/etc/a/b"));
+    prediction.forget(List.of(put, mkdir("/etc/a")));
     assertArrayEquals(
         "hello\n".getBytes(StandardCharsets.UTF_8), view.read("/etc/motd").orElseThrow());
     assertEquals(Optional.empty(), view.stat("/etc/a/b"));
@@ -143,5 +161,59 @@ class HostPredictionTest {
   void pathsAreNormalised() {
     assertEquals("/etc/a", HostPrediction.normalize("/etc//./b/../a/"));
     assertEquals("/", HostPrediction.normalize("/"));
+  }
+
+  /** A fact this test's host answers with a fixed word. */
+  private record Word(String name) implements Fact<String> {
+    @Override
+    public String script() {
+      return "echo";
+    }
+
+    @Override
+    public String parse(io.pagetune.connection.CommandResult result) {
+      return result.stdout();
+    }
+  }
+
+  /** After its step, {@code word} reads {@code value}. */
+  private record WordBecomes(String word, String value) implements PredictedFact {
+    @Override
+    public String subject() {
+      return "word " + word;
+    }
+
+    @Override
+    public <T> T after(Fact<T> fact, T before) {
+      if (fact instanceof Word w && w.name().equals(word)) {
+        @SuppressWarnings("unchecked")
+        T v = (T) value;
+        return v;
+      }
+      return before;
+    }
+  }
+
+  @Test
+  void aDeclaredFactIsWhatLaterTasksReadUntilTheHostReallyChanges() {
+    FixedHost host = new FixedHost();
+    host.facts.put("colour", "red");
+    host.facts.put("size", "small");
+    PredictedHostState facts = new PredictedHostState(host, prediction);
+    Step paint = exec("paint", "blue").predicting(new WordBecomes("colour", "blue"));
+    prediction.fold(List.of(paint), facts, () -> OWNER);
+    assertFalse(prediction.isEmpty());
+    assertEquals("blue", facts.fact(new Word("colour")));
+    assertEquals("small", facts.fact(new Word("size")), "another fact is the host's");
+    assertEquals("red", host.fact(new Word("colour")), "live untouched");
+    prediction.fold(
+        List.of(exec("paint", "green").predicting(new WordBecomes("colour", "green"))),
+        facts,
+        () -> OWNER);
+    assertEquals("green", facts.fact(new Word("colour")), "the later step wins");
+    // applied for real (check_mode: false): the host answers for that subject from now on
+    prediction.forget(List.of(paint));
+    assertEquals("red", facts.fact(new Word("colour")));
+    assertTrue(prediction.isEmpty());
   }
 }

@@ -32,6 +32,11 @@ final class GroupEntry implements Fact<Optional<GroupEntry.Group>> {
     this.environment = Map.copyOf(environment);
   }
 
+  /** The group this fact asks about. */
+  String group() {
+    return name;
+  }
+
   static RemoteCommand command(String name) {
     return RemoteCommand.argv("getent", "group", name);
   }

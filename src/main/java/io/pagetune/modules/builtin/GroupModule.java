@@ -73,21 +73,37 @@ public final class GroupModule implements Module {
         return Plan.upToDate("group " + name + " does not exist", data);
       }
       return Plan.of(
-              List.of(Step.Exec.of(RemoteCommand.argv("groupdel", name), "remove group " + name)),
+              List.of(
+                  Step.Exec.of(RemoteCommand.argv("groupdel", name), "remove group " + name)
+                      .predicting(AccountPrediction.group(name, Optional.empty()))),
               List.of())
           .withData(data);
     }
     Optional<Long> gid = args.has("gid") ? Optional.of(args.integer("gid")) : Optional.empty();
     if (now.isPresent()) {
-      data.put("gid", gid.orElse(now.get().gid()));
+      boolean gidUnknown = now.get().gid() == AccountPrediction.CHOSEN_BY_HOST;
+      if (gid.isPresent() || !gidUnknown) {
+        data.put("gid", gid.orElse(now.get().gid()));
+      }
       if (gid.isEmpty() || gid.get() == now.get().gid()) {
-        return Plan.upToDate("group " + name + " exists with gid " + now.get().gid(), data);
+        return Plan.upToDate(
+            "group "
+                + name
+                + (gidUnknown
+                    ? " is added by an earlier task"
+                    : " exists with gid " + now.get().gid()),
+            data);
       }
       return Plan.of(
               List.of(
                   Step.Exec.of(
-                      RemoteCommand.argv("groupmod", "-g", String.valueOf(gid.get()), name),
-                      "change gid of group " + name + " to " + gid.get())),
+                          RemoteCommand.argv("groupmod", "-g", String.valueOf(gid.get()), name),
+                          "change gid of group " + name + " to " + gid.get())
+                      .predicting(
+                          AccountPrediction.group(
+                              name,
+                              Optional.of(
+                                  new GroupEntry.Group(name, gid.get(), now.get().members()))))),
               List.of())
           .withData(data);
     }
@@ -98,7 +114,13 @@ public final class GroupModule implements Module {
     }
     argv.add(name);
     gid.ifPresent(g -> data.put("gid", g));
-    return Plan.of(List.of(Step.Exec.of(RemoteCommand.argv(argv), "add group " + name)), List.of())
+    GroupEntry.Group added =
+        new GroupEntry.Group(name, gid.orElse(AccountPrediction.CHOSEN_BY_HOST), "");
+    return Plan.of(
+            List.of(
+                Step.Exec.of(RemoteCommand.argv(argv), "add group " + name)
+                    .predicting(AccountPrediction.group(name, Optional.of(added)))),
+            List.of())
         .withData(data);
   }
 

@@ -150,7 +150,9 @@ public final class ServiceModule implements Module {
       }
       if (wanted != now.enabledOk()) {
         String verb = wanted ? "enable" : "disable";
-        steps.add(exec(List.of("systemctl", verb, unit.get()), verb + " " + unit.get()));
+        steps.add(
+            exec(List.of("systemctl", verb, unit.get()), verb + " " + unit.get())
+                .predicting(ServicePrediction.of(unit.get(), verb)));
       } else {
         done.add(wanted ? "enabled" : "disabled");
       }
@@ -172,7 +174,9 @@ public final class ServiceModule implements Module {
             systemd
                 ? List.of("systemctl", verb.get(), unit.get())
                 : List.of("service", unit.get(), verb.get());
-        steps.add(exec(argv, verb.get() + " " + unit.get()));
+        steps.add(
+            exec(argv, verb.get() + " " + unit.get())
+                .predicting(ServicePrediction.of(unit.get(), verb.get())));
       } else {
         done.add(state.get().equals("started") ? "running" : "stopped");
       }
@@ -215,7 +219,7 @@ public final class ServiceModule implements Module {
     return Optional.empty();
   }
 
-  private static Step exec(List<String> argv, String description) {
+  private static Step.Exec exec(List<String> argv, String description) {
     return Step.Exec.of(RemoteCommand.argv(argv), description);
   }
 

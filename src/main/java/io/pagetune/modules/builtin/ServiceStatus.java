@@ -49,6 +49,11 @@ final class ServiceStatus implements Fact<ServiceStatus.Reading> {
     this.environment = Map.copyOf(environment);
   }
 
+  /** The unit this fact asks about. */
+  String unit() {
+    return name;
+  }
+
   @Override
   public String name() {
     return "service_status:" + name + (environment.isEmpty() ? "" : "@" + environment.hashCode());

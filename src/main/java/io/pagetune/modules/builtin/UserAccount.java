@@ -49,6 +49,16 @@ final class UserAccount implements Fact<UserAccount.Reading> {
     this.environment = Map.copyOf(environment);
   }
 
+  /** The user this fact asks about. */
+  String user() {
+    return name;
+  }
+
+  /** The groups it also asks about. */
+  List<String> groups() {
+    return groups;
+  }
+
   @Override
   public String name() {
     return "user_account:"

@@ -142,7 +142,10 @@ public final class UserModule implements Module {
       }
       argv.add(name);
       return Plan.of(
-              List.of(Step.Exec.of(RemoteCommand.argv(argv), "remove user " + name)), List.of())
+              List.of(
+                  Step.Exec.of(RemoteCommand.argv(argv), "remove user " + name)
+                      .predicting(AccountPrediction.user(name, Optional.empty()))),
+              List.of())
           .withData(data);
     }
     // a group an earlier task creates is not there yet in a check run: the plan goes on and
@@ -163,13 +166,14 @@ public final class UserModule implements Module {
                 + ": an earlier task must create it)";
     Plan plan =
         now.user().isEmpty()
-            ? create(args, name, groups, group, data, note)
+            ? create(args, now, name, groups, group, data, note)
             : modify(args, now, now.user().get(), groups, group, data, note);
     return missing.isEmpty() ? plan : plan.withData(Map.of("missing_groups", missing));
   }
 
   private static Plan create(
       Args args,
+      UserAccount.Reading now,
       String name,
       List<String> groups,
       Optional<String> group,
@@ -197,8 +201,34 @@ public final class UserModule implements Module {
     args.optString("shell").ifPresent(s -> data.put("shell", s));
     data.put("system", args.bool("system"));
     data.put("create_home", args.bool("create_home"));
+    // without a group, useradd gives the user a group of its own name
+    String primary =
+        group.map(g -> now.group(g).map(GroupEntry.Group::name).orElse(g)).orElse(name);
+    long gid =
+        group
+            .flatMap(now::group)
+            .map(GroupEntry.Group::gid)
+            .orElse(AccountPrediction.CHOSEN_BY_HOST);
+    Set<String> supplementary = new LinkedHashSet<>();
+    for (String g : groups) {
+      supplementary.add(now.group(g).map(GroupEntry.Group::name).orElse(g));
+    }
+    supplementary.remove(primary);
+    UserAccount.User added =
+        new UserAccount.User(
+            name,
+            args.has("uid") ? args.integer("uid") : AccountPrediction.CHOSEN_BY_HOST,
+            gid,
+            primary,
+            args.optString("comment").orElse(""),
+            args.optString("home").orElse(""),
+            args.optString("shell").orElse(""),
+            supplementary);
     return Plan.of(
-            List.of(Step.Exec.of(RemoteCommand.argv(argv), "add user " + name + note)), List.of())
+            List.of(
+                Step.Exec.of(RemoteCommand.argv(argv), "add user " + name + note)
+                    .predicting(AccountPrediction.user(name, Optional.of(added)))),
+            List.of())
         .withData(data);
   }
 
@@ -217,6 +247,7 @@ public final class UserModule implements Module {
       what.add("uid " + user.uid() + " -> " + args.integer("uid"));
     }
     long gid = user.gid();
+    String primary = user.primaryGroup();
     if (group.isPresent()) {
       Optional<GroupEntry.Group> wanted = now.group(group.get());
       if (wanted.isEmpty() || wanted.get().gid() != user.gid()) {
@@ -227,6 +258,7 @@ public final class UserModule implements Module {
                 + " -> "
                 + wanted.map(GroupEntry.Group::name).orElse(group.get()));
         gid = wanted.map(GroupEntry.Group::gid).orElse(gid);
+        primary = wanted.map(GroupEntry.Group::name).orElse(group.get());
       }
     }
     Set<String> supplementary = new LinkedHashSet<>(user.supplementary());
@@ -255,7 +287,7 @@ public final class UserModule implements Module {
     }
     String home = field(args, "home", user.home(), "-d", flags, what);
     String shell = field(args, "shell", user.shell(), "-s", flags, what);
-    field(args, "comment", user.comment(), "-c", flags, what);
+    String comment = field(args, "comment", user.comment(), "-c", flags, what);
     data.put("uid", args.has("uid") ? args.integer("uid") : user.uid());
     data.put("group", gid);
     data.put("groups", String.join(",", supplementary));
@@ -267,11 +299,22 @@ public final class UserModule implements Module {
     List<String> argv = new ArrayList<>(List.of("usermod"));
     argv.addAll(flags);
     argv.add(user.name());
+    UserAccount.User changed =
+        new UserAccount.User(
+            user.name(),
+            args.has("uid") ? args.integer("uid") : user.uid(),
+            gid,
+            primary,
+            comment,
+            home,
+            shell,
+            supplementary);
     return Plan.of(
             List.of(
                 Step.Exec.of(
-                    RemoteCommand.argv(argv),
-                    "change user " + user.name() + ": " + String.join(", ", what) + note)),
+                        RemoteCommand.argv(argv),
+                        "change user " + user.name() + ": " + String.join(", ", what) + note)
+                    .predicting(AccountPrediction.user(user.name(), Optional.of(changed)))),
             List.of())
         .withData(data);
   }
