@@ -36,6 +36,7 @@ final class DriverRestartRunner implements RestartRunner {
   private final Clock clock;
   private final WindowLookup windows;
   private final RestartVerifier verifier;
+  private final BenefitProbes probes;
   private final LongSupplier nanoTime = System::nanoTime;
 
   DriverRestartRunner(
@@ -45,7 +46,9 @@ final class DriverRestartRunner implements RestartRunner {
       WindowLookup windows,
       Journal journal,
       Clock clock,
-      PageVerifyModule verify) {
+      PageVerifyModule verify,
+      BenefitProbes probes) {
+    this.probes = probes;
     this.inventory = inventory;
     this.connections = connections;
     this.drivers = drivers;
@@ -72,7 +75,7 @@ final class DriverRestartRunner implements RestartRunner {
       }
       Optional<BenefitProbe> probe;
       try {
-        probe = BenefitProbe.of(vars);
+        probe = probes.forRestart(target, vars);
       } catch (IllegalArgumentException e) {
         return RunOutcome.failed(target.host() + ": " + e.getMessage());
       }
