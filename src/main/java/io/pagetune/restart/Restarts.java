@@ -146,7 +146,15 @@ public final class Restarts {
         store,
         new InventoryWindowGate(inventory, windows),
         new DriverRestartRunner(
-            inventory, connections, drivers, windows, store.journal(), clock, verify, probes),
+            inventory,
+            connections,
+            drivers,
+            windows,
+            store.journal(),
+            clock,
+            verify,
+            probes,
+            new io.pagetune.state.BenefitRecords(store)),
         SchedulerOptions.defaults(node).withPollingInterval(polling),
         leases,
         leaseHolder);
