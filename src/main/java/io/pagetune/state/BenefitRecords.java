@@ -70,6 +70,15 @@ public final class BenefitRecords {
         });
   }
 
+  /** The latest measurement of one restart (kind and target) at or after {@code since}. */
+  public Optional<BenefitRecord> ofRestart(
+      String host, String kind, String targetId, Instant since) {
+    return forHost(host).stream()
+        .filter(r -> r.kind().equals(kind) && java.util.Objects.equals(r.targetId(), targetId))
+        .filter(r -> !r.measuredAt().isBefore(since))
+        .findFirst();
+  }
+
   /** The host's latest measurement. */
   public Optional<BenefitRecord> latest(String host) {
     return forHost(host).stream().findFirst();

@@ -64,6 +64,11 @@ class BenefitRecordsTest {
     assertEquals(List.of(failed, first), records.forHost("pg1"));
     assertEquals(Optional.of(other), records.latest("db1"));
     assertEquals(Optional.empty(), records.latest("web1"));
+    assertEquals(Optional.of(failed), records.ofRestart("pg1", "postgres_cluster", "15/main", T0));
+    assertEquals(
+        Optional.empty(),
+        records.ofRestart("pg1", "postgres_cluster", "15/main", T0.plusSeconds(61)));
+    assertEquals(Optional.empty(), records.ofRestart("pg1", "postgres_cluster", "16/main", T0));
   }
 
   @Test
