@@ -45,6 +45,16 @@ public record BenefitRecord(
     return problem.isEmpty() ? text : text + "; " + problem;
   }
 
+  /** {@code postgres_cluster 15/main at 2026-11-30T12:00:00Z: 0.551 s → 0.301 s (-45%)}. */
+  public String summary() {
+    return kind
+        + (targetId == null ? "" : " " + targetId)
+        + " at "
+        + measuredAt
+        + ": "
+        + describe();
+  }
+
   private static String seconds(Optional<Double> median) {
     return median.map(m -> String.format(Locale.ROOT, "%.3f s", m)).orElse("not measured");
   }
