@@ -58,4 +58,28 @@ final class BenefitProbes {
     }
     return Optional.empty();
   }
+
+  /**
+   * Checks the shape of a host's {@code benefit_probe} without resolving a target's probe: off, or
+   * a map whose {@code runs} (and, with a command, {@code timing}) are valid.
+   *
+   * @throws IllegalArgumentException saying what is wrong
+   */
+  static void checkShape(Object raw) {
+    if (raw == null || raw instanceof Boolean b && !b || "off".equals(raw)) {
+      return;
+    }
+    if (!(raw instanceof Map<?, ?> m)) {
+      throw new IllegalArgumentException(
+          "benefit_probe must be {command, runs} or off, got " + raw);
+    }
+    if (m.get("command") != null) {
+      BenefitProbe.of(Map.of("benefit_probe", m));
+      return;
+    }
+    int runs = BenefitProbe.runsOf(m);
+    if (runs < 1 || runs > 100) {
+      throw new IllegalArgumentException("benefit_probe: runs must be 1..100, got " + runs);
+    }
+  }
 }
