@@ -74,6 +74,14 @@ public final class ReportOptions {
     return out;
   }
 
+  /** The fleet report shows each host's latest restart benefit probe from {@code store}. */
+  void benefits(io.pagetune.state.StateStore store) {
+    if (fleet != null) {
+      io.pagetune.state.BenefitRecords records = new io.pagetune.state.BenefitRecords(store);
+      fleet.benefits(host -> records.latest(host).map(io.pagetune.state.BenefitRecord::summary));
+    }
+  }
+
   /** Writes the files from what the listeners collected. */
   void write() {
     if (fleet != null) {

@@ -276,6 +276,7 @@ public final class RunCommand implements Callable<Integer> {
                 io.pagetune.connection.LocalConnection.factory(sshSettings.becomePassword())),
             ansible.tracing(environment.err()));
     Optional<StateStore> store = stateOptions.open(environment, clock);
+    store.ifPresent(reports::benefits);
     RunServices services = RunServices.NONE;
     if (store.isPresent()) {
       services =

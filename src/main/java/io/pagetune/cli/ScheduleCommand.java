@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -236,6 +237,13 @@ public final class ScheduleCommand implements Runnable {
 
     @Mixin RestartOptions restart = new RestartOptions();
 
+    @Option(
+        names = "--output",
+        paramLabel = "FORMAT",
+        defaultValue = "text",
+        description = "text (default) or json (one restart event per line, with benefit medians).")
+    OutputFormat output;
+
     public RunDue(CliEnvironment environment) {
       this.environment = environment;
     }
@@ -255,6 +263,11 @@ public final class ScheduleCommand implements Runnable {
       List<HandledRestart> handled = restarts.runDue(Restarts.nodeName("run-due"));
       boolean failed = false;
       for (HandledRestart h : handled) {
+        failed |= h.status() == IntentStatus.FAILED;
+        if (output == OutputFormat.JSON) {
+          environment.out().println(restartEvent(restarts, h));
+          continue;
+        }
         environment
             .out()
             .printf(
@@ -262,12 +275,30 @@ public final class ScheduleCommand implements Runnable {
                 h.intentId().substring(0, Math.min(8, h.intentId().length())),
                 h.status(),
                 h.detail());
-        failed |= h.status() == IntentStatus.FAILED;
       }
-      if (handled.isEmpty()) {
+      if (handled.isEmpty() && output != OutputFormat.JSON) {
         environment.out().println("nothing due");
       }
       return failed ? ExitStatus.HOST_FAILED.code() : 0;
+    }
+
+    private static String restartEvent(Restarts restarts, HandledRestart h) {
+      Optional<RestartIntent> intent = restarts.queue().find(h.intentId());
+      Optional<io.pagetune.state.BenefitRecord> benefit =
+          intent.flatMap(
+              i ->
+                  new io.pagetune.state.BenefitRecords(restarts.store())
+                      .ofRestart(
+                          i.target().host(),
+                          i.target().kind(),
+                          i.target().id(),
+                          i.startedAt().orElse(java.time.Instant.EPOCH)));
+      try {
+        return new com.fasterxml.jackson.databind.ObjectMapper()
+            .writeValueAsString(RestartEventJson.of(h, intent, benefit));
+      } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        throw new IllegalStateException("cannot write JSON: " + e.getMessage(), e);
+      }
     }
   }
 }

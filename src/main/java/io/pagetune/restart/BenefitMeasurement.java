@@ -3,7 +3,10 @@ package io.pagetune.restart;
 import io.pagetune.connection.CommandResult;
 import io.pagetune.connection.Connection;
 import io.pagetune.connection.RemoteCommand;
+import io.pagetune.schedule.RestartTarget;
+import io.pagetune.state.BenefitRecord;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -95,5 +98,33 @@ public record BenefitMeasurement(List<Double> seconds) {
       }
     }
     return "benefit probe: before " + before.describe() + ", after " + after.describe() + change;
+  }
+
+  /**
+   * What the journal keeps of a restart's probe; the after series is missing when the restart was
+   * not verified effective.
+   */
+  static BenefitRecord record(
+      RestartTarget target, Instant at, Result before, Optional<Result> after) {
+    List<String> problems = new ArrayList<>();
+    if (before.measurement().isEmpty()) {
+      problems.add("before: " + before.problem());
+    }
+    if (after.isEmpty()) {
+      problems.add("after: not measured, the restart was not verified effective");
+    } else if (after.get().measurement().isEmpty()) {
+      problems.add("after: " + after.get().problem());
+    }
+    Optional<BenefitMeasurement> a = after.flatMap(Result::measurement);
+    return new BenefitRecord(
+        target.host(),
+        target.kind(),
+        target.id(),
+        at,
+        before.measurement().map(BenefitMeasurement::median),
+        before.measurement().map(m -> m.seconds().size()).orElse(0),
+        a.map(BenefitMeasurement::median),
+        a.map(m -> m.seconds().size()).orElse(0),
+        String.join("; ", problems));
   }
 }

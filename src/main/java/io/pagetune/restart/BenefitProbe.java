@@ -37,13 +37,7 @@ public record BenefitProbe(String command, int runs, Optional<String> warmup, bo
     if (!(raw instanceof Map<?, ?> m) || m.get("command") == null) {
       throw new IllegalArgumentException("benefit_probe must be {command, runs}, got " + raw);
     }
-    int runs;
-    try {
-      runs = m.get("runs") == null ? 5 : Integer.parseInt(String.valueOf(m.get("runs")).strip());
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(
-          "benefit_probe: runs must be a number, got " + m.get("runs"));
-    }
+    int runs = runsOf(m);
     String timing = String.valueOf(m.get("timing") == null ? "wall" : m.get("timing"));
     if (!timing.equals("wall") && !timing.equals("output")) {
       throw new IllegalArgumentException(
@@ -55,5 +49,15 @@ public record BenefitProbe(String command, int runs, Optional<String> warmup, bo
             runs,
             Optional.ofNullable(m.get("warmup")).map(String::valueOf),
             timing.equals("output")));
+  }
+
+  /** {@code runs} of a {@code benefit_probe} map, 5 when it does not say. */
+  static int runsOf(Map<?, ?> m) {
+    try {
+      return m.get("runs") == null ? 5 : Integer.parseInt(String.valueOf(m.get("runs")).strip());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          "benefit_probe: runs must be a number, got " + m.get("runs"));
+    }
   }
 }

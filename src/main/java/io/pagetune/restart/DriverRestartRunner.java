@@ -15,6 +15,7 @@ import io.pagetune.schedule.queue.RestartIntent;
 import io.pagetune.schedule.queue.RestartRunner;
 import io.pagetune.schedule.queue.RunOutcome;
 import io.pagetune.schedule.servicenow.ServiceNowWindow;
+import io.pagetune.state.BenefitRecords;
 import io.pagetune.state.EffectiveState;
 import io.pagetune.state.Journal;
 import java.time.Clock;
@@ -36,6 +37,8 @@ final class DriverRestartRunner implements RestartRunner {
   private final Clock clock;
   private final WindowLookup windows;
   private final RestartVerifier verifier;
+  private final BenefitProbes probes;
+  private final BenefitRecords benefits;
   private final LongSupplier nanoTime = System::nanoTime;
 
   DriverRestartRunner(
@@ -45,7 +48,11 @@ final class DriverRestartRunner implements RestartRunner {
       WindowLookup windows,
       Journal journal,
       Clock clock,
-      PageVerifyModule verify) {
+      PageVerifyModule verify,
+      BenefitProbes probes,
+      BenefitRecords benefits) {
+    this.probes = probes;
+    this.benefits = benefits;
     this.inventory = inventory;
     this.connections = connections;
     this.drivers = drivers;
@@ -72,7 +79,7 @@ final class DriverRestartRunner implements RestartRunner {
       }
       Optional<BenefitProbe> probe;
       try {
-        probe = BenefitProbe.of(vars);
+        probe = probes.forRestart(target, vars);
       } catch (IllegalArgumentException e) {
         return RunOutcome.failed(target.host() + ": " + e.getMessage());
       }
@@ -85,17 +92,13 @@ final class DriverRestartRunner implements RestartRunner {
       }
       Optional<RestartVerifier.Verification> after = verifier.verify(target, vars, conn);
       // measured once the restart is verified: the "after" is of the state that was verified
-      String benefit =
+      Optional<BenefitMeasurement.Result> probedAfter =
           probedBefore
               .filter(b -> after.isEmpty() || after.get().passed())
-              .map(
-                  b ->
-                      "; "
-                          + BenefitMeasurement.compare(
-                              b,
-                              BenefitMeasurement.measure(
-                                  probe.get(), conn, probeTimeout, nanoTime)))
-              .orElse("");
+              .map(b -> BenefitMeasurement.measure(probe.get(), conn, probeTimeout, nanoTime));
+      String benefit =
+          probedAfter.map(a -> "; " + BenefitMeasurement.compare(probedBefore.get(), a)).orElse("")
+              + journalBenefit(target, probedBefore, probedAfter);
       if (after.isEmpty()) {
         return RunOutcome.done(
             restarted.summary() + "; nothing to verify for " + target.describe() + benefit);
@@ -108,6 +111,25 @@ final class DriverRestartRunner implements RestartRunner {
       }
       String done = "restarted and verified: " + after.get().detail() + benefit;
       return RunOutcome.done(done + workNote(policy, target, done));
+    }
+  }
+
+  /**
+   * Keeps the probe's medians in the state store; a store that fails here does not undo a restart
+   * that happened, so it is only noted.
+   */
+  private String journalBenefit(
+      RestartTarget target,
+      Optional<BenefitMeasurement.Result> before,
+      Optional<BenefitMeasurement.Result> after) {
+    if (before.isEmpty()) {
+      return "";
+    }
+    try {
+      benefits.record(BenefitMeasurement.record(target, clock.instant(), before.get(), after));
+      return "";
+    } catch (RuntimeException e) {
+      return " (benefit probe not journaled: " + e.getMessage() + ")";
     }
   }
 

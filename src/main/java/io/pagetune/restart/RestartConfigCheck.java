@@ -144,6 +144,12 @@ public final class RestartConfigCheck {
     if (group != null && String.valueOf(group).isBlank()) {
       throw wrong(host, "an empty pagetune_restart_group");
     }
+    try {
+      BenefitProbes.checkShape(vars.get("benefit_probe"));
+    } catch (IllegalArgumentException e) {
+      throw wrong(
+          host, "a wrong benefit_probe: " + e.getMessage().replaceFirst("^benefit_probe:? ", ""));
+    }
     Object sapControl = vars.get(EngineVariables.SAP_CONTROL);
     if (sapControl != null && !SAP_CONTROL.contains(String.valueOf(sapControl))) {
       throw wrong(

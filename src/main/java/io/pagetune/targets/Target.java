@@ -6,11 +6,13 @@ import io.pagetune.modules.pages.HugePageConsumers;
 import io.pagetune.modules.pages.PageVerifier;
 import io.pagetune.pages.PageFactSection;
 import io.pagetune.pages.PageState;
+import io.pagetune.schedule.RestartTarget;
 import io.pagetune.schedule.drivers.RestartCheck;
 import io.pagetune.schedule.drivers.RestartKind;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * One page-size target (SAP, Solaris web server, Oracle): the modules that set it up and the
@@ -64,5 +66,18 @@ public interface Target {
    */
   default RestartCheck afterHostRestart() {
     return RestartCheck.NONE;
+  }
+
+  /**
+   * The probe a restart of {@code target} (one of this target's kinds) times before and after
+   * itself when the host's {@code benefit_probe} names no command; empty when the target has none
+   * for that kind.
+   *
+   * @param probeArgs the host's {@code benefit_probe} map (a target's own keys, such as the table
+   *     to scan), empty when the host declares none
+   */
+  default Optional<DefaultProbe> defaultBenefitProbe(
+      RestartTarget target, Map<String, Object> probeArgs, Map<String, Object> hostVars) {
+    return Optional.empty();
   }
 }

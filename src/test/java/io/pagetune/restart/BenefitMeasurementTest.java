@@ -116,4 +116,42 @@ class BenefitMeasurementTest {
         IllegalArgumentException.class,
         () -> BenefitProbe.of(Map.of("benefit_probe", Map.of("command", "x", "timing", "cpu"))));
   }
+
+  @Test
+  void theJournalKeepsBothMediansOrSaysWhichSeriesIsMissing() {
+    io.pagetune.schedule.RestartTarget pg =
+        new io.pagetune.schedule.RestartTarget("postgres_cluster", "pg1", "15/main");
+    java.time.Instant at = java.time.Instant.parse("2026-11-30T12:00:00Z");
+    BenefitMeasurement.Result before =
+        new BenefitMeasurement.Result(
+            Optional.of(new BenefitMeasurement(List.of(0.6, 0.5, 0.55))), "");
+    BenefitMeasurement.Result after =
+        new BenefitMeasurement.Result(Optional.of(new BenefitMeasurement(List.of(0.3, 0.31))), "");
+    assertEquals(
+        new io.pagetune.state.BenefitRecord(
+            "pg1",
+            "postgres_cluster",
+            "15/main",
+            at,
+            Optional.of(0.55),
+            3,
+            Optional.of(0.305),
+            2,
+            ""),
+        BenefitMeasurement.record(pg, at, before, Optional.of(after)));
+    io.pagetune.state.BenefitRecord unverified =
+        BenefitMeasurement.record(pg, at, before, Optional.empty());
+    assertEquals(Optional.empty(), unverified.afterMedian());
+    assertEquals(
+        "after: not measured, the restart was not verified effective", unverified.problem());
+    io.pagetune.state.BenefitRecord failedBefore =
+        BenefitMeasurement.record(
+            pg,
+            at,
+            new BenefitMeasurement.Result(Optional.empty(), "run 2 exited 1"),
+            Optional.of(after));
+    assertEquals(Optional.empty(), failedBefore.beforeMedian());
+    assertEquals(0, failedBefore.beforeRuns());
+    assertEquals("before: run 2 exited 1", failedBefore.problem());
+  }
 }

@@ -106,6 +106,23 @@ class RestartConfigCheckTest {
   }
 
   @Test
+  void aWrongBenefitProbeNamesTheHostsLine() throws Exception {
+    InputException e = failure("benefit_probe: {runs: 0}\n");
+    assertTrue(e.location().toString().endsWith("hosts.yml:4:5"), e.location().toString());
+    assertEquals("host web1 has a wrong benefit_probe: runs must be 1..100, got 0", e.reason());
+    assertEquals(
+        "host web1 has a wrong benefit_probe: timing must be wall or output, got cpu",
+        failure("benefit_probe: {command: 'true', timing: cpu}\n").reason());
+    assertTrue(
+        failure("benefit_probe: sqlplus\n")
+            .reason()
+            .startsWith("host web1 has a wrong benefit_probe: must be {command, runs} or off"));
+    Inventory fine = inventory("benefit_probe: {runs: 9, table: app.orders}\n");
+    check().check(fine.hosts());
+    check().check(inventory("benefit_probe: off\n").hosts());
+  }
+
+  @Test
   void hostsOfOneRestartGroupAgreeOnTheirConcurrency() throws Exception {
     Path hosts = dir.resolve("hosts.yml");
     Files.writeString(

@@ -7,6 +7,7 @@ import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -20,6 +21,7 @@ public final class FleetReportCollector implements RunListener {
   private String title = "pagetune run";
   private String runId = "";
   private boolean checkMode;
+  private Function<String, Optional<String>> benefitOf = host -> Optional.empty();
 
   /**
    * @param groupsOf the inventory groups of a host (for filtering); hosts the inventory does not
@@ -28,6 +30,11 @@ public final class FleetReportCollector implements RunListener {
   public FleetReportCollector(Clock clock, Function<String, List<String>> groupsOf) {
     this.clock = clock;
     this.groupsOf = groupsOf;
+  }
+
+  /** Where the report finds a host's latest restart benefit probe (the state store). */
+  public void benefits(Function<String, Optional<String>> latestOf) {
+    this.benefitOf = latestOf;
   }
 
   @Override
@@ -60,7 +67,11 @@ public final class FleetReportCollector implements RunListener {
         checkMode,
         clock.instant(),
         hosts.entrySet().stream()
-            .map(e -> e.getValue().report(groupsOf.apply(e.getKey())))
+            .map(
+                e ->
+                    e.getValue()
+                        .report(groupsOf.apply(e.getKey()))
+                        .withBenefit(benefitOf.apply(e.getKey())))
             .toList());
   }
 }

@@ -226,6 +226,12 @@ public final class FleetReportHtml {
       }
       sb.append("</table>\n");
     }
+    h.benefit()
+        .ifPresent(
+            b ->
+                sb.append("<h3>benefit probe</h3><p class=\"benefit\">")
+                    .append(Html.escape(b))
+                    .append("</p>\n"));
     if (!h.restarts().isEmpty()) {
       sb.append("<h3>restarts</h3><ul class=\"restarts\">");
       h.restarts().forEach(r -> sb.append("<li>").append(Html.escape(r)).append("</li>"));

@@ -9,6 +9,7 @@ import io.pagetune.pages.PageState;
 import io.pagetune.schedule.RestartTarget;
 import io.pagetune.schedule.drivers.RestartCheck;
 import io.pagetune.schedule.drivers.RestartKind;
+import io.pagetune.targets.DefaultProbe;
 import io.pagetune.targets.Target;
 import java.time.Clock;
 import java.time.Duration;
@@ -96,6 +97,16 @@ public final class OracleTarget implements Target {
             "HugePages_Total=" + total + " HugePages_Free=" + free,
             false,
             reasons));
+  }
+
+  /** A database instance restart times a SQL*Plus {@code / as sysdba} login as its probe. */
+  @Override
+  public Optional<DefaultProbe> defaultBenefitProbe(
+      RestartTarget target, Map<String, Object> probeArgs, Map<String, Object> hostVars) {
+    if (!DB_INSTANCE.equals(target.kind()) || target.id() == null || target.id().isBlank()) {
+      return Optional.empty();
+    }
+    return Optional.of(SqlplusLoginProbe.of(target.id(), hostVars));
   }
 
   /** A reboot or a service restart may be what allocates the pool: verify it then too. */

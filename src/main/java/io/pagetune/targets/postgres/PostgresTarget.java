@@ -7,6 +7,7 @@ import io.pagetune.modules.pages.PageVerifier;
 import io.pagetune.pages.PageFactSection;
 import io.pagetune.schedule.RestartTarget;
 import io.pagetune.schedule.drivers.RestartKind;
+import io.pagetune.targets.DefaultProbe;
 import io.pagetune.targets.Target;
 import java.time.Clock;
 import java.time.Duration;
@@ -62,6 +63,22 @@ public final class PostgresTarget implements Target {
             Duration.ofMinutes(5),
             c -> new PostgresClusterDriver(c.clock(), c.sleeper(), Duration.ofSeconds(1)),
             PostgresTarget::verifyArgs));
+  }
+
+  /** A cluster restart times a fresh psql connection scanning a cached table as its probe. */
+  @Override
+  public Optional<DefaultProbe> defaultBenefitProbe(
+      RestartTarget target, Map<String, Object> probeArgs, Map<String, Object> hostVars) {
+    if (!PostgresHugepagesModule.RESTART_KIND.equals(target.kind())) {
+      return Optional.empty();
+    }
+    return verifyArgs(target, hostVars)
+        .map(
+            a ->
+                PsqlScanProbe.of(
+                    String.valueOf(a.get("postgres_data_dir")),
+                    String.valueOf(a.getOrDefault("postgres_bindir", "")),
+                    probeArgs));
   }
 
   /**
