@@ -351,7 +351,9 @@ public final class ApplyCommand implements Callable<Integer> {
               .withLeases(lockTimeout.leaser(store.get(), environment));
     }
     PlanGuard guard = new PlanGuard(plan, services.journal());
-    services = services.withJournal(guard);
+    services =
+        new RunServices(
+            guard.restarts(services.restarts()), guard, services.leases(), services.plans());
     Engine engine = new Engine(modules, connections, Wiring.factSets(), listener, clock, services);
     RunResult result =
         engine.run(playbook, book, inv, options.withLimit(String.join(":", applying)), yaml);
@@ -361,6 +363,7 @@ public final class ApplyCommand implements Callable<Integer> {
     if (!guard.refusals().isEmpty()) {
       Set<String> hosts = new LinkedHashSet<>();
       guard.refusals().stream().map(PlanRefusal::host).forEach(hosts::add);
+      guard.unqueuedRestarts().forEach(r -> messages().println(r.getMessage()));
       messages().println("Refused while applying: " + String.join(", ", hosts));
       return Math.max(result.exit().code(), 2);
     }
