@@ -18,6 +18,7 @@ import io.pagetune.plan.Drift;
 import io.pagetune.plan.DriftCheck;
 import io.pagetune.plan.HostPlan;
 import io.pagetune.plan.PlanDigest;
+import io.pagetune.plan.PlanEvents;
 import io.pagetune.plan.PlanGuard;
 import io.pagetune.plan.PlanReader;
 import io.pagetune.plan.PlanRefusal;
@@ -28,6 +29,7 @@ import io.pagetune.playbook.Playbook;
 import io.pagetune.playbook.PlaybookLoader;
 import io.pagetune.report.ConsoleReporter;
 import io.pagetune.report.JsonEventReporter;
+import io.pagetune.report.Listeners;
 import io.pagetune.report.RunListener;
 import io.pagetune.schedule.window.DurationText;
 import io.pagetune.state.StateStore;
@@ -141,6 +143,8 @@ public final class ApplyCommand implements Callable<Integer> {
 
   @Mixin LockTimeoutOption lockTimeout = new LockTimeoutOption();
 
+  @Mixin ReportOptions reports = new ReportOptions();
+
   public ApplyCommand(CliEnvironment environment) {
     this.environment = environment;
   }
@@ -150,6 +154,7 @@ public final class ApplyCommand implements Callable<Integer> {
     Clock clock = now.clock(environment);
     YamlReader yaml = new YamlReader(Path.of(""));
     SourceLocation at = SourceLocation.of(planFile.toString());
+    reports.check();
     SavedPlan plan = PlanReader.read(planFile);
     checkAge(plan, clock, at);
     List<String> sources = inventories.isEmpty() ? plan.source().inventories() : inventories;
@@ -201,10 +206,16 @@ public final class ApplyCommand implements Callable<Integer> {
     Set<String> refused = refuseDrifted(plan, inv, hosts, connections);
     Set<String> applying = new LinkedHashSet<>(hosts);
     applying.removeAll(refused);
+    List<RunListener> reportListeners = reports.listeners(environment.clock(), inv);
+    for (String host : refused) {
+      String why = "refused: drifted since plan " + PlanDigest.shortForm(plan.digest());
+      reportListeners.forEach(l -> PlanEvents.refused(plan, host, why, l));
+    }
     int exit = 0;
     if (!applying.isEmpty()) {
       exit =
           run(
+              reportListeners,
               plan,
               playbook,
               book,
@@ -225,6 +236,7 @@ public final class ApplyCommand implements Callable<Integer> {
                   + "): "
                   + String.join(", ", refused));
     }
+    reports.write();
     return refused.isEmpty() ? exit : Math.max(exit, 2);
   }
 
@@ -327,6 +339,7 @@ public final class ApplyCommand implements Callable<Integer> {
   }
 
   private int run(
+      List<RunListener> reportListeners,
       SavedPlan plan,
       Path playbook,
       Playbook book,
@@ -351,8 +364,14 @@ public final class ApplyCommand implements Callable<Integer> {
               .withLeases(lockTimeout.leaser(store.get(), environment));
     }
     PlanGuard guard = new PlanGuard(plan, services.journal());
-    services = services.withJournal(guard);
-    Engine engine = new Engine(modules, connections, Wiring.factSets(), listener, clock, services);
+    services =
+        new RunServices(
+            guard.restarts(services.restarts()), guard, services.leases(), services.plans());
+    List<RunListener> listeners = new ArrayList<>(List.of(listener));
+    listeners.addAll(reportListeners);
+    Engine engine =
+        new Engine(
+            modules, connections, Wiring.factSets(), new Listeners(listeners), clock, services);
     RunResult result =
         engine.run(playbook, book, inv, options.withLimit(String.join(":", applying)), yaml);
     for (String error : result.summary().inputErrors()) {
@@ -361,6 +380,7 @@ public final class ApplyCommand implements Callable<Integer> {
     if (!guard.refusals().isEmpty()) {
       Set<String> hosts = new LinkedHashSet<>();
       guard.refusals().stream().map(PlanRefusal::host).forEach(hosts::add);
+      guard.unqueuedRestarts().forEach(r -> messages().println(r.getMessage()));
       messages().println("Refused while applying: " + String.join(", ", hosts));
       return Math.max(result.exit().code(), 2);
     }

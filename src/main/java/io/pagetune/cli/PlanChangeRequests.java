@@ -68,7 +68,7 @@ final class PlanChangeRequests {
     ChangeRequestPlans changes = new ChangeRequestPlans(client(env));
     for (String number : numbers) {
       try {
-        changes.attach(number, plan, PlanAttachmentReport.TEXT);
+        changes.attach(number, plan, PlanAttachmentReport.html(ReportOptions.groupsOf(inv)));
         env.out().println("Plan attached to change request " + number);
       } catch (ServiceNowException e) {
         err.println(

@@ -61,10 +61,16 @@ public final class ReportOptions {
 
   /** The listeners that collect what the files need (none when no file is asked for). */
   List<RunListener> listeners(Clock clock, Inventory inventory) {
+    return listeners(clock, groupsOf(inventory));
+  }
+
+  /** As {@link #listeners(Clock, Inventory)}, with the hosts' groups from {@code groupsOf}. */
+  List<RunListener> listeners(
+      Clock clock, java.util.function.Function<String, List<String>> groupsOf) {
     check();
     List<RunListener> out = new ArrayList<>();
     if (report != null) {
-      fleet = new FleetReportCollector(clock, groupsOf(inventory));
+      fleet = new FleetReportCollector(clock, groupsOf);
       out.add(fleet);
     }
     if (junit != null) {

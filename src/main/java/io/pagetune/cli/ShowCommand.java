@@ -1,10 +1,13 @@
 package io.pagetune.cli;
 
+import io.pagetune.plan.PlanEvents;
 import io.pagetune.plan.PlanReader;
 import io.pagetune.plan.PlanText;
 import io.pagetune.plan.PlanWriter;
 import io.pagetune.plan.SavedPlan;
+import io.pagetune.report.Listeners;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -23,7 +26,8 @@ import picocli.CommandLine.Parameters;
       "",
       "Examples:",
       "  pagetune show chg0040007.plan",
-      "  pagetune show chg0040007.plan --output json | jq '.hosts[].host'"
+      "  pagetune show chg0040007.plan --output json | jq '.hosts[].host'",
+      "  pagetune show chg0040007.plan --report chg0040007.html"
     })
 public final class ShowCommand implements Callable<Integer> {
   private final CliEnvironment environment;
@@ -38,13 +42,20 @@ public final class ShowCommand implements Callable<Integer> {
       description = "text (default, like --check --diff) or json (the whole plan).")
   OutputFormat output;
 
+  @picocli.CommandLine.Mixin ReportOptions reports = new ReportOptions();
+
   public ShowCommand(CliEnvironment environment) {
     this.environment = environment;
   }
 
   @Override
   public Integer call() {
+    reports.check();
     SavedPlan saved = PlanReader.read(plan);
+    // the plan names no inventory groups the report could filter by
+    PlanEvents.replay(
+        saved, new Listeners(reports.listeners(environment.clock(), host -> List.<String>of())));
+    reports.write();
     if (output == OutputFormat.JSON) {
       environment.out().print(new PlanWriter().toJson(saved));
     } else {

@@ -169,6 +169,7 @@ final class TaskInvocation {
                 Boolean.TRUE.equals(task.keywords().noLog()),
                 plan,
                 restarts,
+                restartSteps(plan.steps()),
                 facts,
                 path -> conn.read(path, become),
                 become.enabled() ? Optional.of(become.user()) : Optional.empty()));

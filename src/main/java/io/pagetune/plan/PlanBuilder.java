@@ -60,8 +60,19 @@ public final class PlanBuilder implements PlanRecorder {
               steps,
               writes,
               task.restarts(),
+              intents(task),
               pageState == null ? null : json(pageState)));
     }
+  }
+
+  /** The task's restarts by target, each with the line check mode predicted for it. */
+  private static List<PlannedRestart> intents(PlannedTask task) {
+    List<PlannedRestart> out = new ArrayList<>();
+    for (int i = 0; i < task.restartSteps().size(); i++) {
+      String line = i < task.restarts().size() ? task.restarts().get(i) : null;
+      out.add(PlannedRestart.of(task.restartSteps().get(i), line));
+    }
+    return out;
   }
 
   /** The plan so far, without a digest (the writer adds it). */

@@ -9,6 +9,7 @@ import java.util.Objects;
  *
  * @param steps each step's one-line description, in order
  * @param restarts the restarts it needs, with their window and local time as check mode said
+ * @param restartIntents the same restarts by kind and target: the only ones an apply may queue
  * @param pageState the task's desired/persisted/effective page state, when it reports one
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -19,11 +20,13 @@ public record TaskPlan(
     List<String> steps,
     List<PlannedWrite> writes,
     List<String> restarts,
+    List<PlannedRestart> restartIntents,
     Object pageState) {
   public TaskPlan {
     Objects.requireNonNull(task, "task");
     steps = steps == null ? List.of() : List.copyOf(steps);
     writes = writes == null ? List.of() : List.copyOf(writes);
     restarts = restarts == null ? List.of() : List.copyOf(restarts);
+    restartIntents = restartIntents == null ? List.of() : List.copyOf(restartIntents);
   }
 }

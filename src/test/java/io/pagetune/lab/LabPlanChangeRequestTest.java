@@ -157,12 +157,15 @@ class LabPlanChangeRequestTest {
         postRequestedFor(urlPathEqualTo(ATTACHMENT + "/file"))
             .withQueryParam("table_name", equalTo("change_request"))
             .withQueryParam("table_sys_id", equalTo(SYS_ID))
-            .withQueryParam("file_name", equalTo("pagetune-plan-" + shortDigest + ".txt"))
-            .withHeader("Content-Type", equalTo("text/plain"))
-            .withRequestBody(containing("TASK [")));
+            .withQueryParam("file_name", equalTo("pagetune-plan-" + shortDigest + ".html"))
+            .withHeader("Content-Type", equalTo("text/html"))
+            .withRequestBody(containing("<html"))
+            .withRequestBody(containing("pase-nwp"))
+            .withRequestBody(containing("--- before: /usr/sap/NWP/SYS/profile/")));
     snow.verify(
         postRequestedFor(urlPathEqualTo(ATTACHMENT + "/file"))
             .withQueryParam("file_name", equalTo(ChangeRequestPlans.DIGEST_FILE))
+            .withHeader("Content-Type", equalTo("text/plain"))
             .withRequestBody(equalTo(saved.digest() + "\n")));
     snow.verify(
         patchRequestedFor(urlPathEqualTo(TABLE + "/" + SYS_ID))

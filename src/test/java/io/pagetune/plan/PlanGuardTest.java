@@ -46,7 +46,14 @@ class PlanGuardTest {
             false);
     TaskPlan t =
         new TaskPlan(
-            "persist", "site.yml:3:7", false, List.of("write x"), List.of(w), List.of(), null);
+            "persist",
+            "site.yml:3:7",
+            false,
+            List.of("write x"),
+            List.of(w),
+            List.of(),
+            List.of(),
+            null);
     return new SavedPlan(
         1,
         "2026-11-29T10:00:00Z",

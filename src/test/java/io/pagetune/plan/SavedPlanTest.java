@@ -52,6 +52,7 @@ class SavedPlanTest {
         noLog,
         Plan.of(List.of(steps), List.of(new FileDiff("/etc/app.conf", "a", "b"))),
         List.of("web server https-web1 in window web-weeknights at 2026-12-01 22:00 CET"),
+        List.of(),
         Map.of("os_family", "Solaris", "pages", Map.of("sizes", List.of(8192L, 4194304L))),
         path -> Optional.ofNullable(host.get(path)),
         Optional.of("root"));
