@@ -114,12 +114,104 @@ public record HostText(String text) {
    * consumes values rather than templates (module arguments, connection settings, reports).
    */
   public static Object plain(Object value) {
-    // most values hold no host text (hostvars of a large inventory): no copy for them
+    if (value instanceof ResolvedOnRead && value instanceof Map<?, ?> m) {
+      // hostvars: unmarked entry by entry when read, never walked whole (O(inventory) per task)
+      return new PlainOnRead(m);
+    }
+    // most values hold no host text: no copy for them
     return containsHostText(value) ? unwrap(value) : value;
+  }
+
+  /** A read-only view of a {@link ResolvedOnRead} map whose entries come out {@link #plain}. */
+  private static final class PlainOnRead extends AbstractMap<String, Object>
+      implements ResolvedOnRead {
+    private final Map<?, ?> values;
+
+    PlainOnRead(Map<?, ?> values) {
+      this.values = values;
+    }
+
+    @Override
+    public Object get(Object key) {
+      return plain(values.get(key));
+    }
+
+    @Override
+    public boolean containsKey(Object key) {
+      return values.containsKey(key);
+    }
+
+    @Override
+    public int size() {
+      return values.size();
+    }
+
+    /** The names alone, resolving no entry. */
+    @Override
+    public Set<String> keySet() {
+      return new java.util.AbstractSet<>() {
+        @Override
+        public java.util.Iterator<String> iterator() {
+          java.util.Iterator<?> keys = values.keySet().iterator();
+          return new java.util.Iterator<>() {
+            @Override
+            public boolean hasNext() {
+              return keys.hasNext();
+            }
+
+            @Override
+            public String next() {
+              return String.valueOf(keys.next());
+            }
+          };
+        }
+
+        @Override
+        public boolean contains(Object key) {
+          return values.containsKey(key);
+        }
+
+        @Override
+        public int size() {
+          return values.size();
+        }
+      };
+    }
+
+    @Override
+    public Set<Map.Entry<String, Object>> entrySet() {
+      return new java.util.AbstractSet<>() {
+        @Override
+        public java.util.Iterator<Map.Entry<String, Object>> iterator() {
+          java.util.Iterator<?> keys = values.keySet().iterator();
+          return new java.util.Iterator<>() {
+            @Override
+            public boolean hasNext() {
+              return keys.hasNext();
+            }
+
+            @Override
+            public Map.Entry<String, Object> next() {
+              Object key = keys.next();
+              return new SimpleImmutableEntry<>(String.valueOf(key), get(key));
+            }
+          };
+        }
+
+        @Override
+        public int size() {
+          return values.size();
+        }
+      };
+    }
   }
 
   private static boolean containsHostText(Object value) {
     if (value instanceof HostText) {
+      return true;
+    }
+    if (value instanceof ResolvedOnRead) {
+      // a copy would resolve every entry; plain() hands out an unmarking view of it instead
       return true;
     }
     if (value instanceof Map<?, ?> m) {
@@ -142,6 +234,9 @@ public record HostText(String text) {
   private static Object unwrap(Object value) {
     if (value instanceof HostText h) {
       return h.text();
+    }
+    if (value instanceof ResolvedOnRead) {
+      return plain(value);
     }
     if (value instanceof Map<?, ?> m) {
       Map<String, Object> out = new LinkedHashMap<>();
