@@ -122,12 +122,18 @@ public record HostText(String text) {
     return containsHostText(value) ? unwrap(value) : value;
   }
 
-  /** A read-only view of a {@link ResolvedOnRead} map whose entries come out {@link #plain}. */
-  private static final class PlainOnRead extends AbstractMap<String, Object>
-      implements ResolvedOnRead {
+  /** {@link PlainView} of a {@link ResolvedOnRead} map, itself read entry by entry downstream. */
+  private static final class PlainOnRead extends PlainView implements ResolvedOnRead {
+    PlainOnRead(Map<?, ?> values) {
+      super(values);
+    }
+  }
+
+  /** A read-only view of a map whose entries come out {@link #plain} as they are read. */
+  private static class PlainView extends AbstractMap<String, Object> {
     private final Map<?, ?> values;
 
-    PlainOnRead(Map<?, ?> values) {
+    PlainView(Map<?, ?> values) {
       this.values = values;
     }
 
@@ -249,6 +255,16 @@ public record HostText(String text) {
       return out;
     }
     return value;
+  }
+
+  /**
+   * {@link #plain} of each value of a map of variables, done when a value is read: for code that
+   * reads a few settings out of a task's variables (the connection, the write journal), which must
+   * not pay for the values it never reads ({@code ansible_play_hosts}, {@code groups}: a whole
+   * inventory). A read-only view over a shallow copy, so later changes to {@code vars} don't show.
+   */
+  public static Map<String, Object> plainOnRead(Map<String, ?> vars) {
+    return new PlainView(new LinkedHashMap<>(vars));
   }
 
   /** {@link #plain} applied to each value of a map of variables. */
