@@ -353,11 +353,15 @@ final class PlayRunner {
   }
 
   private Map<String, Object> hostvars() {
-    Map<String, Object> out = new LinkedHashMap<>();
+    // resolved per host on first read: a task reads a few hosts, never the whole inventory
+    Map<String, Host> byName = new LinkedHashMap<>();
     for (Host h : inventory.hosts()) {
-      out.put(h.name(), h.vars().resolve());
+      byName.put(h.name(), h);
     }
-    return new HostVars(out, hostRuns);
+    return new HostVars(
+        java.util.Collections.unmodifiableSet(byName.keySet()),
+        name -> byName.get(name).vars().resolve(),
+        hostRuns);
   }
 
   private Map<String, Object> groups() {

@@ -72,9 +72,10 @@ final class TaskInvocation {
     }
     Module module = ctx.modules().find(task.module()).orElseThrow();
     ModuleCall call = arguments.render(module, task, play, vars);
-    Connection conn = Delegation.connection(host, task, HostText.plainAll(vars));
+    Connection conn = Delegation.connection(host, task, HostText.plainOnRead(vars));
     if (!check) {
-      OrphanedWrites.reconcile(ctx, Delegation.target(host, task), conn, HostText.plainAll(vars));
+      OrphanedWrites.reconcile(
+          ctx, Delegation.target(host, task), conn, HostText.plainOnRead(vars));
     }
     FileSizeLimit fileSizeLimit =
         FileSizeLimit.of(
