@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pagetune.testing.CliRun;
+import io.pagetune.testing.TreeHash;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
