@@ -125,4 +125,28 @@ class LabPostgresEndToEndTest {
     assertTrue(again.out().contains("effective: 3166 MB in 2048 kB pages"), again::toString);
     assertEquals(seeds, TreeHash.of(Path.of("lab")), "a lab run changed the tracked seeds");
   }
+
+  @Test
+  void hugePagesOnWithoutAPoolFailsToStartAsTheRealServerDoes() throws IOException {
+    String inv = inventory().toString();
+    // seed the root, then set huge_pages = on by hand with no pool behind it
+    assertEquals(0, cli(MONDAY_MORNING, "facts", "-i", inv).exitCode());
+    Path auto = root().resolve("var/lib/postgresql/15/main/postgresql.auto.conf");
+    Files.writeString(auto, Files.readString(auto) + "huge_pages = 'on'\n");
+
+    CliRun restart = cli(MONDAY_MORNING, "run", "playbooks/lab-restart.yml", "-i", inv);
+    assertNotEquals(0, restart.exitCode(), restart::toString);
+    assertTrue(
+        restart.out().contains("could not map anonymous shared memory: Cannot allocate memory"),
+        restart::toString);
+    assertTrue(
+        Files.notExists(root().resolve("var/lib/postgresql/15/main/postmaster.pid")),
+        "the cluster stays down");
+
+    CliRun verify = cli(MONDAY_MORNING, "run", "playbooks/page-verify.yml", "-i", inv);
+    assertNotEquals(0, verify.exitCode(), verify::toString);
+    assertTrue(
+        verify.out().contains("/var/lib/postgresql/15/main: the postmaster is not running"),
+        verify::toString);
+  }
 }
