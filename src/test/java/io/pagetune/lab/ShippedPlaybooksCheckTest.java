@@ -32,7 +32,8 @@ class ShippedPlaybooksCheckTest {
           "sol-web4m",
           "sol-web7stock",
           "sol-handmade",
-          "sol-heap4m");
+          "sol-heap4m",
+          "pg-db");
 
   @TempDir Path tmp;
 
@@ -115,6 +116,10 @@ class ShippedPlaybooksCheckTest {
     lines.add(webHost("sol-web7stock", "/var/opt/SUNWwbsvr7/https-shop"));
     lines.add(webHost("sol-handmade", "/opt/webserver7/https-www"));
     lines.add(webHost("sol-heap4m", "/opt/webserver7/https-www"));
+    lines.add("    postgres_db:");
+    lines.add("      hosts:");
+    lines.add(
+        "        pg-db: {ansible_connection: lab, pagetune_lab_root: '" + root("pg-db") + "'}");
     lines.add("");
     return Files.writeString(inv.resolve("lab.yml"), String.join("\n", lines));
   }

@@ -97,7 +97,9 @@ public record PgClusterState(
             + "if [ -r \"$d/postmaster.pid\" ]; then pid=$(sed -n 1p \"$d/postmaster.pid\");"
             + " port=$(sed -n 4p \"$d/postmaster.pid\"); sock=$(sed -n 5p \"$d/postmaster.pid\");"
             + " fi\n"
-            + "if [ -n \"$pid\" ] && kill -0 \"$pid\" 2>/dev/null; then\n"
+            // kill -0 fails for another user's live postmaster (EPERM): its /proc entry tells
+            + "if [ -n \"$pid\" ] && { kill -0 \"$pid\" 2>/dev/null || [ -d \"/proc/$pid\" ]; };"
+            + " then\n"
             + "  echo \"pid=$pid\"; echo 'settings_from=running server'\n"
             + "  (cd / && as_owner \"$b/psql\" -X -At -F= -h \"$sock\" -p \"$port\" -d postgres"
             + " -c \"select 'setting.' || name, setting from pg_settings where name in ("
