@@ -8,6 +8,7 @@ import io.pagetune.modules.FileEffect;
 import io.pagetune.modules.FileSizeLimit;
 import io.pagetune.modules.HostState;
 import io.pagetune.modules.LiveHostState;
+import io.pagetune.modules.MissingDirectory;
 import io.pagetune.modules.Module;
 import io.pagetune.modules.ModuleCall;
 import io.pagetune.modules.NewFileOwner;
@@ -85,7 +86,7 @@ final class TaskInvocation {
             conn, call.become(), call.timeout(), Delegation.facts(host, task), fileSizeLimit);
     // check mode plans against what the earlier tasks would have left, not the untouched host
     HostState view = check ? new PredictedHostState(live, Delegation.prediction(host, task)) : live;
-    Plan plan = module.plan(call, view);
+    Plan plan = MissingDirectory.refuse(module.plan(call, view), view, module.name());
     Map<String, Object> result = new LinkedHashMap<>(plan.data());
     Optional<String> lift = guard.liftBySetFact(host, plan);
     if (lift.isPresent()) {
