@@ -114,7 +114,16 @@ public final class PostgresHugepagesModule implements Module {
     Args args = call.args();
     String dataDir = stripSlash(args.string("data_dir"));
     String cluster = args.optString("cluster").orElse(dataDir);
-    PgClusterState pg = host.fact(PgClusterState.fact(dataDir, args.string("bindir")));
+    // a cluster systemd runs (RHEL, PGDG) restarts through its unit, with the unit's binaries
+    Optional<PgCluster> unitRun =
+        host.fact(PostgresFacts.CLUSTERS).stream()
+            .filter(c -> !c.unit().isEmpty() && c.dataDirectory().equals(dataDir))
+            .findFirst();
+    String bindir =
+        args.string("bindir").isEmpty()
+            ? unitRun.map(PgCluster::bindir).orElse("")
+            : args.string("bindir");
+    PgClusterState pg = host.fact(PgClusterState.fact(dataDir, bindir));
     if (pg.problem().isPresent()) {
       return Plan.failed("postgres_hugepages: " + cluster + ": " + pg.problem().get());
     }
@@ -247,7 +256,8 @@ public final class PostgresHugepagesModule implements Module {
     if (!clusterEffective && pg.running() && !(poolSteps.isEmpty() && clusterSteps.isEmpty())) {
       clusterSteps.add(
           new Step.RequestRestart(
-              new RestartTarget(RESTART_KIND, host.host(), restartId(args, cluster, dataDir)),
+              new RestartTarget(
+                  RESTART_KIND, host.host(), restartId(args, cluster, dataDir, unitRun)),
               "the postmaster maps its shared memory in huge pages when it starts"));
     }
 
@@ -346,13 +356,18 @@ public final class PostgresHugepagesModule implements Module {
     return Plan.of(steps, diffs).withData(data);
   }
 
-  /** Debian clusters restart by {@code version/name}; declared ones by their data directory. */
-  private static String restartId(Args args, String cluster, String dataDir) {
-    return args.optString("cluster")
-            .filter(c -> c.matches("\\d+(\\.\\d+)?/[A-Za-z0-9_.-]+"))
-            .isPresent()
-        ? cluster
-        : dataDir;
+  /**
+   * Debian clusters restart by {@code version/name}, ones systemd runs by their unit, declared ones
+   * by their data directory.
+   */
+  private static String restartId(
+      Args args, String cluster, String dataDir, Optional<PgCluster> unitRun) {
+    if (args.optString("cluster")
+        .filter(c -> c.matches("\\d+(\\.\\d+)?/[A-Za-z0-9_.-]+"))
+        .isPresent()) {
+      return cluster;
+    }
+    return unitRun.map(c -> PostgresClusterDriver.systemdId(c.unit(), dataDir)).orElse(dataDir);
   }
 
   private static String stripSlash(String p) {
