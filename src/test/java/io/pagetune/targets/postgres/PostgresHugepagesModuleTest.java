@@ -85,6 +85,11 @@ class PostgresHugepagesModuleTest {
 
   /** A harness whose cluster facts are {@code state} plus a running postmaster's smaps. */
   private ModuleHarness harness(String stateFixture, String smapsFixture) {
+    return harness(stateFixture, smapsFixture, List.of());
+  }
+
+  private ModuleHarness harness(
+      String stateFixture, String smapsFixture, List<PgCluster> discovered) {
     String out = Fixtures.read("facts/postgres_cluster/" + stateFixture);
     if (smapsFixture != null) {
       out =
@@ -97,9 +102,32 @@ class PostgresHugepagesModuleTest {
         .facts(
             Map.of(
                 PostgresFacts.CLUSTERS.name(),
-                List.of(),
+                discovered,
                 PgClusterState.fact(DATA, "").name(),
                 state));
+  }
+
+  @Test
+  void aClusterSystemdRunsIsRestartedThroughItsUnit() {
+    PgCluster pgdg =
+        new PgCluster(
+            "15",
+            "postgresql-15.service",
+            5432,
+            "online",
+            "postgres",
+            DATA,
+            "",
+            "postgresql-15.service",
+            "/usr/pgsql-15/bin");
+    Map<String, Object> a = args();
+    a.remove("cluster");
+    ApplyResult r =
+        harness("stopped_postgres_c.txt", "postmaster_4k_pages.txt", List.of(pgdg)).apply(a);
+    assertTrue(r.failure().isEmpty(), () -> r.failure().get());
+    assertEquals(
+        List.of(new RestartTarget("postgres_cluster", "pg-test", "postgresql-15.service:" + DATA)),
+        r.restarts().stream().map(Step.RequestRestart::target).toList());
   }
 
   private static Map<String, Object> args() {
