@@ -57,6 +57,7 @@ public final class PostgresHugepagesModule implements Module {
           Arg.optional("cluster", ArgType.STRING),
           Arg.optional("bindir", ArgType.STRING, ""),
           Arg.optional("huge_pages", ArgType.STRING, "on").choices("on", "try"),
+          Arg.optional("pg_conf_method", ArgType.STRING, "auto").choices("auto", "conf.d"),
           Arg.optional("consumers", ArgType.LIST),
           Arg.optional("max_memory_share", ArgType.STRING, "0.7"),
           Arg.optional("sysctl_file", ArgType.STRING, "/etc/sysctl.d/97-pagetune-hugepages.conf"),
@@ -233,9 +234,48 @@ public final class PostgresHugepagesModule implements Module {
       return Plan.failed("postgres_hugepages: " + autoNow.problem().get());
     }
     String autoBefore = autoNow.text().get();
-    String autoWanted = AutoConf.set(autoBefore, "huge_pages", wantedMode);
+    Optional<String> autoMode = AutoConf.value(autoBefore, "huge_pages");
     List<Step> clusterSteps = new ArrayList<>();
-    if (!autoBefore.equals(autoWanted)) {
+    Optional<String> persistedMode = autoMode;
+    String persistedWhere = "postgresql.auto.conf";
+    if (args.string("pg_conf_method").equals("conf.d")) {
+      // postgresql.auto.conf is read last: its value is the one the next start uses
+      if (autoMode.filter(m -> !m.equals(wantedMode)).isPresent()) {
+        return Plan.failed(
+            "postgres_hugepages: "
+                + cluster
+                + ": "
+                + autoPath
+                + " sets huge_pages = '"
+                + autoMode.get()
+                + "', which overrides conf.d (ALTER SYSTEM RESET huge_pages, or use"
+                + " pg_conf_method: auto)");
+      }
+      ConfDSetting.Result confD =
+          ConfDSetting.plan(host, configDir(host, dataDir, pg), "huge_pages", wantedMode);
+      if (confD.refusal().isPresent()) {
+        return Plan.failed("postgres_hugepages: " + cluster + ": " + confD.refusal().get());
+      }
+      ConfDSetting file = confD.setting().get();
+      if (!file.before().equals(file.wanted())) {
+        clusterSteps.add(
+            new Step.Put(
+                file.path(),
+                file.wanted().getBytes(StandardCharsets.UTF_8),
+                file.exists() ? null : Integer.valueOf(0644),
+                file.exists() ? null : pg.owner(),
+                null,
+                args.bool("backup") && file.exists()));
+        diffs.add(new FileDiff(file.path(), file.before(), file.wanted()));
+      }
+      if (autoMode.isEmpty()) {
+        persistedMode = file.valueNow("huge_pages");
+        persistedWhere = file.path();
+      } else {
+        persistedWhere = "postgresql.auto.conf (read after conf.d)";
+      }
+    } else if (!AutoConf.set(autoBefore, "huge_pages", wantedMode).equals(autoBefore)) {
+      String autoWanted = AutoConf.set(autoBefore, "huge_pages", wantedMode);
       boolean exists = host.stat(autoPath).isPresent();
       clusterSteps.add(
           new Step.Put(
@@ -293,7 +333,7 @@ public final class PostgresHugepagesModule implements Module {
               !poolLive,
               List.of(c.bytes() + " bytes (" + c.source() + ")")));
     }
-    Optional<String> persistedMode = AutoConf.value(autoBefore, "huge_pages");
+    String where = persistedWhere;
     List<String> clusterReasons = new ArrayList<>();
     if (!pg.running()) {
       clusterReasons.add("the cluster is not running: it maps huge pages at its next start");
@@ -309,7 +349,7 @@ public final class PostgresHugepagesModule implements Module {
             "postgres/" + cluster,
             "huge_pages=" + wantedMode + ", main shared memory in " + page + " pages",
             persistedMode.filter(wantedMode::equals).isPresent(),
-            persistedMode.map(v -> "huge_pages=" + v + " in postgresql.auto.conf").orElse(""),
+            persistedMode.map(v -> "huge_pages=" + v + " in " + where).orElse(""),
             clusterEffective,
             pg.running()
                 ? "pid "
@@ -368,6 +408,20 @@ public final class PostgresHugepagesModule implements Module {
       return cluster;
     }
     return unitRun.map(c -> PostgresClusterDriver.systemdId(c.unit(), dataDir)).orElse(dataDir);
+  }
+
+  /**
+   * Where postgresql.conf is: the data directory (RHEL, PGDG, initdb's default), else Debian's
+   * {@code /etc/postgresql/<version>/<name>}.
+   */
+  private static String configDir(HostState host, String dataDir, PgClusterState pg) {
+    if (host.stat(dataDir + "/postgresql.conf").isPresent()) {
+      return dataDir;
+    }
+    return "/etc/postgresql/"
+        + pg.version()
+        + "/"
+        + dataDir.substring(dataDir.lastIndexOf('/') + 1);
   }
 
   private static String stripSlash(String p) {
