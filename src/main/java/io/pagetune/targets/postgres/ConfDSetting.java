@@ -2,7 +2,6 @@ package io.pagetune.targets.postgres;
 
 import io.pagetune.connection.FileMeta;
 import io.pagetune.connection.ShellQuote;
-import io.pagetune.facts.Fact;
 import io.pagetune.modules.HostState;
 import io.pagetune.modules.pages.HostFiles;
 import io.pagetune.pages.ScriptFact;
@@ -113,7 +112,7 @@ record ConfDSetting(String path, String before, String wanted, boolean exists) {
    * The {@code <file>:<line>:<text>} lines of the {@code *.conf} files in {@code confD} that set
    * {@code name}: PostgreSQL reads only those, in name order.
    */
-  static Fact<List<String>> settingsIn(String confD, String name) {
+  static ScriptFact<List<String>> settingsIn(String confD, String name) {
     String script =
         "cd "
             + ShellQuote.quote(confD)
