@@ -78,9 +78,10 @@ public record PgClusterState(
             + "if [ ! -f \"$d/PG_VERSION\" ]; then echo \"problem=no PostgreSQL data directory at"
             + " $d (PG_VERSION missing)\"; exit 0; fi\n"
             + "v=$(cat \"$d/PG_VERSION\")\n"
-            // Debian's layout, else the PGDG RPM one
+            // Debian's layout, else the PGDG RPM one, else RHEL AppStream's
             + "[ -n \"$b\" ] || b=/usr/lib/postgresql/$v/bin\n"
             + "[ -x \"$b/postgres\" ] || [ ! -x /usr/pgsql-$v/bin/postgres ] || b=/usr/pgsql-$v/bin\n"
+            + "[ -x \"$b/postgres\" ] || [ ! -x /usr/bin/postgres ] || b=/usr/bin\n"
             + "u=$(stat -c %U \"$d\")\n"
             // Debian keeps the configuration in /etc/postgresql/<version>/<name>
             + "cf=''; [ -f \"$d/postgresql.conf\" ] || [ ! -f"

@@ -22,12 +22,30 @@ import java.util.regex.Pattern;
  * 15/main}) restarts with {@code pg_ctlcluster 15 main restart}, or with {@code systemctl restart
  * postgresql@15-main} when the host sets {@code pg_restart: systemctl}; a cluster known by its data
  * directory with the data directory owner's {@code pg_ctl -D <dir> -m fast -w restart} (its server
- * log in {@code <dir>/pg_ctl.log}). Up means {@code pg_isready} on the cluster's port and socket
- * (from {@code postmaster.pid}) says accepting connections.
+ * log in {@code <dir>/pg_ctl.log}); one systemd runs on RHEL ({@code
+ * postgresql-15.service:/var/lib/pgsql/15/data}) with {@code systemctl restart
+ * postgresql-15.service}, since a pg_ctl restart would leave the unit believing its server dead. Up
+ * means {@code pg_isready} on the cluster's port and socket (from {@code postmaster.pid}) says
+ * accepting connections.
  */
 public final class PostgresClusterDriver implements RestartDriver {
   private static final Pattern DEBIAN_CLUSTER =
       Pattern.compile("(\\d+(?:\\.\\d+)?)/([A-Za-z0-9_.-]+)");
+
+  /** {@code postgresql-15.service:/var/lib/pgsql/15/data}: a cluster systemd runs (RHEL, PGDG). */
+  private static final Pattern SYSTEMD_CLUSTER =
+      Pattern.compile("([A-Za-z0-9@_.:\\\\-]+\\.service):(/.*)");
+
+  /** The restart id of the cluster in {@code dataDir} that systemd runs as {@code unit}. */
+  static String systemdId(String unit, String dataDir) {
+    return unit + ":" + dataDir;
+  }
+
+  /** The data directory in a {@link #systemdId}, empty for any other id. */
+  static Optional<String> systemdDataDir(String id) {
+    var m = SYSTEMD_CLUSTER.matcher(id);
+    return m.matches() ? Optional.of(m.group(2)) : Optional.empty();
+  }
 
   private final Clock clock;
   private final Sleeper sleeper;
@@ -53,7 +71,11 @@ public final class PostgresClusterDriver implements RestartDriver {
     String bindir = Optional.ofNullable(hostVars.get("pg_bindir")).map(String::valueOf).orElse("");
     try {
       String dataDir;
-      if (debian.matches()) {
+      var systemd = SYSTEMD_CLUSTER.matcher(id);
+      if (systemd.matches()) {
+        dataDir = systemd.group(2);
+        s.runOk("systemctl restart", RemoteCommand.argv("systemctl", "restart", systemd.group(1)));
+      } else if (debian.matches()) {
         String version = debian.group(1);
         String name = debian.group(2);
         if ("systemctl".equals(String.valueOf(hostVars.get("pg_restart")))) {
@@ -125,6 +147,7 @@ public final class PostgresClusterDriver implements RestartDriver {
         + "; v=$(cat \"$d/PG_VERSION\") || exit 1\n"
         + "[ -n \"$b\" ] || b=/usr/lib/postgresql/$v/bin\n"
         + "[ -x \"$b/pg_ctl\" ] || [ ! -x /usr/pgsql-$v/bin/pg_ctl ] || b=/usr/pgsql-$v/bin\n"
+        + "[ -x \"$b/pg_ctl\" ] || [ ! -x /usr/bin/pg_ctl ] || b=/usr/bin\n"
         + "u=$(stat -c %U \"$d\")\n"
         + "export d b\n"
         + "if [ \"$(id -u)\" = 0 ] && [ \"$u\" != root ]; then cd / && runuser -u \"$u\" -- sh -c "

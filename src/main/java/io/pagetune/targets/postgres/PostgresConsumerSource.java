@@ -8,11 +8,11 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The PostgreSQL clusters {@code pg_lsclusters} lists on a host, each sized by its main shared
- * memory ({@code shared_memory_size_in_huge_pages}, else from the settings), as users of the pool.
- * A cluster whose size cannot be told is left out (the pool is sized for what is known, and the
- * cluster's own {@code postgres_hugepages} task reports the problem), and so is one with {@code
- * huge_pages = off}, which never maps the pool.
+ * The PostgreSQL clusters {@code pg_lsclusters} lists on a host (or systemd runs, on RHEL), each
+ * sized by its main shared memory ({@code shared_memory_size_in_huge_pages}, else from the
+ * settings), as users of the pool. A cluster whose size cannot be told is left out (the pool is
+ * sized for what is known, and the cluster's own {@code postgres_hugepages} task reports the
+ * problem), and so is one with {@code huge_pages = off}, which never maps the pool.
  */
 final class PostgresConsumerSource implements HugePageConsumerSource {
   @Override
@@ -34,7 +34,7 @@ final class PostgresConsumerSource implements HugePageConsumerSource {
       if (exceptDataDir.filter(d -> d.equals(dir)).isPresent()) {
         continue;
       }
-      PgClusterState state = host.fact(PgClusterState.fact(dir, ""));
+      PgClusterState state = host.fact(PgClusterState.fact(dir, c.bindir()));
       // huge_pages = off never maps the pool: such a cluster takes none of it
       if (state.problem().isPresent()
           || state.setting("huge_pages").filter("off"::equals).isPresent()) {

@@ -40,9 +40,10 @@ import java.util.Optional;
  * sizes the host's one huge-page pool for the cluster plus the declared consumers ({@code
  * consumers}), the host's other clusters and what the other targets find (running Oracle SGAs),
  * persists {@code vm.nr_hugepages} by the sysctl precedence rules, sets the pool live and reads it
- * back, and only then sets {@code huge_pages} in {@code postgresql.auto.conf} and asks for a
- * restart of the cluster: a pool that reads back short fails the task before PostgreSQL is told to
- * insist on huge pages it could not get at start.
+ * back, and only then sets {@code huge_pages} in {@code postgresql.auto.conf} (or, with {@code
+ * pg_conf_method: conf.d}, in its own file under {@code conf.d}: {@link ConfDSetting}) and asks for
+ * a restart of the cluster: a pool that reads back short fails the task before PostgreSQL is told
+ * to insist on huge pages it could not get at start.
  *
  * <p>PostgreSQL maps its shared memory with {@code mmap(MAP_HUGETLB)}, which neither {@code
  * vm.hugetlb_shm_group} nor the memlock limit governs (both apply to System V {@code SHM_HUGETLB}
@@ -57,6 +58,7 @@ public final class PostgresHugepagesModule implements Module {
           Arg.optional("cluster", ArgType.STRING),
           Arg.optional("bindir", ArgType.STRING, ""),
           Arg.optional("huge_pages", ArgType.STRING, "on").choices("on", "try"),
+          Arg.optional("pg_conf_method", ArgType.STRING, "auto").choices("auto", "conf.d"),
           Arg.optional("consumers", ArgType.LIST),
           Arg.optional("max_memory_share", ArgType.STRING, "0.7"),
           Arg.optional("sysctl_file", ArgType.STRING, "/etc/sysctl.d/97-pagetune-hugepages.conf"),
@@ -114,7 +116,16 @@ public final class PostgresHugepagesModule implements Module {
     Args args = call.args();
     String dataDir = stripSlash(args.string("data_dir"));
     String cluster = args.optString("cluster").orElse(dataDir);
-    PgClusterState pg = host.fact(PgClusterState.fact(dataDir, args.string("bindir")));
+    // a cluster systemd runs (RHEL, PGDG) restarts through its unit, with the unit's binaries
+    Optional<PgCluster> unitRun =
+        host.fact(PostgresFacts.CLUSTERS).stream()
+            .filter(c -> !c.unit().isEmpty() && c.dataDirectory().equals(dataDir))
+            .findFirst();
+    String bindir =
+        args.string("bindir").isEmpty()
+            ? unitRun.map(PgCluster::bindir).orElse("")
+            : args.string("bindir");
+    PgClusterState pg = host.fact(PgClusterState.fact(dataDir, bindir));
     if (pg.problem().isPresent()) {
       return Plan.failed("postgres_hugepages: " + cluster + ": " + pg.problem().get());
     }
@@ -224,9 +235,48 @@ public final class PostgresHugepagesModule implements Module {
       return Plan.failed("postgres_hugepages: " + autoNow.problem().get());
     }
     String autoBefore = autoNow.text().get();
-    String autoWanted = AutoConf.set(autoBefore, "huge_pages", wantedMode);
+    Optional<String> autoMode = AutoConf.value(autoBefore, "huge_pages");
     List<Step> clusterSteps = new ArrayList<>();
-    if (!autoBefore.equals(autoWanted)) {
+    Optional<String> persistedMode = autoMode;
+    String persistedWhere = "postgresql.auto.conf";
+    if (args.string("pg_conf_method").equals("conf.d")) {
+      // postgresql.auto.conf is read last: its value is the one the next start uses
+      if (autoMode.filter(m -> !m.equals(wantedMode)).isPresent()) {
+        return Plan.failed(
+            "postgres_hugepages: "
+                + cluster
+                + ": "
+                + autoPath
+                + " sets huge_pages = '"
+                + autoMode.get()
+                + "', which overrides conf.d (ALTER SYSTEM RESET huge_pages, or use"
+                + " pg_conf_method: auto)");
+      }
+      ConfDSetting.Result confD =
+          ConfDSetting.plan(host, configDir(host, dataDir, pg), "huge_pages", wantedMode);
+      if (confD.refusal().isPresent()) {
+        return Plan.failed("postgres_hugepages: " + cluster + ": " + confD.refusal().get());
+      }
+      ConfDSetting file = confD.setting().get();
+      if (!file.before().equals(file.wanted())) {
+        clusterSteps.add(
+            new Step.Put(
+                file.path(),
+                file.wanted().getBytes(StandardCharsets.UTF_8),
+                file.exists() ? null : Integer.valueOf(0644),
+                file.exists() ? null : pg.owner(),
+                null,
+                args.bool("backup") && file.exists()));
+        diffs.add(new FileDiff(file.path(), file.before(), file.wanted()));
+      }
+      if (autoMode.isEmpty()) {
+        persistedMode = file.valueNow("huge_pages");
+        persistedWhere = file.path();
+      } else {
+        persistedWhere = "postgresql.auto.conf (read after conf.d)";
+      }
+    } else if (!AutoConf.set(autoBefore, "huge_pages", wantedMode).equals(autoBefore)) {
+      String autoWanted = AutoConf.set(autoBefore, "huge_pages", wantedMode);
       boolean exists = host.stat(autoPath).isPresent();
       clusterSteps.add(
           new Step.Put(
@@ -247,7 +297,8 @@ public final class PostgresHugepagesModule implements Module {
     if (!clusterEffective && pg.running() && !(poolSteps.isEmpty() && clusterSteps.isEmpty())) {
       clusterSteps.add(
           new Step.RequestRestart(
-              new RestartTarget(RESTART_KIND, host.host(), restartId(args, cluster, dataDir)),
+              new RestartTarget(
+                  RESTART_KIND, host.host(), restartId(args, cluster, dataDir, unitRun)),
               "the postmaster maps its shared memory in huge pages when it starts"));
     }
 
@@ -283,7 +334,7 @@ public final class PostgresHugepagesModule implements Module {
               !poolLive,
               List.of(c.bytes() + " bytes (" + c.source() + ")")));
     }
-    Optional<String> persistedMode = AutoConf.value(autoBefore, "huge_pages");
+    String where = persistedWhere;
     List<String> clusterReasons = new ArrayList<>();
     if (!pg.running()) {
       clusterReasons.add("the cluster is not running: it maps huge pages at its next start");
@@ -299,7 +350,7 @@ public final class PostgresHugepagesModule implements Module {
             "postgres/" + cluster,
             "huge_pages=" + wantedMode + ", main shared memory in " + page + " pages",
             persistedMode.filter(wantedMode::equals).isPresent(),
-            persistedMode.map(v -> "huge_pages=" + v + " in postgresql.auto.conf").orElse(""),
+            persistedMode.map(v -> "huge_pages=" + v + " in " + where).orElse(""),
             clusterEffective,
             pg.running()
                 ? "pid "
@@ -346,13 +397,32 @@ public final class PostgresHugepagesModule implements Module {
     return Plan.of(steps, diffs).withData(data);
   }
 
-  /** Debian clusters restart by {@code version/name}; declared ones by their data directory. */
-  private static String restartId(Args args, String cluster, String dataDir) {
-    return args.optString("cluster")
-            .filter(c -> c.matches("\\d+(\\.\\d+)?/[A-Za-z0-9_.-]+"))
-            .isPresent()
-        ? cluster
-        : dataDir;
+  /**
+   * Debian clusters restart by {@code version/name}, ones systemd runs by their unit, declared ones
+   * by their data directory.
+   */
+  private static String restartId(
+      Args args, String cluster, String dataDir, Optional<PgCluster> unitRun) {
+    if (args.optString("cluster")
+        .filter(c -> c.matches("\\d+(\\.\\d+)?/[A-Za-z0-9_.-]+"))
+        .isPresent()) {
+      return cluster;
+    }
+    return unitRun.map(c -> PostgresClusterDriver.systemdId(c.unit(), dataDir)).orElse(dataDir);
+  }
+
+  /**
+   * Where postgresql.conf is: the data directory (RHEL, PGDG, initdb's default), else Debian's
+   * {@code /etc/postgresql/<version>/<name>}.
+   */
+  private static String configDir(HostState host, String dataDir, PgClusterState pg) {
+    if (host.stat(dataDir + "/postgresql.conf").isPresent()) {
+      return dataDir;
+    }
+    return "/etc/postgresql/"
+        + pg.version()
+        + "/"
+        + dataDir.substring(dataDir.lastIndexOf('/') + 1);
   }
 
   private static String stripSlash(String p) {

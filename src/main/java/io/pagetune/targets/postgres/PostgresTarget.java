@@ -82,15 +82,18 @@ public final class PostgresTarget implements Target {
   }
 
   /**
-   * The data directory to check: the target's own (a declared cluster), {@code pg_data_dir}, else
-   * Debian's {@code /var/lib/postgresql/<version>/<name>}.
+   * The data directory to check: the target's own (a declared cluster or one systemd runs), {@code
+   * pg_data_dir}, else Debian's {@code /var/lib/postgresql/<version>/<name>}.
    */
   static Optional<Map<String, Object>> verifyArgs(RestartTarget target, Map<String, Object> vars) {
     String id = target.id() == null ? "" : target.id();
     Map<String, Object> args = new LinkedHashMap<>();
     Matcher m = DEBIAN_CLUSTER.matcher(id);
+    Optional<String> unitDataDir = PostgresClusterDriver.systemdDataDir(id);
     if (id.startsWith("/")) {
       args.put("postgres_data_dir", id);
+    } else if (unitDataDir.isPresent()) {
+      args.put("postgres_data_dir", unitDataDir.get());
     } else if (vars.get("pg_data_dir") != null) {
       args.put("postgres_data_dir", String.valueOf(vars.get("pg_data_dir")));
     } else if (m.matches()) {

@@ -85,6 +85,19 @@ class PostgresHugepagesModuleTest {
 
   /** A harness whose cluster facts are {@code state} plus a running postmaster's smaps. */
   private ModuleHarness harness(String stateFixture, String smapsFixture) {
+    return harness(stateFixture, smapsFixture, List.of());
+  }
+
+  private ModuleHarness harness(
+      String stateFixture, String smapsFixture, List<PgCluster> discovered) {
+    return harness(stateFixture, smapsFixture, discovered, Map.of());
+  }
+
+  private ModuleHarness harness(
+      String stateFixture,
+      String smapsFixture,
+      List<PgCluster> discovered,
+      Map<String, Object> moreFacts) {
     String out = Fixtures.read("facts/postgres_cluster/" + stateFixture);
     if (smapsFixture != null) {
       out =
@@ -93,13 +106,156 @@ class PostgresHugepagesModuleTest {
               + Fixtures.read("facts/smaps/" + smapsFixture);
     }
     PgClusterState state = PgClusterState.parse(CommandResult.of(0, out, ""));
-    return new ModuleHarness(new PostgresHugepagesModule(), tmp, connection())
-        .facts(
-            Map.of(
-                PostgresFacts.CLUSTERS.name(),
-                List.of(),
-                PgClusterState.fact(DATA, "").name(),
-                state));
+    Map<String, Object> facts = new LinkedHashMap<>(moreFacts);
+    facts.put(PostgresFacts.CLUSTERS.name(), discovered);
+    facts.put(PgClusterState.fact(DATA, "").name(), state);
+    return new ModuleHarness(new PostgresHugepagesModule(), tmp, connection()).facts(facts);
+  }
+
+  private static final String CONF = "/etc/postgresql/15/main";
+
+  /**
+   * A harness for pg_conf_method: conf.d, the conf.d files setting huge_pages being {@code hits}.
+   */
+  private ModuleHarness confDHarness(List<String> hits) {
+    return harness(
+        "stopped_postgres_c.txt",
+        "postmaster_4k_pages.txt",
+        List.of(),
+        Map.of(ConfDSetting.settingsIn(CONF + "/conf.d", "huge_pages").name(), hits));
+  }
+
+  private void debianConf(String text) throws IOException {
+    Files.createDirectories(root.resolve(CONF.substring(1) + "/conf.d"));
+    Files.writeString(root.resolve(CONF.substring(1) + "/postgresql.conf"), text);
+  }
+
+  private static Map<String, Object> confDArgs() {
+    Map<String, Object> a = args();
+    a.put("pg_conf_method", "conf.d");
+    return a;
+  }
+
+  @Test
+  void confDWritesItsFileWhenPostgresqlConfIncludesItAndCheckModePredictsTheApply()
+      throws IOException {
+    debianConf(
+        "data_directory = '/var/lib/postgresql/15/main'\n"
+            + "huge_pages = try\n"
+            + "include_dir = 'conf.d'\n");
+    String autoBefore = read(DATA + "/postgresql.auto.conf");
+    ModuleHarness h = confDHarness(List.of("00-tuning.conf:3:huge_pages = off"));
+    Plan check = h.plan(confDArgs());
+    assertTrue(check.failure().isEmpty(), () -> check.failure().get());
+    String path = CONF + "/conf.d/pagetune-hugepages.conf";
+    String wanted =
+        "# Managed by pagetune (postgres_hugepages, pg_conf_method: conf.d); do not edit by hand.\n"
+            + "huge_pages = on\n";
+    var confDiff =
+        check.diffs().stream().filter(d -> d.path().equals(path)).findFirst().orElseThrow();
+    assertEquals("", confDiff.before());
+    assertEquals(wanted, confDiff.after());
+    assertTrue(check.diffs().stream().noneMatch(d -> d.path().endsWith("postgresql.auto.conf")));
+    ApplyResult r = h.apply(confDArgs());
+    assertTrue(r.failure().isEmpty(), () -> r.failure().get());
+    // the apply wrote what check mode showed, and left postgresql.auto.conf alone
+    assertEquals(confDiff.after(), read(path));
+    assertEquals(autoBefore, read(DATA + "/postgresql.auto.conf"));
+    assertEquals(
+        List.of(new RestartTarget("postgres_cluster", "pg-test", "15/main")),
+        r.restarts().stream().map(Step.RequestRestart::target).toList());
+    // idempotent: the file is not written again (the fixture's live pool stays at 0 pages, so
+    // the pool step and the restart it brings remain)
+    Plan again = h.plan(confDArgs());
+    assertTrue(again.failure().isEmpty(), () -> again.failure().get());
+    assertEquals(List.of(), again.diffs());
+    assertTrue(again.steps().stream().noneMatch(st -> st instanceof Step.Put), again::toString);
+    Map<String, Object> cluster = clusterState(again);
+    assertEquals(true, cluster.get("persisted"), cluster::toString);
+    assertEquals("huge_pages=on in " + path, cluster.get("persisted_value"), cluster::toString);
+  }
+
+  @Test
+  void confDReportsAPostgresqlAutoConfValueAsThePersistedOne() throws IOException {
+    debianConf("include_dir 'conf.d'  # local settings\n");
+    Files.writeString(
+        root.resolve(DATA.substring(1) + "/postgresql.auto.conf"), "huge_pages = 'on'\n");
+    ModuleHarness h = confDHarness(List.of());
+    assertTrue(h.apply(confDArgs()).failure().isEmpty());
+    Map<String, Object> cluster = clusterState(h.plan(confDArgs()));
+    assertEquals(
+        "huge_pages=on in postgresql.auto.conf (read after conf.d)",
+        cluster.get("persisted_value"),
+        cluster::toString);
+  }
+
+  @Test
+  void confDRefusesWhatPostgresqlWouldNotReadOrWouldOverride() throws IOException {
+    debianConf("shared_buffers = 3GB\n#include_dir = 'conf.d'\n");
+    assertEquals(
+        "postgres_hugepages: 15/main: "
+            + CONF
+            + "/postgresql.conf has no include_dir 'conf.d': PostgreSQL would not read "
+            + CONF
+            + "/conf.d/pagetune-hugepages.conf (add the include_dir, or use pg_conf_method:"
+            + " auto)",
+        confDHarness(List.of()).plan(confDArgs()).failure().orElse(""));
+    debianConf("include_dir = 'conf.d'\nhuge_pages = off\n");
+    assertEquals(
+        "postgres_hugepages: 15/main: "
+            + CONF
+            + "/postgresql.conf:2 sets huge_pages after include_dir 'conf.d', overriding "
+            + CONF
+            + "/conf.d/pagetune-hugepages.conf",
+        confDHarness(List.of()).plan(confDArgs()).failure().orElse(""));
+    debianConf("include_dir = 'conf.d'\n");
+    assertEquals(
+        "postgres_hugepages: 15/main: "
+            + CONF
+            + "/conf.d/zz-local.conf:1:huge_pages = off: read after pagetune-hugepages.conf, it"
+            + " overrides huge_pages",
+        confDHarness(List.of("zz-local.conf:1:huge_pages = off"))
+            .plan(confDArgs())
+            .failure()
+            .orElse(""));
+    Files.writeString(
+        root.resolve(DATA.substring(1) + "/postgresql.auto.conf"), "huge_pages = 'off'\n");
+    assertEquals(
+        "postgres_hugepages: 15/main: "
+            + DATA
+            + "/postgresql.auto.conf sets huge_pages = 'off', which overrides conf.d (ALTER SYSTEM"
+            + " RESET huge_pages, or use pg_conf_method: auto)",
+        confDHarness(List.of()).plan(confDArgs()).failure().orElse(""));
+    assertFalse(Files.exists(root.resolve(CONF.substring(1) + "/conf.d/pagetune-hugepages.conf")));
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> clusterState(Plan plan) {
+    return ((List<Map<String, Object>>) plan.data().get("page_state"))
+        .stream().filter(m -> "postgres/15/main".equals(m.get("target"))).findFirst().orElseThrow();
+  }
+
+  @Test
+  void aClusterSystemdRunsIsRestartedThroughItsUnit() {
+    PgCluster pgdg =
+        new PgCluster(
+            "15",
+            "postgresql-15.service",
+            5432,
+            "online",
+            "postgres",
+            DATA,
+            "",
+            "postgresql-15.service",
+            "/usr/pgsql-15/bin");
+    Map<String, Object> a = args();
+    a.remove("cluster");
+    ApplyResult r =
+        harness("stopped_postgres_c.txt", "postmaster_4k_pages.txt", List.of(pgdg)).apply(a);
+    assertTrue(r.failure().isEmpty(), () -> r.failure().get());
+    assertEquals(
+        List.of(new RestartTarget("postgres_cluster", "pg-test", "postgresql-15.service:" + DATA)),
+        r.restarts().stream().map(Step.RequestRestart::target).toList());
   }
 
   private static Map<String, Object> args() {
