@@ -41,7 +41,8 @@ public record AnsibleConfig(
           "remote_user", "ANSIBLE_REMOTE_USER",
           "private_key_file", "ANSIBLE_PRIVATE_KEY_FILE",
           "host_key_checking", "ANSIBLE_HOST_KEY_CHECKING",
-          "timeout", "ANSIBLE_TIMEOUT");
+          "timeout", "ANSIBLE_TIMEOUT",
+          "roles_path", "ANSIBLE_ROLES_PATH");
 
   /** Variables that only choose the file, not an option. */
   private static final Set<String> LOOKUP_VARIABLES = Set.of("ANSIBLE_CONFIG");
@@ -111,6 +112,24 @@ public record AnsibleConfig(
         continue;
       }
       out.add(resolvePath(p, fromEnv));
+    }
+    return out;
+  }
+
+  /**
+   * {@code roles_path}: colon-separated directories (relative ones against the file's directory),
+   * searched after {@code roles/} beside the playbook; Ansible's default when not set.
+   */
+  public List<Path> rolesPath() {
+    String raw =
+        value("roles_path").orElse("~/.ansible/roles:/usr/share/ansible/roles:/etc/ansible/roles");
+    boolean fromEnv = fromEnvironment.contains("roles_path");
+    List<Path> out = new ArrayList<>();
+    for (String part : raw.split(":")) {
+      String p = part.strip();
+      if (!p.isEmpty()) {
+        out.add(Path.of(resolvePath(p, fromEnv)));
+      }
     }
     return out;
   }

@@ -106,7 +106,13 @@ public final class FactsCommand implements Callable<Integer> {
                   .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
                   .writeValueAsString(Map.of("hosts", byHost)));
     } else {
-      environment.out().print(FactsTable.render(byHost));
+      environment
+          .out()
+          .print(
+              FactsTable.render(
+                  byHost,
+                  io.pagetune.cli.table.TerminalWidth.of(
+                      environment.env(), environment.terminal())));
       environment.out().print(FactsTable.renderStates(byHost));
     }
     return unreachable ? ExitStatus.HOST_UNREACHABLE.code() : 0;

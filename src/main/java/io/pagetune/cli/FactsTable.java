@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** The text table of {@code pagetune facts}: one row per host, columns padded to fit. */
+/** The text table of {@code pagetune facts}: one row per host, fitted to the terminal. */
 final class FactsTable {
   private static final List<String> HEADER =
       List.of(
@@ -13,29 +13,16 @@ final class FactsTable {
   private FactsTable() {}
 
   static String render(Map<String, Map<String, Object>> byHost) {
-    List<List<String>> rows = new ArrayList<>();
-    rows.add(HEADER);
+    return render(byHost, Integer.MAX_VALUE);
+  }
+
+  /** The table within {@code width} columns; long cells are cut, never wrapped. */
+  static String render(Map<String, Map<String, Object>> byHost, int width) {
+    io.pagetune.cli.table.TextTable table = new io.pagetune.cli.table.TextTable(HEADER);
     for (Map.Entry<String, Map<String, Object>> e : byHost.entrySet()) {
-      rows.add(row(e.getKey(), e.getValue()));
+      table.row(row(e.getKey(), e.getValue()));
     }
-    int[] width = new int[HEADER.size()];
-    for (List<String> r : rows) {
-      for (int i = 0; i < r.size(); i++) {
-        width[i] = Math.max(width[i], r.get(i).length());
-      }
-    }
-    StringBuilder sb = new StringBuilder();
-    for (List<String> r : rows) {
-      StringBuilder line = new StringBuilder();
-      for (int i = 0; i < r.size(); i++) {
-        line.append(String.format("%-" + width[i] + "s", r.get(i)));
-        if (i < r.size() - 1) {
-          line.append("  ");
-        }
-      }
-      sb.append(line.toString().stripTrailing()).append('\n');
-    }
-    return sb.toString();
+    return table.render(width);
   }
 
   @SuppressWarnings("unchecked")

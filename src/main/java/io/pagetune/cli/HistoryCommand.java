@@ -1,9 +1,12 @@
 package io.pagetune.cli;
 
+import io.pagetune.cli.table.TerminalWidth;
+import io.pagetune.cli.table.TextTable;
 import io.pagetune.state.JournalChange;
 import io.pagetune.state.RunRecord;
 import io.pagetune.state.StateStore;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -28,6 +31,13 @@ public final class HistoryCommand implements Callable<Integer> {
   @Option(names = "--last", paramLabel = "N", defaultValue = "20", description = "Runs to list.")
   int last;
 
+  @Option(
+      names = "--output",
+      paramLabel = "FORMAT",
+      defaultValue = "text",
+      description = "text (default) or json.")
+  OutputFormat output;
+
   public HistoryCommand(CliEnvironment environment) {
     this.environment = environment;
   }
@@ -36,28 +46,36 @@ public final class HistoryCommand implements Callable<Integer> {
   public Integer call() {
     StateStore store = ScheduleCommand.store(state, environment, environment.clock());
     if (runId == null) {
+      List<RunRecord> runs = store.journal().listRuns(last);
+      if (output == OutputFormat.JSON) {
+        Json.print(environment.out(), Map.of("runs", runs.stream().map(JournalJson::run).toList()));
+        return 0;
+      }
+      TextTable table = new TextTable("RUN", "STARTED (UTC)", "BY", "STATUS", "PLAYBOOK");
+      for (RunRecord r : runs) {
+        table.row(
+            r.runId(),
+            r.startedAt().toString().replace("T", " ").replaceAll("\\.\\d+Z$", "Z"),
+            r.startedBy(),
+            r.status().orElse("running"),
+            r.playbook());
+      }
       environment
           .out()
-          .printf(
-              "%-26s  %-20s  %-8s  %-10s  %s%n",
-              "RUN", "STARTED (UTC)", "BY", "STATUS", "PLAYBOOK");
-      for (RunRecord r : store.journal().listRuns(last)) {
-        environment
-            .out()
-            .printf(
-                "%-26s  %-20s  %-8s  %-10s  %s%n",
-                r.runId(),
-                r.startedAt().toString().replace("T", " ").replaceAll("\\.\\d+Z$", "Z"),
-                r.startedBy(),
-                r.status().orElse("running"),
-                r.playbook());
-      }
+          .print(table.render(TerminalWidth.of(environment.env(), environment.terminal())));
       return 0;
     }
     List<JournalChange> changes = store.journal().changes(runId);
     if (store.journal().run(runId).isEmpty()) {
       throw new io.pagetune.error.InputException(
           io.pagetune.yaml.SourceLocation.of("RUN_ID"), "no journaled run '" + runId + "'");
+    }
+    if (output == OutputFormat.JSON) {
+      Map<String, Object> json = new java.util.LinkedHashMap<>();
+      json.put("run", JournalJson.run(store.journal().run(runId).orElseThrow()));
+      json.put("changes", changes.stream().map(JournalJson::change).toList());
+      Json.print(environment.out(), json);
+      return 0;
     }
     for (JournalChange c : changes) {
       environment

@@ -59,6 +59,9 @@ public final class InventoryCommand implements Callable<Integer> {
     InventoryReport report = new InventoryReport(inv);
     String text = mode.list ? report.list() : mode.graph ? report.graph() : report.host(mode.host);
     environment.out().println(text);
+    // on stderr: stdout stays the JSON or tree a script reads
+    io.pagetune.inventory.UnreadSettingNotes.of(inv.hosts())
+        .forEach(n -> environment.err().println("[NOTE]: " + n));
     return 0;
   }
 }

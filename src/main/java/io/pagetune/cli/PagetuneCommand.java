@@ -19,7 +19,10 @@ import picocli.CommandLine.Command;
       ScheduleCommand.class,
       SchedulerCommand.class,
       HistoryCommand.class,
-      RollbackCommand.class
+      StatusCommand.class,
+      RollbackCommand.class,
+      ShowCommand.class,
+      ApplyCommand.class
     },
     footer = {
       "",

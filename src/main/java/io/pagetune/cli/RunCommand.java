@@ -147,11 +147,21 @@ public final class RunCommand implements Callable<Integer> {
 
   @picocli.CommandLine.Mixin LockTimeoutOption lockTimeout = new LockTimeoutOption();
 
+  @picocli.CommandLine.Mixin ReportOptions reports = new ReportOptions();
+
   @Option(
       names = "--windows",
       paramLabel = "FILE",
       description = "Change windows file (default: windows.yml beside the inventory).")
   Path windowsFile;
+
+  @Option(
+      names = "--save-plan",
+      paramLabel = "PLAN",
+      description =
+          "With --check: save what would change as a plan file that 'pagetune apply PLAN' runs"
+              + " exactly (see 'pagetune show PLAN').")
+  Path savePlan;
 
   @Option(
       names = "--progress",
@@ -174,6 +184,12 @@ public final class RunCommand implements Callable<Integer> {
           io.pagetune.yaml.SourceLocation.of("--forks"), "--forks must be at least 1");
     }
     lockTimeout.timeout();
+    if (savePlan != null && !check) {
+      throw new io.pagetune.error.InputException(
+          io.pagetune.yaml.SourceLocation.of("--save-plan"),
+          "--save-plan needs --check: a plan is made without changing anything");
+    }
+    reports.check();
     Set<String> tagSet = new LinkedHashSet<>(tags);
     Set<String> skipSet = new LinkedHashSet<>(skipTags);
     RunOptions options =
@@ -188,7 +204,12 @@ public final class RunCommand implements Callable<Integer> {
             .withDetailedExitCode(detailedExitCode)
             .withCommandTimeout(Duration.ofSeconds(timeoutSeconds));
     java.time.Clock clock = now.clock(environment);
-    ModuleRegistry modules = Wiring.modules(clock);
+    // a saved plan's modules stamp their audit comments with one instant, the plan's, so that
+    // apply can render the very same bytes
+    java.time.Instant planTime = clock.instant();
+    ModuleRegistry modules =
+        Wiring.modules(
+            savePlan == null ? clock : java.time.Clock.fixed(planTime, java.time.ZoneOffset.UTC));
     // everything the user wrote is parsed and validated before any host is contacted
     List<String> sources = inventories.isEmpty() ? config.inventories() : inventories;
     if (sources.isEmpty() && !ansible.syntaxCheck) {
@@ -200,8 +221,15 @@ public final class RunCommand implements Callable<Integer> {
         new InventoryLoader(Path.of("")).loadSources(sources, ansible.hostDefaults(config));
     Path inventory = ansible.firstFile(sources);
     SshArgsCheck.validate(inv);
-    Playbook book = ansible.start(new PlaybookLoader(modules, yaml).load(playbook));
+    Playbook book =
+        ansible.start(
+            new PlaybookLoader(modules, yaml, new io.pagetune.playbook.RolePath(config.rolesPath()))
+                .load(playbook));
     config.warnings().forEach(w -> environment.err().println("[WARNING]: " + w));
+    if (ansible.verbosity() >= 1) {
+      io.pagetune.inventory.UnreadSettingNotes.of(inv.hosts())
+          .forEach(n -> environment.err().println("[NOTE]: " + n));
+    }
     if (ansible.syntaxCheck) {
       environment.out().println();
       environment.out().println("playbook: " + book.file());
@@ -221,13 +249,16 @@ public final class RunCommand implements Callable<Integer> {
     List<RunListener> listeners = new ArrayList<>();
     ProgressMode mode = progress.resolve(environment.colorTerminal() || environment.terminal());
     if (mode == ProgressMode.TTY) {
-      listener = new TtyProgress(listener, environment.err());
+      listener = new TtyProgress(listener, environment.err(), environment.clock());
     } else if (mode == ProgressMode.PLAIN) {
-      listeners.add(new PlainProgress(environment.err()));
+      listeners.add(new PlainProgress(environment.err(), environment.clock()));
     }
     listeners.add(0, listener);
+    listeners.addAll(reports.listeners(environment.clock(), inv));
     if (ansible.verbosity() >= 1 && output != OutputFormat.JSON) {
       listeners.add(1, new io.pagetune.report.VerboseResults(environment.out()));
+      // printed after the recap, which the first listener writes
+      listeners.add(new io.pagetune.report.TaskTimes(environment.out(), environment.clock()));
     }
     SshSettings sshSettings = ansible.apply(ssh.settings(environment, config), config);
     if (sshSettings.hostKeyChecking() == HostKeyChecking.OFF) {
@@ -245,6 +276,7 @@ public final class RunCommand implements Callable<Integer> {
                 io.pagetune.connection.LocalConnection.factory(sshSettings.becomePassword())),
             ansible.tracing(environment.err()));
     Optional<StateStore> store = stateOptions.open(environment, clock);
+    store.ifPresent(reports::benefits);
     RunServices services = RunServices.NONE;
     if (store.isPresent()) {
       services =
@@ -254,10 +286,33 @@ public final class RunCommand implements Callable<Integer> {
         services = services.withLeases(lockTimeout.leaser(store.get(), environment));
       }
     }
+    PlanSaving planSaving = savePlan == null ? null : new PlanSaving(savePlan);
+    if (planSaving != null) {
+      services = services.withPlans(planSaving.recorder());
+    }
     Engine engine =
         new Engine(
             modules, connections, Wiring.factSets(), new Listeners(listeners), clock, services);
     RunResult result = engine.run(playbook, book, inv, options, yaml);
+    reports.write();
+    if (planSaving != null) {
+      planSaving
+          .finish(
+              result,
+              playbook,
+              sources,
+              windowsFile,
+              options,
+              planTime,
+              Wiring.user(environment),
+              store,
+              output == OutputFormat.JSON ? environment.err() : environment.out(),
+              environment.err())
+          .ifPresent(
+              plan ->
+                  PlanChangeRequests.attach(
+                      plan, inv, inventory, windowsFile, environment, environment.err()));
+    }
     // input errors that only showed while running (undefined variables) end on stderr too
     for (String error : result.summary().inputErrors()) {
       environment.err().println(error);

@@ -15,6 +15,8 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -69,19 +71,23 @@ public final class ScheduleCommand implements Runnable {
   }
 
   static void print(PrintStream out, List<RestartIntent> intents) {
-    out.printf(
-        "%-8s  %-10s  %-34s  %-20s  %-20s  %s%n",
-        "ID", "STATUS", "RESTART", "HOSTS", "DUE (UTC)", "RESULT");
+    print(out, intents, Integer.MAX_VALUE);
+  }
+
+  static void print(PrintStream out, List<RestartIntent> intents, int width) {
+    io.pagetune.cli.table.TextTable table =
+        new io.pagetune.cli.table.TextTable(
+            "ID", "STATUS", "RESTART", "HOSTS", "DUE (UTC)", "RESULT");
     for (RestartIntent i : intents) {
-      out.printf(
-          "%-8s  %-10s  %-34s  %-20s  %-20s  %s%n",
+      table.row(
           i.id().substring(0, Math.min(8, i.id().length())),
-          i.status(),
+          i.status().toString(),
           i.target().describe(),
           String.join(",", i.hosts()),
           i.dueAt().toString().replace("T", " "),
           i.result().orElse(i.reason()));
     }
+    out.print(table.render(width));
   }
 
   @Command(
@@ -95,6 +101,13 @@ public final class ScheduleCommand implements Runnable {
 
     @Option(names = "--all", description = "Also restarts that are done, failed or cancelled.")
     boolean all;
+
+    @Option(
+        names = "--output",
+        paramLabel = "FORMAT",
+        defaultValue = "text",
+        description = "text (default) or json.")
+    OutputFormat output;
 
     public ListIntents(CliEnvironment environment) {
       this.environment = environment;
@@ -112,7 +125,15 @@ public final class ScheduleCommand implements Runnable {
                       IntentStatus.RUNNING,
                       IntentStatus.FAILED,
                       IntentStatus.BLOCKED));
-      print(environment.out(), intents);
+      if (output == OutputFormat.JSON) {
+        Json.print(
+            environment.out(), Map.of("restarts", intents.stream().map(IntentJson::of).toList()));
+        return 0;
+      }
+      print(
+          environment.out(),
+          intents,
+          io.pagetune.cli.table.TerminalWidth.of(environment.env(), environment.terminal()));
       return 0;
     }
   }
@@ -126,6 +147,13 @@ public final class ScheduleCommand implements Runnable {
     @Parameters(paramLabel = "ID", description = "The intent id (a unique prefix is enough).")
     String id;
 
+    @Option(
+        names = "--output",
+        paramLabel = "FORMAT",
+        defaultValue = "text",
+        description = "text (default) or json.")
+    OutputFormat output;
+
     public Show(CliEnvironment environment) {
       this.environment = environment;
     }
@@ -134,6 +162,10 @@ public final class ScheduleCommand implements Runnable {
     public Integer call() {
       RestartIntent i = find(new RestartQueue(store(state, environment, environment.clock())), id);
       PrintStream out = environment.out();
+      if (output == OutputFormat.JSON) {
+        Json.print(out, IntentJson.of(i));
+        return 0;
+      }
       out.println("id:        " + i.id());
       out.println("restart:   " + i.target().describe() + " (" + i.target().kind() + ")");
       out.println("hosts:     " + String.join(", ", i.hosts()));
@@ -205,6 +237,13 @@ public final class ScheduleCommand implements Runnable {
 
     @Mixin RestartOptions restart = new RestartOptions();
 
+    @Option(
+        names = "--output",
+        paramLabel = "FORMAT",
+        defaultValue = "text",
+        description = "text (default) or json (one restart event per line, with benefit medians).")
+    OutputFormat output;
+
     public RunDue(CliEnvironment environment) {
       this.environment = environment;
     }
@@ -224,6 +263,11 @@ public final class ScheduleCommand implements Runnable {
       List<HandledRestart> handled = restarts.runDue(Restarts.nodeName("run-due"));
       boolean failed = false;
       for (HandledRestart h : handled) {
+        failed |= h.status() == IntentStatus.FAILED;
+        if (output == OutputFormat.JSON) {
+          environment.out().println(restartEvent(restarts, h));
+          continue;
+        }
         environment
             .out()
             .printf(
@@ -231,12 +275,30 @@ public final class ScheduleCommand implements Runnable {
                 h.intentId().substring(0, Math.min(8, h.intentId().length())),
                 h.status(),
                 h.detail());
-        failed |= h.status() == IntentStatus.FAILED;
       }
-      if (handled.isEmpty()) {
+      if (handled.isEmpty() && output != OutputFormat.JSON) {
         environment.out().println("nothing due");
       }
       return failed ? ExitStatus.HOST_FAILED.code() : 0;
+    }
+
+    private static String restartEvent(Restarts restarts, HandledRestart h) {
+      Optional<RestartIntent> intent = restarts.queue().find(h.intentId());
+      Optional<io.pagetune.state.BenefitRecord> benefit =
+          intent.flatMap(
+              i ->
+                  new io.pagetune.state.BenefitRecords(restarts.store())
+                      .ofRestart(
+                          i.target().host(),
+                          i.target().kind(),
+                          i.target().id(),
+                          i.startedAt().orElse(java.time.Instant.EPOCH)));
+      try {
+        return new com.fasterxml.jackson.databind.ObjectMapper()
+            .writeValueAsString(RestartEventJson.of(h, intent, benefit));
+      } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        throw new IllegalStateException("cannot write JSON: " + e.getMessage(), e);
+      }
     }
   }
 }

@@ -21,7 +21,7 @@ import picocli.CommandLine.Option;
     description = "Show each host's change window and its next openings in local and UTC time.",
     footer = {
       "",
-      "Hosts name their window with the variable change_window; windows are defined in",
+      "Hosts name their window with the variable pagetune_change_window; windows are defined in",
       "windows.yml beside the inventory (or --windows FILE).",
       "",
       "Examples:",
@@ -59,6 +59,13 @@ public final class WindowsCommand implements Callable<Integer> {
 
   @Mixin NowOption now = new NowOption();
 
+  @Option(
+      names = "--output",
+      paramLabel = "FORMAT",
+      defaultValue = "text",
+      description = "text (default) or json.")
+  OutputFormat output;
+
   @Option(names = "--stacktrace", description = "Print stack traces of errors.")
   boolean stacktrace;
 
@@ -79,6 +86,16 @@ public final class WindowsCommand implements Callable<Integer> {
     Inventory inv = new InventoryLoader(Path.of("")).load(inventory);
     List<Host> hosts = io.pagetune.inventory.Limit.select(inv, limit);
     WindowsFile windows = Wiring.windows(yaml, inv, inventory, windowsFile);
+    if (output == OutputFormat.JSON) {
+      Json.print(
+          environment.out(),
+          WindowsJson.hosts(
+              io.pagetune.restart.RestartConfigCheck.hostWindows(hosts),
+              windows,
+              now.clock(environment).instant(),
+              count));
+      return 0;
+    }
     environment
         .out()
         .print(

@@ -11,6 +11,7 @@ import io.pagetune.modules.builtin.BuiltinModules;
 import io.pagetune.restart.RestartKinds;
 import io.pagetune.targets.Target;
 import io.pagetune.targets.oracle.OracleTarget;
+import io.pagetune.targets.postgres.PostgresTarget;
 import io.pagetune.targets.sap.SapTarget;
 import io.pagetune.targets.solaris.SolarisTarget;
 import java.util.ArrayList;
@@ -25,7 +26,7 @@ public final class Wiring {
 
   /** Every page-size target, each a slice of its own. */
   public static List<Target> targets() {
-    return List.of(new SapTarget(), new SolarisTarget(), new OracleTarget());
+    return List.of(new SapTarget(), new SolarisTarget(), new OracleTarget(), new PostgresTarget());
   }
 
   /** The built-in modules, then each target's. */
@@ -35,8 +36,11 @@ public final class Wiring {
         new ArrayList<>(
             BuiltinModules.all(
                 RestartKinds.names(targets), targets.stream().map(Target::pageVerifier).toList()));
+    io.pagetune.modules.pages.HugePageConsumers pool =
+        new io.pagetune.modules.pages.HugePageConsumers(
+            targets.stream().flatMap(t -> t.hugePageConsumers().stream()).toList());
     for (Target t : targets) {
-      all.addAll(t.modules(clock));
+      all.addAll(t.modules(clock, pool));
     }
     return List.copyOf(all);
   }

@@ -5,6 +5,7 @@ import io.pagetune.connection.ConnectionSpec;
 import io.pagetune.connection.Connections;
 import io.pagetune.facts.FactCache;
 import io.pagetune.inventory.Host;
+import io.pagetune.modules.HostPrediction;
 import io.pagetune.report.HostCounts;
 import io.pagetune.report.Status;
 import java.util.LinkedHashMap;
@@ -21,10 +22,14 @@ final class HostRun {
   private final Host host;
   private final Connections connections;
   private final FactCache factCache = new FactCache();
+  private final HostPrediction prediction = new HostPrediction();
+  private final HostPrediction localPrediction = new HostPrediction();
   private final Map<String, Object> gatheredFacts = new LinkedHashMap<>();
   private final Map<String, Object> setFacts = new LinkedHashMap<>();
   private final Set<String> notified = new LinkedHashSet<>();
   private Connection connection;
+  private Connection localConnection;
+  private final FactCache localFactCache = new FactCache();
   private boolean failed;
   private boolean unreachable;
   private volatile boolean leased;
@@ -54,6 +59,32 @@ final class HostRun {
 
   FactCache factCache() {
     return factCache;
+  }
+
+  /**
+   * The connection of this host's tasks that are delegated to localhost: the control node over the
+   * local connection, opened on first use.
+   */
+  Connection localConnection(Map<String, Object> vars) {
+    if (localConnection == null) {
+      localConnection = connections.open(ConnectionSpec.fromVars("localhost", vars));
+    }
+    return localConnection;
+  }
+
+  /** What delegated tasks read on the control node: never mixed with this host's facts. */
+  FactCache localFactCache() {
+    return localFactCache;
+  }
+
+  /** What check mode predicts of the control node's files for this host's delegated tasks. */
+  HostPrediction localPrediction() {
+    return localPrediction;
+  }
+
+  /** What check mode predicts this host's files look like after the tasks planned so far. */
+  HostPrediction prediction() {
+    return prediction;
   }
 
   Map<String, Object> gatheredFacts() {
@@ -134,13 +165,19 @@ final class HostRun {
   }
 
   void close() {
-    if (connection != null) {
+    close(connection);
+    connection = null;
+    close(localConnection);
+    localConnection = null;
+  }
+
+  private static void close(Connection c) {
+    if (c != null) {
       try {
-        connection.close();
+        c.close();
       } catch (RuntimeException ignored) {
         // closing a broken connection must not hide the run's result
       }
-      connection = null;
     }
   }
 }

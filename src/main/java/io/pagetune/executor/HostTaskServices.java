@@ -3,6 +3,7 @@ package io.pagetune.executor;
 import io.pagetune.error.InputException;
 import io.pagetune.modules.FileSizeLimit;
 import io.pagetune.modules.TaskServices;
+import io.pagetune.playbook.RoleScope;
 import io.pagetune.template.HostText;
 import io.pagetune.template.TemplateEngine;
 import io.pagetune.yaml.SourceLocation;
@@ -19,6 +20,7 @@ final class HostTaskServices implements TaskServices {
   private final Path playDir;
   private final SourceLocation at;
   private final String what;
+  private final RoleFiles role;
 
   HostTaskServices(
       TemplateEngine templates,
@@ -26,16 +28,31 @@ final class HostTaskServices implements TaskServices {
       Path playDir,
       SourceLocation at,
       String what) {
+    this(templates, vars, playDir, at, what, null);
+  }
+
+  /**
+   * @param role the task's role, whose {@code templates/} and {@code files/} are looked in first,
+   *     or null
+   */
+  HostTaskServices(
+      TemplateEngine templates,
+      Map<String, Object> vars,
+      Path playDir,
+      SourceLocation at,
+      String what,
+      RoleScope role) {
     this.templates = templates;
     this.vars = vars;
     this.playDir = playDir;
     this.at = at;
     this.what = what;
+    this.role = new RoleFiles(role);
   }
 
   @Override
   public String renderTemplate(String src) {
-    return templates.renderFile(src, vars, at, what);
+    return renderTemplate(src, Map.of());
   }
 
   @Override
@@ -43,13 +60,19 @@ final class HostTaskServices implements TaskServices {
     Map<String, Object> merged = new java.util.LinkedHashMap<>(vars);
     // values a module computed from what it read on the host: data for the template, not text
     merged.putAll(HostText.markAll(extra));
+    java.util.Optional<Path> own = role.template(src);
+    if (own.isPresent()) {
+      return templates.renderFile(own.get(), role.label(own.get()), merged, at, what);
+    }
     return templates.renderFile(src, merged, at, what);
   }
 
   @Override
   public byte[] readLocalFile(String src) {
-    for (Path candidate :
-        List.of(playDir.resolve("files").resolve(src), playDir.resolve(src), Path.of(src))) {
+    List<Path> candidates = new java.util.ArrayList<>(role.fileCandidates(src));
+    candidates.addAll(
+        List.of(playDir.resolve("files").resolve(src), playDir.resolve(src), Path.of(src)));
+    for (Path candidate : candidates) {
       if (Files.isRegularFile(candidate)) {
         try {
           long size = Files.size(candidate);

@@ -1,12 +1,15 @@
 package io.pagetune.executor;
 
 import io.pagetune.template.HostText;
+import io.pagetune.template.ResolvedOnRead;
 import java.util.AbstractMap;
 import java.util.AbstractSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 
 /**
  * {@code hostvars}: every host's inventory variables and, once that host's facts were gathered (in
@@ -15,33 +18,45 @@ import java.util.Set;
  * the play started are seen. Facts enter marked as {@link HostText}: what one host says is data for
  * the templates of every other host too, never evaluated.
  *
+ * <p>Every task on every host holds this map, so nothing here may cost in proportion to the
+ * inventory: a host's inventory variables are resolved the first time a template reads them (and
+ * kept), never for the hosts nobody reads. It is {@link ResolvedOnRead}, so the template engine and
+ * {@link HostText#plain} read single entries instead of walking it.
+ *
  * <p>Facts are gathered for a whole batch before any of its tasks runs, so the maps read here are
  * not written concurrently.
  */
-final class HostVars extends AbstractMap<String, Object> {
-  private final Map<String, Object> inventoryVars;
+final class HostVars extends AbstractMap<String, Object> implements ResolvedOnRead {
+  private final Set<String> names;
+  private final Function<String, Map<String, Object>> resolver;
   private final Map<String, HostRun> hostRuns;
+  private final Map<String, Map<String, Object>> resolved = new ConcurrentHashMap<>();
 
   /**
-   * @param inventoryVars every inventory host to its resolved inventory variables
+   * @param names every inventory host, in inventory order
+   * @param resolver a host's resolved inventory variables, asked at most once per host
    * @param hostRuns the run state of the hosts seen so far, by name (read, never changed)
    */
-  HostVars(Map<String, Object> inventoryVars, Map<String, HostRun> hostRuns) {
-    this.inventoryVars = inventoryVars;
+  HostVars(
+      Set<String> names,
+      Function<String, Map<String, Object>> resolver,
+      Map<String, HostRun> hostRuns) {
+    this.names = names;
+    this.resolver = resolver;
     this.hostRuns = hostRuns;
   }
 
   @Override
   public Object get(Object key) {
-    Object vars = inventoryVars.get(key);
-    if (vars == null) {
+    if (!(key instanceof String name) || !names.contains(name)) {
       return null;
     }
+    Map<String, Object> vars = resolved.computeIfAbsent(name, resolver);
     HostRun run = hostRuns.get(key);
-    if (run == null || run.gatheredFacts().isEmpty() || !(vars instanceof Map<?, ?> inv)) {
+    if (run == null || run.gatheredFacts().isEmpty()) {
       return vars;
     }
-    return withFacts(inv, run.gatheredFacts());
+    return withFacts(vars, run.gatheredFacts());
   }
 
   /** The facts sit above the inventory variables, as in the task's own variable layers. */
@@ -56,12 +71,18 @@ final class HostVars extends AbstractMap<String, Object> {
 
   @Override
   public boolean containsKey(Object key) {
-    return inventoryVars.containsKey(key);
+    return names.contains(key);
   }
 
   @Override
   public int size() {
-    return inventoryVars.size();
+    return names.size();
+  }
+
+  /** The host names alone, resolving nobody (AbstractMap would go through the entries). */
+  @Override
+  public Set<String> keySet() {
+    return names;
   }
 
   @Override
@@ -69,16 +90,16 @@ final class HostVars extends AbstractMap<String, Object> {
     return new AbstractSet<>() {
       @Override
       public Iterator<Entry<String, Object>> iterator() {
-        Iterator<String> names = inventoryVars.keySet().iterator();
+        Iterator<String> each = names.iterator();
         return new Iterator<>() {
           @Override
           public boolean hasNext() {
-            return names.hasNext();
+            return each.hasNext();
           }
 
           @Override
           public Entry<String, Object> next() {
-            String name = names.next();
+            String name = each.next();
             return new SimpleImmutableEntry<>(name, get(name));
           }
         };
@@ -86,7 +107,7 @@ final class HostVars extends AbstractMap<String, Object> {
 
       @Override
       public int size() {
-        return inventoryVars.size();
+        return names.size();
       }
     };
   }

@@ -7,7 +7,9 @@ import io.pagetune.facts.FactSet;
 import io.pagetune.inventory.Host;
 import io.pagetune.inventory.Inventory;
 import io.pagetune.playbook.Block;
+import io.pagetune.playbook.MetaTask;
 import io.pagetune.playbook.Play;
+import io.pagetune.playbook.RoleInclude;
 import io.pagetune.playbook.Task;
 import io.pagetune.playbook.TaskNode;
 import io.pagetune.report.Status;
@@ -34,6 +36,7 @@ final class PlayRunner {
   private final Play play;
   private final AtomicBoolean aborted = new AtomicBoolean();
   private final HostLeaseGate leases;
+  private final RoleIncludeGate includes;
   private PlayContext playCtx;
 
   PlayRunner(
@@ -49,6 +52,7 @@ final class PlayRunner {
     this.tasks = new TaskRunner(ctx);
     this.play = play;
     this.leases = new HostLeaseGate(ctx);
+    this.includes = new RoleIncludeGate(ctx);
   }
 
   /** Returns false when the play was aborted (any_errors_fatal, max_fail_percentage). */
@@ -126,7 +130,20 @@ final class PlayRunner {
         runTask(task, live, batch, false);
       } else if (node instanceof Block block) {
         runBlock(block, live, batch);
+      } else if (node instanceof RoleInclude include) {
+        runNodes(include.tasks(), includes.admitted(include, live, playCtx), batch);
+      } else if (node instanceof MetaTask meta) {
+        runMeta(meta, live, batch);
       }
+    }
+  }
+
+  private void runMeta(MetaTask meta, List<HostRun> hosts, List<HostRun> batch) {
+    ctx.listener()
+        .taskStarted(meta.name() != null ? meta.name() : "meta", meta.location().toString(), false);
+    if (meta.action() == MetaTask.Action.FLUSH_HANDLERS) {
+      // under the free strategy each host reaches the flush on its own
+      flushHandlers(play.strategy() == Play.Strategy.FREE ? hosts : batch);
     }
   }
 
@@ -179,8 +196,9 @@ final class PlayRunner {
       return;
     }
     ctx.listener().taskStarted(task.displayName(), task.location().toString(), handler);
+    RunOnce once = task.hosts().runOnce() && !handler ? RunOnce.start(task, hosts) : null;
     fanout.forEach(
-        hosts,
+        once != null ? once.runner() : hosts,
         h -> {
           if (leases.lost(h, play, task.displayName(), task.location().toString(), handler)) {
             return;
@@ -192,6 +210,9 @@ final class PlayRunner {
             aborted.set(true);
           }
         });
+    if (once != null) {
+      once.share();
+    }
     if (play.maxFailPercentage() != null && !aborted.get()) {
       int failed = 0;
       for (HostRun h : batch) {
@@ -222,10 +243,7 @@ final class PlayRunner {
     for (int round = 0; round < 10; round++) {
       boolean ran = false;
       for (Task handler : play.handlers()) {
-        List<String> names = new ArrayList<>(handler.listen());
-        if (handler.name() != null) {
-          names.add(handler.name());
-        }
+        List<String> names = handler.handlerNames();
         List<HostRun> targets = new ArrayList<>();
         for (HostRun h : batch) {
           boolean eligible = h.active() || (force && h.failed() && !h.unreachable());
@@ -335,11 +353,15 @@ final class PlayRunner {
   }
 
   private Map<String, Object> hostvars() {
-    Map<String, Object> out = new LinkedHashMap<>();
+    // resolved per host on first read: a task reads a few hosts, never the whole inventory
+    Map<String, Host> byName = new LinkedHashMap<>();
     for (Host h : inventory.hosts()) {
-      out.put(h.name(), h.vars().resolve());
+      byName.put(h.name(), h);
     }
-    return new HostVars(out, hostRuns);
+    return new HostVars(
+        java.util.Collections.unmodifiableSet(byName.keySet()),
+        name -> byName.get(name).vars().resolve(),
+        hostRuns);
   }
 
   private Map<String, Object> groups() {

@@ -38,6 +38,11 @@ final class Preflight {
           continue;
         }
         boolean found = false;
+        java.util.Optional<Path> own = new RoleFiles(t.role()).template(s);
+        if (own.isPresent()) {
+          files.check(own.get(), new RoleFiles(t.role()).label(own.get()));
+          continue;
+        }
         for (Path root : templateRoots) {
           if (Files.isRegularFile(root.resolve(s))) {
             // named as the template engine names it in its own messages
@@ -49,7 +54,13 @@ final class Preflight {
         if (!found) {
           throw new InputException(
               t.moduleLocation(),
-              "task '" + t.displayName() + "': template file '" + s + "' not found in templates/");
+              "task '"
+                  + t.displayName()
+                  + "': template file '"
+                  + s
+                  + "' not found in "
+                  + (t.role() != null ? "roles/" + t.role().name() + "/templates/ nor " : "")
+                  + "templates/");
         }
       }
     }
@@ -63,6 +74,8 @@ final class Preflight {
         collect(b.block(), out);
         collect(b.rescue(), out);
         collect(b.always(), out);
+      } else if (n instanceof io.pagetune.playbook.RoleInclude r) {
+        collect(r.tasks(), out);
       }
     }
   }

@@ -1,5 +1,6 @@
 package io.pagetune.executor;
 
+import io.pagetune.playbook.RoleScope;
 import io.pagetune.playbook.Task;
 import io.pagetune.template.HostText;
 import io.pagetune.vars.VarScope;
@@ -43,14 +44,21 @@ final class TaskVars {
       facts.put("ansible_facts", gathered);
       ((Map<?, ?>) gathered).forEach((k, v) -> facts.put("ansible_" + k, v));
     }
+    RoleScope role = task == null ? null : task.role();
+    // the play's static roles are visible to all its tasks; a task's own role wins over them
     return host.host()
         .vars()
+        .with(VarSource.ROLE_DEFAULTS, play.play().roleVars().defaults())
+        .with(VarSource.ROLE_DEFAULTS, role == null ? Map.of() : role.defaults())
         .with(VarSource.HOST_FACTS, facts)
         .with(VarSource.PLAY_VARS, play.play().vars())
         .with(VarSource.PLAY_VARS_FILES, play.varsFilesVars())
+        .with(VarSource.ROLE_VARS, play.play().roleVars().vars())
+        .with(VarSource.ROLE_VARS, role == null ? Map.of() : role.vars())
         .with(VarSource.BLOCK_VARS, task == null ? Map.of() : task.blockVars())
         .with(VarSource.TASK_VARS, task == null ? Map.of() : task.keywords().vars())
         .with(VarSource.SET_FACTS_AND_REGISTERED, HostText.markAll(host.setFacts()))
+        .with(VarSource.ROLE_PARAMS, role == null ? Map.of() : role.params())
         .with(VarSource.EXTRA_VARS, ctx.options().extraVars());
   }
 }

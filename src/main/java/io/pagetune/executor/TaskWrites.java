@@ -50,10 +50,12 @@ final class TaskWrites {
 
   /** The observer for one plan: its own restart steps join the notified handlers'. */
   WriteObserver observer(List<Step.RequestRestart> planRestarts) {
-    boolean pendingRestart = !planRestarts.isEmpty();
     return write -> {
       List<Step.RequestRestart> needed = new ArrayList<>(planRestarts);
       needed.addAll(notified());
+      // a notified handler's restart counts as much as the task's own: until it ran, the change is
+      // persisted but not in use, never "effective"
+      boolean pendingRestart = !needed.isEmpty();
       ChangeJournal.PendingChange change =
           journal.intending(new JournaledWrite(runId, host, task, write, needed, pendingRestart));
       return () -> {

@@ -9,10 +9,19 @@ import java.util.Set;
 
 /**
  * The modules a playbook may use, registered explicitly (no classpath scanning). {@code
- * ansible.builtin.<name>} is accepted as an alias so existing playbooks keep working.
+ * ansible.builtin.<name>}, and the collection names of the few modules Ansible keeps elsewhere
+ * ({@code community.general.pam_limits}, …), are accepted so existing playbooks keep working.
  */
 public final class ModuleRegistry {
   private static final String BUILTIN_PREFIX = "ansible.builtin.";
+
+  /** Modules that Ansible ships in a collection rather than ansible.builtin, by their FQCN. */
+  private static final Map<String, String> COLLECTION_NAMES =
+      Map.of(
+          "ansible.posix.sysctl", "sysctl",
+          "community.general.pam_limits", "pam_limits",
+          "community.general.ini_file", "ini_file");
+
   private final Map<String, Module> modules = new LinkedHashMap<>();
 
   public ModuleRegistry(List<Module> list) {
@@ -24,7 +33,10 @@ public final class ModuleRegistry {
   }
 
   public Optional<Module> find(String name) {
-    String key = name.startsWith(BUILTIN_PREFIX) ? name.substring(BUILTIN_PREFIX.length()) : name;
+    String key =
+        name.startsWith(BUILTIN_PREFIX)
+            ? name.substring(BUILTIN_PREFIX.length())
+            : COLLECTION_NAMES.getOrDefault(name, name);
     return Optional.ofNullable(modules.get(key));
   }
 

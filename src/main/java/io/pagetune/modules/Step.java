@@ -3,7 +3,9 @@ package io.pagetune.modules;
 import io.pagetune.connection.RemoteCommand;
 import io.pagetune.schedule.RestartTarget;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -16,18 +18,47 @@ public sealed interface Step permits Step.Exec, Step.Put, Step.Remove, Step.Requ
   String describe();
 
   /**
-   * Runs a command; a non-zero exit fails the task unless {@code tolerateFailure}.
+   * Runs a command; a non-zero exit fails the task unless {@code tolerateFailure}. What the command
+   * does is opaque to check mode unless the step says so: {@code effect} names the path it changes
+   * and how, {@code predicts} the facts it changes; later tasks of a check run plan against both.
    *
    * @param timeout null = the task's timeout
+   * @param effect the change to one path, or null when the command changes no file (or an unknown
+   *     set of them)
+   * @param predicts what the facts the command changes read afterwards
    */
-  record Exec(RemoteCommand command, String description, Duration timeout, boolean tolerateFailure)
+  record Exec(
+      RemoteCommand command,
+      String description,
+      Duration timeout,
+      boolean tolerateFailure,
+      FileEffect effect,
+      List<PredictedFact> predicts)
       implements Step {
     public Exec {
       Objects.requireNonNull(command);
+      predicts = List.copyOf(predicts);
+    }
+
+    public Exec(
+        RemoteCommand command, String description, Duration timeout, boolean tolerateFailure) {
+      this(command, description, timeout, tolerateFailure, null, List.of());
     }
 
     public static Exec of(RemoteCommand command, String description) {
       return new Exec(command, description, null, false);
+    }
+
+    /** The same command, declaring the change it makes to a path. */
+    public Exec changing(FileEffect change) {
+      return new Exec(command, description, timeout, tolerateFailure, change, predicts);
+    }
+
+    /** The same command, declaring what a fact reads after it. */
+    public Exec predicting(PredictedFact fact) {
+      List<PredictedFact> more = new ArrayList<>(predicts);
+      more.add(fact);
+      return new Exec(command, description, timeout, tolerateFailure, effect, more);
     }
 
     @Override

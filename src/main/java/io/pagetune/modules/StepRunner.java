@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /** Executes a plan's steps in order on one host and stops at the first failing step. */
 public final class StepRunner {
@@ -42,7 +43,9 @@ public final class StepRunner {
     List<Step.RequestRestart> restarts = new ArrayList<>();
     List<String> backups = new ArrayList<>();
     boolean changed = false;
+    int ran = 0;
     for (Step step : plan.steps()) {
+      ran++;
       if (step instanceof Step.Exec exec) {
         CommandResult r = exec(exec.command(), call, exec.timeout());
         commands.add(r);
@@ -54,7 +57,8 @@ public final class StepRunner {
               restarts,
               backups,
               plan.data(),
-              Optional.of(failureMessage(exec, r)));
+              Optional.of(failureMessage(exec, r)),
+              OptionalInt.of(ran));
         }
       } else if (step instanceof Step.Put put) {
         Replaced replaced = replaced(put.path(), call, put.backup());
@@ -97,7 +101,8 @@ public final class StepRunner {
               restarts,
               backups,
               plan.data(),
-              Optional.of(failureMessage(rm, r)));
+              Optional.of(failureMessage(rm, r)),
+              OptionalInt.of(ran));
         }
         landing.landed();
       } else if (step instanceof Step.RequestRestart restart) {
@@ -105,7 +110,8 @@ public final class StepRunner {
       }
     }
     Map<String, Object> data = plan.data();
-    return new ApplyResult(changed, commands, restarts, backups, data, Optional.empty());
+    return new ApplyResult(
+        changed, commands, restarts, backups, data, Optional.empty(), OptionalInt.of(ran));
   }
 
   /** Runs a read-only follow-up command (e.g. reading back a sysctl value after writing it). */

@@ -54,7 +54,8 @@ public final class StartAtTask {
                 post,
                 play.handlers(),
                 play.baseDir(),
-                play.location()));
+                play.location(),
+                play.roleVars()));
       }
     }
     if (!start.found) {

@@ -2,8 +2,8 @@ package io.pagetune.playbook;
 
 import io.pagetune.yaml.SourceLocation;
 
-/** An entry of a task list: a task or a block. */
-public sealed interface TaskNode permits Task, Block {
+/** An entry of a task list: a task, a block, an {@code include_role} or a {@code meta:} task. */
+public sealed interface TaskNode permits Task, Block, RoleInclude, MetaTask {
   String name();
 
   SourceLocation location();

@@ -83,6 +83,7 @@ public final class JsonEventReporter implements RunListener {
     e.put("check_mode", o.checkMode());
     e.put("diffs", o.diffs());
     e.put("restarts", o.restarts());
+    e.put("paths", o.paths());
     e.put("result", o.result());
     emit(e);
   }

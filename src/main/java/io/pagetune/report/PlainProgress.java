@@ -9,10 +9,18 @@ import java.util.List;
  */
 public final class PlainProgress implements RunListener {
   private final PrintStream out;
-  private final ProgressTracker tracker = new ProgressTracker();
+  private final ProgressTracker tracker;
 
   public PlainProgress(PrintStream out) {
+    this(out, java.time.Clock.systemUTC());
+  }
+
+  /**
+   * @param clock the real clock: elapsed time is about the run as it happens
+   */
+  public PlainProgress(PrintStream out, java.time.Clock clock) {
     this.out = out;
+    this.tracker = new ProgressTracker(clock);
   }
 
   private void finishTask() {

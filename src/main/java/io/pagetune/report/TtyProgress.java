@@ -5,19 +5,29 @@ import java.util.List;
 
 /**
  * On a terminal: one status line at the bottom (hosts done with the current task, failed,
- * unreachable), erased before every event the wrapped reporter prints and drawn again after it, so
- * it never mixes with the output lines.
+ * unreachable, elapsed time and an estimate), erased before every event the wrapped reporter prints
+ * and drawn again after it, so it never mixes with the output lines. A ticker redraws it every
+ * second, so the elapsed time moves while a long task runs.
  */
 public final class TtyProgress implements RunListener {
   private static final String CLEAR = "\r\u001b[2K";
   private final RunListener inner;
   private final PrintStream terminal;
-  private final ProgressTracker tracker = new ProgressTracker();
+  private final ProgressTracker tracker;
   private boolean drawn;
+  private java.util.concurrent.ScheduledExecutorService ticker;
 
   public TtyProgress(RunListener inner, PrintStream terminal) {
+    this(inner, terminal, java.time.Clock.systemUTC());
+  }
+
+  /**
+   * @param clock the real clock: elapsed time and estimates are about the run as it happens
+   */
+  public TtyProgress(RunListener inner, PrintStream terminal, java.time.Clock clock) {
     this.inner = inner;
     this.terminal = terminal;
+    this.tracker = new ProgressTracker(clock);
   }
 
   private void clear() {
@@ -28,6 +38,13 @@ public final class TtyProgress implements RunListener {
     }
   }
 
+  /** Redraws a line that is showing (none is between a play's end and the next). */
+  private synchronized void tick() {
+    if (drawn) {
+      draw();
+    }
+  }
+
   private void draw() {
     terminal.print(CLEAR + tracker.line());
     terminal.flush();
@@ -35,12 +52,20 @@ public final class TtyProgress implements RunListener {
   }
 
   @Override
-  public void runStarted(String playbook, boolean checkMode) {
+  public synchronized void runStarted(String playbook, boolean checkMode) {
     inner.runStarted(playbook, checkMode);
+    ticker =
+        java.util.concurrent.Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "pagetune-progress");
+              t.setDaemon(true);
+              return t;
+            });
+    ticker.scheduleAtFixedRate(this::tick, 1, 1, java.util.concurrent.TimeUnit.SECONDS);
   }
 
   @Override
-  public void playStarted(String play, List<String> hosts) {
+  public synchronized void playStarted(String play, List<String> hosts) {
     clear();
     tracker.play(hosts);
     inner.playStarted(play, hosts);
@@ -48,7 +73,7 @@ public final class TtyProgress implements RunListener {
   }
 
   @Override
-  public void taskStarted(String task, String location, boolean handler) {
+  public synchronized void taskStarted(String task, String location, boolean handler) {
     clear();
     tracker.task(task);
     inner.taskStarted(task, location, handler);
@@ -56,7 +81,7 @@ public final class TtyProgress implements RunListener {
   }
 
   @Override
-  public void hostResult(TaskOutcome outcome) {
+  public synchronized void hostResult(TaskOutcome outcome) {
     clear();
     tracker.result(outcome);
     inner.hostResult(outcome);
@@ -64,20 +89,23 @@ public final class TtyProgress implements RunListener {
   }
 
   @Override
-  public void warning(String message) {
+  public synchronized void warning(String message) {
     clear();
     inner.warning(message);
     draw();
   }
 
   @Override
-  public void playFinished(String play) {
+  public synchronized void playFinished(String play) {
     clear();
     inner.playFinished(play);
   }
 
   @Override
-  public void runFinished(RunSummary summary, int exitCode) {
+  public synchronized void runFinished(RunSummary summary, int exitCode) {
+    if (ticker != null) {
+      ticker.shutdownNow();
+    }
     clear();
     inner.runFinished(summary, exitCode);
   }

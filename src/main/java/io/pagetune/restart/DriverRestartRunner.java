@@ -15,17 +15,19 @@ import io.pagetune.schedule.queue.RestartIntent;
 import io.pagetune.schedule.queue.RestartRunner;
 import io.pagetune.schedule.queue.RunOutcome;
 import io.pagetune.schedule.servicenow.ServiceNowWindow;
+import io.pagetune.state.BenefitRecords;
 import io.pagetune.state.EffectiveState;
 import io.pagetune.state.Journal;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.LongSupplier;
 
 /**
  * Runs one queued restart: re-checks first (already effective → nothing to do), restarts through
- * the kind's driver (or the host's own {@code restart_commands}), then runs {@code page_verify} and
- * records the effective state in the journal.
+ * the kind's driver (or the host's own {@code pagetune_restart_commands}), then runs {@code
+ * page_verify} and records the effective state in the journal.
  */
 final class DriverRestartRunner implements RestartRunner {
   private final Inventory inventory;
@@ -35,6 +37,9 @@ final class DriverRestartRunner implements RestartRunner {
   private final Clock clock;
   private final WindowLookup windows;
   private final RestartVerifier verifier;
+  private final BenefitProbes probes;
+  private final BenefitRecords benefits;
+  private final LongSupplier nanoTime = System::nanoTime;
 
   DriverRestartRunner(
       Inventory inventory,
@@ -43,7 +48,11 @@ final class DriverRestartRunner implements RestartRunner {
       WindowLookup windows,
       Journal journal,
       Clock clock,
-      PageVerifyModule verify) {
+      PageVerifyModule verify,
+      BenefitProbes probes,
+      BenefitRecords benefits) {
+    this.probes = probes;
+    this.benefits = benefits;
     this.inventory = inventory;
     this.connections = connections;
     this.drivers = drivers;
@@ -68,14 +77,31 @@ final class DriverRestartRunner implements RestartRunner {
         return RunOutcome.skipped(
             "already effective, nothing to restart: " + before.get().detail());
       }
+      Optional<BenefitProbe> probe;
+      try {
+        probe = probes.forRestart(target, vars);
+      } catch (IllegalArgumentException e) {
+        return RunOutcome.failed(target.host() + ": " + e.getMessage());
+      }
+      Duration probeTimeout = intent.expectedDuration();
+      Optional<BenefitMeasurement.Result> probedBefore =
+          probe.map(p -> BenefitMeasurement.measure(p, conn, probeTimeout, nanoTime));
       RestartOutcome restarted = restart(target, policy, vars, conn, intent.expectedDuration());
       if (!restarted.ok()) {
         return RunOutcome.failed("restart failed: " + restarted.summary());
       }
       Optional<RestartVerifier.Verification> after = verifier.verify(target, vars, conn);
+      // measured once the restart is verified: the "after" is of the state that was verified
+      Optional<BenefitMeasurement.Result> probedAfter =
+          probedBefore
+              .filter(b -> after.isEmpty() || after.get().passed())
+              .map(b -> BenefitMeasurement.measure(probe.get(), conn, probeTimeout, nanoTime));
+      String benefit =
+          probedAfter.map(a -> "; " + BenefitMeasurement.compare(probedBefore.get(), a)).orElse("")
+              + journalBenefit(target, probedBefore, probedAfter);
       if (after.isEmpty()) {
         return RunOutcome.done(
-            restarted.summary() + "; nothing to verify for " + target.describe());
+            restarted.summary() + "; nothing to verify for " + target.describe() + benefit);
       }
       if (!after.get().passed()) {
         journal.recordRestartVerified(
@@ -83,8 +109,27 @@ final class DriverRestartRunner implements RestartRunner {
         String failed = "verification failed after the restart: " + after.get().detail();
         return RunOutcome.failed(failed + workNote(policy, target, failed));
       }
-      String done = "restarted and verified: " + after.get().detail();
+      String done = "restarted and verified: " + after.get().detail() + benefit;
       return RunOutcome.done(done + workNote(policy, target, done));
+    }
+  }
+
+  /**
+   * Keeps the probe's medians in the state store; a store that fails here does not undo a restart
+   * that happened, so it is only noted.
+   */
+  private String journalBenefit(
+      RestartTarget target,
+      Optional<BenefitMeasurement.Result> before,
+      Optional<BenefitMeasurement.Result> after) {
+    if (before.isEmpty()) {
+      return "";
+    }
+    try {
+      benefits.record(BenefitMeasurement.record(target, clock.instant(), before.get(), after));
+      return "";
+    } catch (RuntimeException e) {
+      return " (benefit probe not journaled: " + e.getMessage() + ")";
     }
   }
 

@@ -1,5 +1,6 @@
 package io.pagetune.restart;
 
+import io.pagetune.inventory.EngineVariables;
 import io.pagetune.modules.ArgCoercion;
 import io.pagetune.schedule.window.DurationText;
 import java.time.Duration;
@@ -8,25 +9,31 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * What a host's variables say about its restarts: its change window ({@code change_window}), the
- * group of hosts that serve together ({@code restart_group}, default the host's first group), how
- * many of that group may restart at once ({@code max_concurrent_restarts}, default 1), how long a
- * restart takes ({@code restart_expected_duration}) and custom restart commands ({@code
- * restart_commands: {web_server: "svcadm restart https-web1"}}).
+ * What a host's variables say about its restarts: its change window ({@code
+ * pagetune_change_window}), the group of hosts that serve together ({@code pagetune_restart_group},
+ * default the host's first group), how many of that group may restart at once ({@code
+ * pagetune_max_concurrent_restarts}, default 1), how long a restart takes ({@code
+ * pagetune_restart_expected_duration}) and custom restart commands ({@code
+ * pagetune_restart_commands: {web_server: "svcadm restart https-web1"}}). See {@link
+ * EngineVariables}.
  */
 record HostRestartPolicy(
     Optional<String> window, String group, int maxConcurrent, Map<String, Object> vars) {
 
   static HostRestartPolicy of(String host, Map<String, Object> vars) {
-    Object window = vars.get("change_window");
-    String group = String.valueOf(vars.getOrDefault("restart_group", defaultGroup(host, vars)));
+    Object window = vars.get(EngineVariables.CHANGE_WINDOW);
+    String group =
+        String.valueOf(vars.getOrDefault(EngineVariables.RESTART_GROUP, defaultGroup(host, vars)));
     int max =
         (int)
             ArgCoercion.toLong(
-                vars.getOrDefault("max_concurrent_restarts", 1L),
+                vars.getOrDefault(EngineVariables.MAX_CONCURRENT_RESTARTS, 1L),
                 () ->
                     new IllegalArgumentException(
-                        host + ": max_concurrent_restarts must be a number"));
+                        host
+                            + ": "
+                            + EngineVariables.MAX_CONCURRENT_RESTARTS
+                            + " must be a number"));
     return new HostRestartPolicy(
         window == null || String.valueOf(window).isBlank()
             ? Optional.empty()
@@ -46,7 +53,7 @@ record HostRestartPolicy(
 
   /** The expected duration of a restart: the host's setting, else the kind's usual one. */
   Duration expected(Duration kindDefault) {
-    Object v = vars.get("restart_expected_duration");
+    Object v = vars.get(EngineVariables.RESTART_EXPECTED_DURATION);
     if (v != null) {
       Optional<Duration> d = DurationText.parse(String.valueOf(v));
       if (d.isPresent()) {
@@ -58,7 +65,7 @@ record HostRestartPolicy(
 
   /** A site's own restart command for this kind, if the host names one. */
   Optional<String> customCommand(String kind) {
-    Object commands = vars.get("restart_commands");
+    Object commands = vars.get(EngineVariables.RESTART_COMMANDS);
     if (commands instanceof Map<?, ?> m) {
       Object c = m.get(kind);
       return c == null ? Optional.empty() : Optional.of(String.valueOf(c));

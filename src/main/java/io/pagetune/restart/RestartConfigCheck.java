@@ -2,6 +2,7 @@ package io.pagetune.restart;
 
 import io.pagetune.error.InputException;
 import io.pagetune.error.Suggestions;
+import io.pagetune.inventory.EngineVariables;
 import io.pagetune.inventory.Host;
 import io.pagetune.modules.ArgCoercion;
 import io.pagetune.schedule.window.DurationText;
@@ -17,13 +18,14 @@ import java.util.Set;
  * Checks every host's restart settings when the inventory loads, before any host is contacted, so a
  * typo fails the command at once (exit 4, one line naming the host's file:line:col) instead of in
  * the middle of a run or, worse, when the scheduler picks the restart up in a window: {@code
- * change_window} names a window of windows.yml; {@code restart_commands} maps known restart kinds
- * to commands; {@code max_concurrent_restarts} is a positive number; {@code
- * restart_expected_duration} is a duration; {@code restart_group} is not blank; {@code sap_control}
- * is {@code soap} or {@code sapcontrol}.
+ * pagetune_change_window} names a window of windows.yml; {@code pagetune_restart_commands} maps
+ * known restart kinds to commands; {@code pagetune_max_concurrent_restarts} is a positive number;
+ * {@code pagetune_restart_expected_duration} is a duration; {@code pagetune_restart_group} is not
+ * blank; {@code pagetune_sap_control} is {@code soap} or {@code sapcontrol}. The old un-prefixed
+ * names are the inventory's own variables and are not checked.
  */
 public final class RestartConfigCheck {
-  public static final String CHANGE_WINDOW = "change_window";
+  public static final String CHANGE_WINDOW = EngineVariables.CHANGE_WINDOW;
 
   private static final Set<String> SAP_CONTROL = Set.of("soap", "sapcontrol");
 
@@ -54,8 +56,9 @@ public final class RestartConfigCheck {
 
   /**
    * Throws an {@link InputException} at the first host whose restart settings are wrong, or whose
-   * {@code max_concurrent_restarts} disagrees with an earlier host of the same restart group (the
-   * queue keeps one limit per group: which host's would win would depend on who queued first).
+   * {@code pagetune_max_concurrent_restarts} disagrees with an earlier host of the same restart
+   * group (the queue keeps one limit per group: which host's would win would depend on who queued
+   * first).
    */
   public void check(List<Host> hosts) {
     Map<String, Map.Entry<String, Integer>> groups = new LinkedHashMap<>();
@@ -68,11 +71,11 @@ public final class RestartConfigCheck {
       if (first != null && first.getValue() != policy.maxConcurrent()) {
         throw wrong(
             h,
-            "max_concurrent_restarts "
+            "pagetune_max_concurrent_restarts "
                 + policy.maxConcurrent()
                 + " but "
                 + first.getKey()
-                + " of the same restart_group '"
+                + " of the same pagetune_restart_group '"
                 + policy.group()
                 + "' has "
                 + first.getValue());
@@ -91,17 +94,18 @@ public final class RestartConfigCheck {
               + "', which windows.yml does not define"
               + Suggestions.didYouMean(window.get(), windows.windows().keySet()));
     }
-    Object commands = vars.get("restart_commands");
+    Object commands = vars.get(EngineVariables.RESTART_COMMANDS);
     if (commands != null) {
       if (!(commands instanceof Map<?, ?> m)) {
-        throw wrong(host, "restart_commands that is not a mapping of restart kind to command");
+        throw wrong(
+            host, "pagetune_restart_commands that is not a mapping of restart kind to command");
       }
       for (Map.Entry<?, ?> e : m.entrySet()) {
         String kind = String.valueOf(e.getKey());
         if (!kinds.contains(kind)) {
           throw wrong(
               host,
-              "restart_commands for '"
+              "pagetune_restart_commands for '"
                   + kind
                   + "', which is no restart kind (one of "
                   + String.join(", ", kinds)
@@ -109,39 +113,48 @@ public final class RestartConfigCheck {
                   + Suggestions.didYouMean(kind, kinds));
         }
         if (e.getValue() == null || String.valueOf(e.getValue()).isBlank()) {
-          throw wrong(host, "an empty restart_commands." + kind);
+          throw wrong(host, "an empty pagetune_restart_commands." + kind);
         }
       }
     }
-    Object max = vars.get("max_concurrent_restarts");
+    Object max = vars.get(EngineVariables.MAX_CONCURRENT_RESTARTS);
     if (max != null) {
       long n =
           ArgCoercion.toLong(
               max,
               () ->
                   wrong(
-                      host, "max_concurrent_restarts '" + max + "', which is not a whole number"));
+                      host,
+                      "pagetune_max_concurrent_restarts '"
+                          + max
+                          + "', which is not a whole number"));
       if (n < 1) {
-        throw wrong(host, "max_concurrent_restarts " + n + ", which must be at least 1");
+        throw wrong(host, "pagetune_max_concurrent_restarts " + n + ", which must be at least 1");
       }
     }
-    Object duration = vars.get("restart_expected_duration");
+    Object duration = vars.get(EngineVariables.RESTART_EXPECTED_DURATION);
     if (duration != null && DurationText.parse(String.valueOf(duration)).isEmpty()) {
       throw wrong(
           host,
-          "restart_expected_duration '"
+          "pagetune_restart_expected_duration '"
               + duration
               + "', which is not a duration (e.g. 45m, 1h30m)");
     }
-    Object group = vars.get("restart_group");
+    Object group = vars.get(EngineVariables.RESTART_GROUP);
     if (group != null && String.valueOf(group).isBlank()) {
-      throw wrong(host, "an empty restart_group");
+      throw wrong(host, "an empty pagetune_restart_group");
     }
-    Object sapControl = vars.get("sap_control");
+    try {
+      BenefitProbes.checkShape(vars.get("benefit_probe"));
+    } catch (IllegalArgumentException e) {
+      throw wrong(
+          host, "a wrong benefit_probe: " + e.getMessage().replaceFirst("^benefit_probe:? ", ""));
+    }
+    Object sapControl = vars.get(EngineVariables.SAP_CONTROL);
     if (sapControl != null && !SAP_CONTROL.contains(String.valueOf(sapControl))) {
       throw wrong(
           host,
-          "sap_control '"
+          "pagetune_sap_control '"
               + sapControl
               + "', which is neither soap nor sapcontrol"
               + Suggestions.didYouMean(String.valueOf(sapControl), SAP_CONTROL));

@@ -21,7 +21,7 @@ public final class RestartKinds {
     return List.copyOf(kinds);
   }
 
-  /** The names {@code request_restart: kind:} and {@code restart_commands} accept. */
+  /** The names {@code request_restart: kind:} and {@code pagetune_restart_commands} accept. */
   public static List<String> names(List<Target> targets) {
     return of(targets).stream().map(RestartKind::name).toList();
   }

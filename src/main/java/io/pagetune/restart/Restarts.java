@@ -43,6 +43,7 @@ public final class Restarts {
   private final RestartQueue queue;
   private final Drivers drivers;
   private final PageVerifyModule verify;
+  private final BenefitProbes probes;
   private final HostLeases leases;
   private final String leaseHolder;
 
@@ -89,6 +90,7 @@ public final class Restarts {
     this.clock = clock;
     this.windows = new WindowLookup(windowsFile, new WindowCalendars(() -> serviceNow(env)));
     this.queue = new RestartQueue(store);
+    this.probes = new BenefitProbes(targets);
     this.verify = new PageVerifyModule(targets.stream().map(Target::pageVerifier).toList());
     this.drivers =
         RestartKinds.drivers(
@@ -144,7 +146,15 @@ public final class Restarts {
         store,
         new InventoryWindowGate(inventory, windows),
         new DriverRestartRunner(
-            inventory, connections, drivers, windows, store.journal(), clock, verify),
+            inventory,
+            connections,
+            drivers,
+            windows,
+            store.journal(),
+            clock,
+            verify,
+            probes,
+            new io.pagetune.state.BenefitRecords(store)),
         SchedulerOptions.defaults(node).withPollingInterval(polling),
         leases,
         leaseHolder);

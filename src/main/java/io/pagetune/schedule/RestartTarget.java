@@ -11,9 +11,9 @@ import java.util.regex.Pattern;
  * (one SAP system restart per SID, one web server restart per instance).
  *
  * <p>{@code kind} is the name users write ({@code request_restart: kind: sap_system}, keys of
- * {@code restart_commands}); each target registers the kinds it restarts, with their driver. The
- * queue only knows two kinds itself: {@link #REBOOT}, which absorbs every other restart of its
- * host, and {@link #SERVICE}.
+ * {@code pagetune_restart_commands}); each target registers the kinds it restarts, with their
+ * driver. The queue only knows two kinds itself: {@link #REBOOT}, which absorbs every other restart
+ * of its host, and {@link #SERVICE}.
  *
  * @param scope how far one restart reaches, which decides when two requests are the same restart
  */

@@ -530,6 +530,25 @@ public final class Journal {
                 }));
   }
 
+  /**
+   * The newest applied change of each file on {@code host}, newest first: what the journal says the
+   * host holds now and whether it is in use yet.
+   */
+  public List<JournalChange> latestChanges(String host) {
+    return store.inTransaction(
+        c ->
+            queryChanges(
+                c,
+                "SELECT "
+                    + CHANGE_COLUMNS
+                    + " FROM journal_changes j WHERE host = ? AND"
+                    + APPLIED
+                    + " AND id = (SELECT MAX(id) FROM journal_changes k WHERE k.host = j.host"
+                    + " AND k.path = j.path AND k.write_state = j.write_state)"
+                    + " ORDER BY id DESC",
+                ps -> ps.setString(1, host)));
+  }
+
   /** Changes on {@code host} that still wait for a restart, oldest first. */
   public List<JournalChange> pendingChanges(String host) {
     return store.inTransaction(

@@ -1,14 +1,18 @@
 package io.pagetune.targets;
 
 import io.pagetune.modules.Module;
+import io.pagetune.modules.pages.HugePageConsumerSource;
+import io.pagetune.modules.pages.HugePageConsumers;
 import io.pagetune.modules.pages.PageVerifier;
 import io.pagetune.pages.PageFactSection;
 import io.pagetune.pages.PageState;
+import io.pagetune.schedule.RestartTarget;
 import io.pagetune.schedule.drivers.RestartCheck;
 import io.pagetune.schedule.drivers.RestartKind;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * One page-size target (SAP, Solaris web server, Oracle): the modules that set it up and the
@@ -21,6 +25,19 @@ public interface Target {
 
   /** The modules this target adds to the registry (names are unique across all modules). */
   List<Module> modules(Clock clock);
+
+  /**
+   * The modules, for a run where {@code pool} lists every target's users of the Linux huge-page
+   * pool: a target whose module sizes that pool overrides this to count the other targets' ones.
+   */
+  default List<Module> modules(Clock clock, HugePageConsumers pool) {
+    return modules(clock);
+  }
+
+  /** How this target finds its users of a Linux host's huge-page pool; none by default. */
+  default List<HugePageConsumerSource> hugePageConsumers() {
+    return List.of();
+  }
 
   /**
    * The facts this target adds to the page facts ({@code ansible_facts.pages}); gathered with every
@@ -49,5 +66,18 @@ public interface Target {
    */
   default RestartCheck afterHostRestart() {
     return RestartCheck.NONE;
+  }
+
+  /**
+   * The probe a restart of {@code target} (one of this target's kinds) times before and after
+   * itself when the host's {@code benefit_probe} names no command; empty when the target has none
+   * for that kind.
+   *
+   * @param probeArgs the host's {@code benefit_probe} map (a target's own keys, such as the table
+   *     to scan), empty when the host declares none
+   */
+  default Optional<DefaultProbe> defaultBenefitProbe(
+      RestartTarget target, Map<String, Object> probeArgs, Map<String, Object> hostVars) {
+    return Optional.empty();
   }
 }

@@ -26,16 +26,36 @@ final class Conversions {
   private Conversions() {}
 
   static Map<String, TemplateMethodModelEx> all() {
-    return Map.of(
-        "int", args -> toLong(arg(args, 0, "int")),
-        "float", args -> toDouble(arg(args, 0, "float")),
-        "bool", args -> toBool(arg(args, 0, "bool")),
-        "length", args -> length(arg(args, 0, "length")),
-        "regex_search", args -> regexSearch(args),
-        "regex_replace", args -> regexReplace(args),
-        "human_to_bytes", args -> humanToBytes(arg(args, 0, "human_to_bytes")),
-        "lines", args -> List.of(String.valueOf(arg(args, 0, "lines")).split("\\R", -1)),
-        "sum", args -> sum(arg(args, 0, "sum")));
+    return Map.ofEntries(
+        Map.entry("dict2items", args -> DictItems.toItems(arg(args, 0, "dict2items"))),
+        Map.entry("items2dict", args -> DictItems.toDict(arg(args, 0, "items2dict"))),
+        Map.entry("int", args -> toLong(arg(args, 0, "int"))),
+        Map.entry("float", args -> toDouble(arg(args, 0, "float"))),
+        Map.entry("bool", args -> toBool(arg(args, 0, "bool"))),
+        Map.entry("length", args -> length(arg(args, 0, "length"))),
+        Map.entry("regex_search", args -> regexSearch(args)),
+        Map.entry("regex_replace", args -> regexReplace(args)),
+        Map.entry("human_to_bytes", args -> humanToBytes(arg(args, 0, "human_to_bytes"))),
+        Map.entry("lines", args -> List.of(String.valueOf(arg(args, 0, "lines")).split("\\R", -1))),
+        Map.entry("sum", args -> sum(arg(args, 0, "sum"))),
+        Map.entry("b64decode", args -> b64decode(arg(args, 0, "b64decode"))),
+        Map.entry("b64encode", args -> b64encode(arg(args, 0, "b64encode"))));
+  }
+
+  /** {@code slurp}'s content as text (UTF-8, as Ansible's b64decode filter decodes). */
+  private static String b64decode(Object v) throws TemplateModelException {
+    try {
+      return new String(
+          java.util.Base64.getDecoder().decode(String.valueOf(v).replaceAll("\\s", "")),
+          java.nio.charset.StandardCharsets.UTF_8);
+    } catch (IllegalArgumentException e) {
+      throw new TemplateModelException("b64decode(): not base64: " + e.getMessage());
+    }
+  }
+
+  private static String b64encode(Object v) {
+    return java.util.Base64.getEncoder()
+        .encodeToString(String.valueOf(v).getBytes(java.nio.charset.StandardCharsets.UTF_8));
   }
 
   private static Object arg(List<?> args, int index, String fn) throws TemplateModelException {

@@ -114,12 +114,110 @@ public record HostText(String text) {
    * consumes values rather than templates (module arguments, connection settings, reports).
    */
   public static Object plain(Object value) {
-    // most values hold no host text (hostvars of a large inventory): no copy for them
+    if (value instanceof ResolvedOnRead && value instanceof Map<?, ?> m) {
+      // hostvars: unmarked entry by entry when read, never walked whole (O(inventory) per task)
+      return new PlainOnRead(m);
+    }
+    // most values hold no host text: no copy for them
     return containsHostText(value) ? unwrap(value) : value;
+  }
+
+  /** {@link PlainView} of a {@link ResolvedOnRead} map, itself read entry by entry downstream. */
+  private static final class PlainOnRead extends PlainView implements ResolvedOnRead {
+    PlainOnRead(Map<?, ?> values) {
+      super(values);
+    }
+  }
+
+  /** A read-only view of a map whose entries come out {@link #plain} as they are read. */
+  private static class PlainView extends AbstractMap<String, Object> {
+    private final Map<?, ?> values;
+
+    PlainView(Map<?, ?> values) {
+      this.values = values;
+    }
+
+    @Override
+    public Object get(Object key) {
+      return plain(values.get(key));
+    }
+
+    @Override
+    public boolean containsKey(Object key) {
+      return values.containsKey(key);
+    }
+
+    @Override
+    public int size() {
+      return values.size();
+    }
+
+    /** The names alone, resolving no entry. */
+    @Override
+    public Set<String> keySet() {
+      return new java.util.AbstractSet<>() {
+        @Override
+        public java.util.Iterator<String> iterator() {
+          java.util.Iterator<?> keys = values.keySet().iterator();
+          return new java.util.Iterator<>() {
+            @Override
+            public boolean hasNext() {
+              return keys.hasNext();
+            }
+
+            @Override
+            public String next() {
+              return String.valueOf(keys.next());
+            }
+          };
+        }
+
+        @Override
+        public boolean contains(Object key) {
+          return values.containsKey(key);
+        }
+
+        @Override
+        public int size() {
+          return values.size();
+        }
+      };
+    }
+
+    @Override
+    public Set<Map.Entry<String, Object>> entrySet() {
+      return new java.util.AbstractSet<>() {
+        @Override
+        public java.util.Iterator<Map.Entry<String, Object>> iterator() {
+          java.util.Iterator<?> keys = values.keySet().iterator();
+          return new java.util.Iterator<>() {
+            @Override
+            public boolean hasNext() {
+              return keys.hasNext();
+            }
+
+            @Override
+            public Map.Entry<String, Object> next() {
+              Object key = keys.next();
+              return new SimpleImmutableEntry<>(String.valueOf(key), get(key));
+            }
+          };
+        }
+
+        @Override
+        public int size() {
+          return values.size();
+        }
+      };
+    }
   }
 
   private static boolean containsHostText(Object value) {
     if (value instanceof HostText) {
+      return true;
+    }
+    if (value instanceof ResolvedOnRead) {
+      // a copy would resolve every entry; plain() hands out an unmarking view of it instead
       return true;
     }
     if (value instanceof Map<?, ?> m) {
@@ -143,6 +241,9 @@ public record HostText(String text) {
     if (value instanceof HostText h) {
       return h.text();
     }
+    if (value instanceof ResolvedOnRead) {
+      return plain(value);
+    }
     if (value instanceof Map<?, ?> m) {
       Map<String, Object> out = new LinkedHashMap<>();
       m.forEach((k, v) -> out.put(String.valueOf(k), unwrap(v)));
@@ -154,6 +255,16 @@ public record HostText(String text) {
       return out;
     }
     return value;
+  }
+
+  /**
+   * {@link #plain} of each value of a map of variables, done when a value is read: for code that
+   * reads a few settings out of a task's variables (the connection, the write journal), which must
+   * not pay for the values it never reads ({@code ansible_play_hosts}, {@code groups}: a whole
+   * inventory). A read-only view over a shallow copy, so later changes to {@code vars} don't show.
+   */
+  public static Map<String, Object> plainOnRead(Map<String, ?> vars) {
+    return new PlainView(new LinkedHashMap<>(vars));
   }
 
   /** {@link #plain} applied to each value of a map of variables. */

@@ -248,7 +248,7 @@ public final class JinjaSyntax {
     String a = args == null ? null : quotes(args.strip());
     return switch (name) {
       case "default", "d" -> a == null || a.isEmpty() ? operand + "!" : operand + "!" + a;
-      case "int", "float", "bool", "length", "sum", "human_to_bytes" ->
+      case "int", "float", "bool", "length", "sum", "human_to_bytes", "b64decode", "b64encode" ->
           args == null ? name + "(" + value + ")" : null;
       case "count" -> args == null ? "length(" + value + ")" : null;
       case "lower" -> operand + "?lower_case";

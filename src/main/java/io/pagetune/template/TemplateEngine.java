@@ -40,6 +40,7 @@ public final class TemplateEngine {
 
   private final Configuration config;
   private final Map<String, Template> inlineCache = new ConcurrentHashMap<>();
+  private final Map<String, Template> fileCache = new ConcurrentHashMap<>();
 
   private final List<Path> roots;
   private final TemplateLimits limits;
@@ -215,6 +216,47 @@ public final class TemplateEngine {
     return bounded(at, what, () -> process(t, model(vars, at), at, what));
   }
 
+  /**
+   * Renders a template file found outside the template roots: a role's {@code templates/}.
+   *
+   * @param label the file as messages name it, e.g. {@code roles/common/templates/motd.ftl}
+   */
+  public String renderFile(
+      Path file, String label, Map<String, Object> vars, SourceLocation at, String what) {
+    String text;
+    try {
+      text = java.nio.file.Files.readString(file, java.nio.charset.StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new TemplateException(
+          at, what + ": cannot read template '" + label + "': " + e.getMessage(), e);
+    }
+    Template t = fileCache.get(label + "\0" + text);
+    if (t == null) {
+      DataEvaluatingBuiltins.find(text)
+          .ifPresent(
+              use -> {
+                throw new TemplateException(
+                    at, what + ": template " + label + ": " + use.message(), null);
+              });
+      try {
+        t = new Template(label, new StringReader(text), config);
+      } catch (freemarker.core.ParseException e) {
+        throw new TemplateException(
+            new SourceLocation(label, e.getLineNumber(), e.getColumnNumber()),
+            "template syntax error: " + firstLine(e.getEditorMessage()),
+            e);
+      } catch (IOException e) {
+        throw new TemplateException(at, what + ": " + e.getMessage(), e);
+      }
+      _CoreAPI.addThreadInterruptedChecks(t);
+      if (fileCache.size() < MAX_CACHED) {
+        fileCache.put(label + "\0" + text, t);
+      }
+    }
+    Template parsed = t;
+    return bounded(at, what, () -> process(parsed, model(vars, at), at, what));
+  }
+
   /** Evaluates an expression to a plain Java value (Map, List, String, Long, Double, Boolean). */
   public Object evaluate(
       String expression, Map<String, Object> vars, SourceLocation at, String what) {
@@ -363,9 +405,10 @@ public final class TemplateEngine {
     if (e.getTemplateSourceName() != null
         && !e.getTemplateSourceName().equals(at.file())
         && e.getLineNumber() != null) {
+      String source = e.getTemplateSourceName();
       where =
           new SourceLocation(
-              "templates/" + e.getTemplateSourceName(),
+              source.contains("/templates/") ? source : "templates/" + source,
               e.getLineNumber(),
               e.getColumnNumber() == null ? 1 : e.getColumnNumber());
     }

@@ -47,6 +47,26 @@ final class VarsModel implements TemplateHashModelEx {
       return null;
     }
     Object value = vars.get(key);
+    if (value instanceof ResolvedOnRead && value instanceof Map<?, ?> many) {
+      // hostvars: render and wrap only the entries a template reads, never the whole inventory
+      TemplateModel onRead = new OnReadHashModel(key, many, this, wrapper);
+      resolved.put(key, onRead);
+      return onRead;
+    }
+    return remember(key, rendered(key, value));
+  }
+
+  /** One entry of a {@link ResolvedOnRead} variable, rendered like a variable of its own. */
+  TemplateModel entry(String variable, Object key, Object value) throws TemplateModelException {
+    return rendered(variable + "['" + key + "']", value);
+  }
+
+  private TemplateModel remember(String key, TemplateModel wrapped) {
+    resolved.put(key, wrapped);
+    return wrapped;
+  }
+
+  private TemplateModel rendered(String key, Object value) throws TemplateModelException {
     if (containsTemplate(value)) {
       if (!resolving.add(key)) {
         throw new TemplateModelException("variable '" + key + "' refers to itself");
@@ -57,12 +77,13 @@ final class VarsModel implements TemplateHashModelEx {
         resolving.remove(key);
       }
     }
-    TemplateModel wrapped = wrapper.wrap(value);
-    resolved.put(key, wrapped);
-    return wrapped;
+    return wrapper.wrap(value);
   }
 
   static boolean containsTemplate(Object v) {
+    if (v instanceof ResolvedOnRead) {
+      return false; // its entries are checked one by one as they are read
+    }
     if (v instanceof String s) {
       return TemplateEngine.isTemplated(s);
     }

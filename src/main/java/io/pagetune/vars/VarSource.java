@@ -6,6 +6,8 @@ package io.pagetune.vars;
  * used by the inventory (its layers) and by {@link VarScope} (everything above the inventory).
  */
 public enum VarSource {
+  /** A role's {@code defaults/main.yml}: below everything, even the inventory. */
+  ROLE_DEFAULTS,
   /**
    * {@code vars:} of groups inside the inventory file, {@code all} first, then parents, children.
    */
@@ -24,12 +26,16 @@ public enum VarSource {
   PLAY_VARS,
   /** The play's {@code vars_files:}, in listed order. */
   PLAY_VARS_FILES,
+  /** A role's {@code vars/main.yml}: above the play's vars and vars_files. */
+  ROLE_VARS,
   /** {@code vars:} on enclosing blocks, outer first. */
   BLOCK_VARS,
   /** {@code vars:} on the task itself. */
   TASK_VARS,
   /** {@code set_fact} results and {@code register}ed results. */
   SET_FACTS_AND_REGISTERED,
+  /** Parameters given where a role is used ({@code - role: x} with keys): above set_fact. */
+  ROLE_PARAMS,
   /** {@code -e key=value} and {@code -e @file}: always win. */
   EXTRA_VARS
 }

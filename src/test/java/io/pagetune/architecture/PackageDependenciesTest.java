@@ -87,6 +87,19 @@ class PackageDependenciesTest {
   }
 
   @Test
+  void savedPlansSitBetweenTheExecutorAndTheCli() throws IOException {
+    List<Source> plan = sourcesUnder("io.pagetune.plan");
+    assertFalse(plan.isEmpty());
+    assertNoReferences(
+        plan, List.of("io.pagetune.cli", "io.pagetune.targets", "io.pagetune.restart"));
+    List<Source> below = new ArrayList<>(sourcesUnder("io.pagetune.executor"));
+    below.addAll(sourcesUnder("io.pagetune.modules"));
+    below.addAll(sourcesUnder("io.pagetune.schedule"));
+    below.addAll(sourcesUnder("io.pagetune.state"));
+    assertNoReferences(below, List.of("io.pagetune.plan"));
+  }
+
+  @Test
   void theScannerSeesFullyQualifiedNamesToo() {
     Set<String> refs =
         references(

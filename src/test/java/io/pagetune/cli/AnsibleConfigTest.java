@@ -101,6 +101,23 @@ class AnsibleConfigTest {
   }
 
   @Test
+  void rolesPathIsReadRelativeToTheFileAndAnsibleRolesPathBeatsIt() throws Exception {
+    Path dir = Files.createDirectories(tmp.resolve("proj"));
+    Files.createDirectories(dir.resolve("shared-roles"));
+    Path cfg =
+        write(dir.resolve("ansible.cfg"), "[defaults]\nroles_path = shared-roles:/opt/roles\n");
+    AnsibleConfig config = find(Map.of("ANSIBLE_CONFIG", cfg.toString()));
+    assertEquals(
+        List.of(dir.resolve("shared-roles").toAbsolutePath(), Path.of("/opt/roles")),
+        config.rolesPath());
+    assertEquals(List.of(), config.warnings());
+    config = find(Map.of("ANSIBLE_CONFIG", cfg.toString(), "ANSIBLE_ROLES_PATH", "/srv/roles"));
+    assertEquals(List.of(Path.of("/srv/roles")), config.rolesPath());
+    // unset: Ansible's default search path
+    assertEquals(Path.of("/usr/share/ansible/roles"), find(Map.of()).rolesPath().get(1));
+  }
+
+  @Test
   void unsupportedOptionsAndVariablesAreNamedInWarnings() throws Exception {
     Path cfg =
         write(
@@ -108,7 +125,7 @@ class AnsibleConfigTest {
             "# site config\n"
                 + "[defaults]\n"
                 + "forks = 2 ; inline comment\n"
-                + "roles_path = ./roles\n"
+                + "gathering = smart\n"
                 + "\n"
                 + "[ssh_connection]\n"
                 + "pipelining: True\n");
@@ -116,7 +133,7 @@ class AnsibleConfigTest {
     assertEquals(Optional.of(2), config.forks());
     assertEquals(
         List.of(
-            cfg + ":4: [defaults] roles_path is not supported by pagetune; ignored",
+            cfg + ":4: [defaults] gathering is not supported by pagetune; ignored",
             cfg + ":7: [ssh_connection] pipelining is not supported by pagetune; ignored",
             "environment variable ANSIBLE_NOCOLOR is not supported; ignored"),
         config.warnings());

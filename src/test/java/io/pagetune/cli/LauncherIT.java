@@ -148,6 +148,59 @@ class LauncherIT {
     }
   }
 
+  /**
+   * Input errors through the real launcher: exit 4 and one line at the offending text's own line,
+   * before the only host (which listens nowhere) is contacted.
+   */
+  @Test
+  void loadTimeErrorsExitFourBeforeAnyHost() throws Exception {
+    Path inventory = dir.resolve("hosts.yml");
+    Files.writeString(
+        inventory,
+        "all:\n  hosts:\n    h1:\n      ansible_host: 127.0.0.1\n      ansible_port: 1\n");
+    Path playbook = dir.resolve("p.yml");
+    Files.writeString(
+        playbook, "- hosts: all\n  tasks:\n    - debug: {msg: hi}\n      when: sga_gb >\n");
+    Launched broken =
+        launch(Map.of(), "run", playbook.toString(), "-i", inventory.toString(), "--state", "none");
+    assertEquals(4, broken.exit(), broken.toString());
+    assertNoJvmChatter(broken);
+    assertEquals(1, broken.err().strip().lines().count(), broken.toString());
+    assertTrue(broken.err().contains("p.yml:4:"), broken.toString());
+    assertTrue(broken.err().contains("when: syntax error in 'sga_gb >'"), broken.toString());
+    assertFalse(broken.out().contains("UNREACHABLE"), broken.toString());
+
+    Files.createDirectories(dir.resolve("group_vars"));
+    Files.writeString(dir.resolve("group_vars/all.yml"), "---\nowner: \"{{ sid | lower }}adm\"\n");
+    Files.writeString(playbook, "- hosts: all\n  tasks:\n    - debug: {msg: hi}\n");
+    Launched jinja =
+        launch(Map.of(), "run", playbook.toString(), "-i", inventory.toString(), "--state", "none");
+    assertEquals(4, jinja.exit(), jinja.toString());
+    assertEquals(1, jinja.err().strip().lines().count(), jinja.toString());
+    assertTrue(
+        jinja.err().contains("group_vars/all.yml:2:9: owner: Jinja2 syntax '{{ sid | lower }}'"),
+        jinja.toString());
+    assertFalse(jinja.err().contains("pagetune_result__"), jinja.toString());
+    assertFalse(jinja.out().contains("UNREACHABLE"), jinja.toString());
+  }
+
+  /** An inventory's own change_window: stdout stays one JSON document, the note is on stderr. */
+  @Test
+  void inventoryNotesOldSettingNamesOnStderrOnly() throws Exception {
+    Path inventory = dir.resolve("hosts.yml");
+    Files.writeString(inventory, "all:\n  hosts:\n    h1:\n      change_window: sun-0200\n");
+    Launched run = launch(Map.of(), "inventory", "-i", inventory.toString(), "--list");
+    assertEquals(0, run.exit(), run.toString());
+    JsonNode inv = JSON.readTree(run.out());
+    assertEquals(
+        "sun-0200", inv.get("_meta").get("hostvars").get("h1").get("change_window").asText());
+    assertTrue(
+        run.err()
+            .startsWith(
+                "[NOTE]: inventory variable change_window (host h1) is not a pagetune setting"),
+        run.toString());
+  }
+
   private static String lastLine(String text) throws IOException {
     List<String> lines = text.strip().lines().toList();
     return lines.get(lines.size() - 1);

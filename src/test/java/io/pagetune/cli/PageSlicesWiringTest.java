@@ -25,7 +25,9 @@ class PageSlicesWiringTest {
             "web_instance",
             "heap_page_size",
             "hugepages_total",
-            "alert_log"),
+            "alert_log",
+            "postgres_data_dir",
+            "postgres_bindir"),
         verify.spec().args().stream().map(Arg::name).toList());
     assertEquals(
         "DATAPSIZE=64K@TEXTPSIZE=64K@STACKPSIZE=64K@SHMPSIZE=64K",
@@ -44,7 +46,8 @@ class PageSlicesWiringTest {
             "pages_meminfo",
             "pages_thp",
             "pages_boot_config",
-            "pages_ipcs"),
+            "pages_ipcs",
+            "pages_pg_lsclusters"),
         Wiring.pageFacts().facts().stream().map(Fact::name).toList());
   }
 }

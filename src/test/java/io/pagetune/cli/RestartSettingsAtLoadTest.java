@@ -37,14 +37,14 @@ class RestartSettingsAtLoadTest {
 
   @Test
   void runStopsAtAnUnknownRestartKindInRestartCommands() throws Exception {
-    Path inv = inventory("restart_commands:\n  webserver: svcadm restart https-web1\n");
+    Path inv = inventory("pagetune_restart_commands:\n  webserver: svcadm restart https-web1\n");
     CliRun run =
         CliRun.of("run", playbook().toString(), "-i", inv.toString(), "--check", "--state", "none");
     assertEquals(4, run.exitCode(), run.toString());
     String first = run.err().lines().findFirst().orElse("");
     assertTrue(
         first.contains("hosts.yml:3:5")
-            && first.contains("host web1 has restart_commands for 'webserver'")
+            && first.contains("host web1 has pagetune_restart_commands for 'webserver'")
             && first.contains("did you mean 'web_server'"),
         run.toString());
     assertFalse(run.out().contains("hello"), "a host ran: " + run);
@@ -52,16 +52,41 @@ class RestartSettingsAtLoadTest {
 
   @Test
   void runDueAndTheSchedulerStopAtAWrongConcurrency() throws Exception {
-    Path inv = inventory("max_concurrent_restarts: 0\n");
+    Path inv = inventory("pagetune_max_concurrent_restarts: 0\n");
     Path state = dir.resolve("state.db");
     CliRun due =
         CliRun.of("schedule", "run-due", "-i", inv.toString(), "--state", state.toString());
     assertEquals(4, due.exitCode(), due.toString());
     assertTrue(
-        due.err().contains("host web1 has max_concurrent_restarts 0, which must be at least 1"),
+        due.err()
+            .contains("host web1 has pagetune_max_concurrent_restarts 0, which must be at least 1"),
         due.toString());
     CliRun daemon = CliRun.of("scheduler", "-i", inv.toString(), "--state", state.toString());
     assertEquals(4, daemon.exitCode(), daemon.toString());
     assertTrue(daemon.err().contains("hosts.yml:3:5"), daemon.toString());
+  }
+
+  /** The inventory: its own change_window=sun-0200 is no window of pagetune's. */
+  @Test
+  void anIniInventorysOwnChangeWindowDoesNotStopTheRun() throws Exception {
+    Files.copy(Path.of("inventory/windows.yml"), dir.resolve("windows.yml"));
+    Path ini = dir.resolve("hosts.ini");
+    Files.writeString(ini, "[web]\nweb1 ansible_connection=local change_window=sun-0200\n");
+    Path book = dir.resolve("play.yml");
+    Files.writeString(
+        book,
+        "- hosts: all\n  gather_facts: false\n  tasks:\n    - debug:\n"
+            + "        msg: \"window ${change_window}\"\n");
+    CliRun run = CliRun.of("run", book.toString(), "-i", ini.toString(), "--state", "none");
+    assertEquals(0, run.exitCode(), run.toString());
+    assertTrue(run.out().contains("window sun-0200"), run.toString());
+
+    Files.writeString(
+        ini, "[web]\nweb1 ansible_connection=local pagetune_change_window=sun-0200\n");
+    CliRun prefixed = CliRun.of("run", book.toString(), "-i", ini.toString(), "--state", "none");
+    assertEquals(4, prefixed.exitCode(), prefixed.toString());
+    assertTrue(
+        prefixed.err().contains("hosts.ini:2:1: host web1 has pagetune_change_window 'sun-0200'"),
+        prefixed.toString());
   }
 }

@@ -18,8 +18,8 @@ class WindowsCommandTest {
     Path inv = dir.resolve("hosts.yml");
     Files.writeString(
         inv,
-        "all:\n  hosts:\n    sap1:\n      change_window: sap-prd-sunday\n    web1:\n"
-            + "      change_window: web-weeknights\n    loose:\n");
+        "all:\n  hosts:\n    sap1:\n      pagetune_change_window: sap-prd-sunday\n    web1:\n"
+            + "      pagetune_change_window: web-weeknights\n    loose:\n");
     CliRun run =
         CliRun.of("windows", "-i", inv.toString(), "--now", "2026-11-29T12:00:00Z", "--count", "2");
     assertEquals(0, run.exitCode(), run.toString());
@@ -33,7 +33,8 @@ class WindowsCommandTest {
   void unknownWindowNameIsInvalidInput() throws Exception {
     Files.copy(Path.of("inventory/windows.yml"), dir.resolve("windows.yml"));
     Path inv = dir.resolve("hosts.yml");
-    Files.writeString(inv, "all:\n  hosts:\n    sap1:\n      change_window: sap-prd-sundy\n");
+    Files.writeString(
+        inv, "all:\n  hosts:\n    sap1:\n      pagetune_change_window: sap-prd-sundy\n");
     CliRun run = CliRun.of("windows", "-i", inv.toString());
     assertEquals(4, run.exitCode(), run.toString());
     assertTrue(run.err().contains("did you mean 'sap-prd-sunday'"), run.toString());

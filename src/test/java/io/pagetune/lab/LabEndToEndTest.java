@@ -30,7 +30,12 @@ class LabEndToEndTest {
     Files.createDirectories(inv.resolve("group_vars"));
     for (String f :
         new String[] {
-          "sap_ibmi.yml", "sap_aix.yml", "solaris_web.yml", "oracle_db.yml", "all.yml"
+          "sap_ibmi.yml",
+          "sap_aix.yml",
+          "solaris_web.yml",
+          "oracle_db.yml",
+          "postgres_db.yml",
+          "all.yml"
         }) {
       Files.copy(Path.of("inventory/group_vars").resolve(f), inv.resolve("group_vars").resolve(f));
     }
@@ -67,6 +72,9 @@ class LabEndToEndTest {
             webHost("sol-web7stock", "/var/opt/SUNWwbsvr7/https-shop"),
             webHost("sol-handmade", "/opt/webserver7/https-www"),
             webHost("sol-heap4m", "/opt/webserver7/https-www"),
+            "    postgres_db:",
+            "      hosts:",
+            "        pg-db: {ansible_connection: lab, pagetune_lab_root: '" + root("pg-db") + "'}",
             "");
     Files.writeString(inv.resolve("lab.yml"), hosts);
     return inv.resolve("lab.yml");
@@ -82,7 +90,7 @@ class LabEndToEndTest {
         + instance
         + ", web_service: "
         + service
-        + ", restart_commands: {web_server: svcadm restart "
+        + ", pagetune_restart_commands: {web_server: svcadm restart "
         + service
         + "}}";
   }

@@ -30,7 +30,7 @@ class ServiceNowInstanceUrlTest {
     Files.writeString(
         inv.resolve("lab.yml"),
         "all:\n  children:\n    sap_ibmi:\n      hosts:\n        pase-nwp: {ansible_connection: lab,"
-            + " change_window: chg, pagetune_lab_root: '"
+            + " pagetune_change_window: chg, pagetune_lab_root: '"
             + tmp.resolve("root")
             + "'}\n");
     return inv.resolve("lab.yml");

@@ -49,7 +49,7 @@ class StateStoreTest {
     assertEquals("wal", single(store, "PRAGMA journal_mode").toLowerCase());
     assertEquals("30000", single(store, "PRAGMA busy_timeout"));
     assertTrue(tables(store).containsAll(TABLES), () -> tables(store).toString());
-    assertEquals("3", single(store, "SELECT max(version) FROM flyway_schema_history"));
+    assertEquals("4", single(store, "SELECT max(version) FROM flyway_schema_history"));
   }
 
   @Test
@@ -74,7 +74,7 @@ class StateStoreTest {
 
     assertEquals(Dialect.POSTGRESQL, store.dialect());
     assertTrue(tables(store).containsAll(TABLES), () -> tables(store).toString());
-    assertEquals("3", single(store, "SELECT max(version) FROM flyway_schema_history"));
+    assertEquals("4", single(store, "SELECT max(version) FROM flyway_schema_history"));
     // db-scheduler's column types for PostgreSQL
     assertEquals(
         "timestamp with time zone",

@@ -25,6 +25,7 @@ class JinjaSyntaxTest {
         "{{ x | upper }} => ${x?upper_case}",
         "{{ x | trim }} => ${x?trim}",
         "{{ xs | length }} => ${length(xs)}",
+        "{{ r.content | b64decode }} => ${b64decode(r.content)}",
         "{{ x | default('0') | int }} => ${int(x!\"0\")}",
         "{{ a.b | lower }} => ${a.b?lower_case}",
         "{{ s | regex_replace('a', 'b') }} => ${regex_replace(s, \"a\", \"b\")}",

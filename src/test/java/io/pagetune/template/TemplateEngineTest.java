@@ -47,6 +47,18 @@ class TemplateEngineTest {
   }
 
   @Test
+  void base64DecodesSlurpedContentAndEncodes() {
+    Map<String, Object> vars = Map.of("r", Map.of("content", "dm0ubnJfaHVnZXBhZ2VzID0gNjE0NAo="));
+    assertEquals(
+        "vm.nr_hugepages = 6144\n", engine.evaluate("b64decode(r.content)", vars, AT, "t"));
+    assertEquals("NDI0Mgo=", engine.evaluate("b64encode('4242\n')", vars, AT, "t"));
+    TemplateException e =
+        assertThrows(
+            TemplateException.class, () -> engine.evaluate("b64decode('*not*')", vars, AT, "t"));
+    assertTrue(e.getMessage().contains("b64decode(): not base64"), e.getMessage());
+  }
+
+  @Test
   void undefinedVariableNamesVariableTaskAndLocation() {
     TemplateException e =
         assertThrows(

@@ -11,6 +11,7 @@ import io.pagetune.connection.LocalConnection;
 import io.pagetune.connection.PutOptions;
 import io.pagetune.connection.RemoteCommand;
 import io.pagetune.connection.ShellQuote;
+import io.pagetune.inventory.EngineVariables;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -65,9 +66,9 @@ public final class LabConnection implements Connection {
       @Override
       public Connection open(ConnectionSpec spec) {
         String name = spec.inventoryName();
-        Path root = Path.of(var(spec, "pagetune_lab_root", "target/lab/" + name));
-        Path seed = Path.of(var(spec, "pagetune_lab_seed", "lab/hosts/" + name));
-        Path bin = Path.of(var(spec, "pagetune_lab_bin", "lab/bin"));
+        Path root = Path.of(var(spec, EngineVariables.LAB_ROOT, "target/lab/" + name));
+        Path seed = Path.of(var(spec, EngineVariables.LAB_SEED, "lab/hosts/" + name));
+        Path bin = Path.of(var(spec, EngineVariables.LAB_BIN, "lab/bin"));
         if (!Files.isDirectory(bin)) {
           throw new ConnectionException(
               name + ": lab tools " + bin.toAbsolutePath() + " not found (run from the project)");

@@ -35,6 +35,10 @@ final class LabPaths {
           "/opt",
           "/var/opt",
           "/var/log",
+          // a Debian PostgreSQL host's data directories, server binaries and sockets
+          "/var/lib/postgresql",
+          "/usr/lib/postgresql",
+          "/var/run/postgresql",
           "/export",
           "/home",
           "/usr/lib/sysctl.d",

@@ -33,6 +33,17 @@ public final class BuiltinModules {
         new FailModule(),
         new RequestRestartModule(restartKinds),
         new RestoreFileModule(),
+        new StatModule(),
+        new SlurpModule(),
+        new ReplaceModule(),
+        new PamLimitsModule(),
+        new IniFileModule(),
+        ServiceModule.service(),
+        ServiceModule.systemd("systemd"),
+        ServiceModule.systemd("systemd_service"),
+        new GroupModule(),
+        new UserModule(),
+        new WaitForModule(),
         new io.pagetune.modules.pages.PageVerifyModule(verifiers));
   }
 }

@@ -5,6 +5,7 @@ import io.pagetune.connection.RemoteCommand;
 import io.pagetune.modules.Arg;
 import io.pagetune.modules.ArgType;
 import io.pagetune.modules.Args;
+import io.pagetune.modules.FileEffect;
 import io.pagetune.modules.Step;
 import java.util.ArrayList;
 import java.util.List;
@@ -63,18 +64,24 @@ record FileAttributes(Integer mode, String owner, String group) {
     boolean groupDiffers = group != null && (recurse || !group.equals(meta.group()));
     if (ownerDiffers) {
       String who = groupDiffers ? owner + ":" + group : owner;
-      steps.add(exec(recurse, "chown", who, path, "set owner of " + path + " to " + who));
+      steps.add(
+          exec(recurse, "chown", who, path, "set owner of " + path + " to " + who)
+              .changing(FileEffect.owner(path, owner, groupDiffers ? group : null)));
     } else if (groupDiffers) {
-      steps.add(exec(recurse, "chgrp", group, path, "set group of " + path + " to " + group));
+      steps.add(
+          exec(recurse, "chgrp", group, path, "set group of " + path + " to " + group)
+              .changing(FileEffect.group(path, group)));
     }
     if (mode != null && (recurse || mode != meta.mode())) {
       String octal = String.format("%04o", mode);
-      steps.add(exec(recurse, "chmod", octal, path, "set mode of " + path + " to " + octal));
+      steps.add(
+          exec(recurse, "chmod", octal, path, "set mode of " + path + " to " + octal)
+              .changing(FileEffect.mode(path, mode)));
     }
     return steps;
   }
 
-  private static Step exec(
+  private static Step.Exec exec(
       boolean recurse, String program, String value, String path, String description) {
     List<String> argv = new ArrayList<>();
     argv.add(program);

@@ -6,6 +6,7 @@ import io.pagetune.modules.Arg;
 import io.pagetune.modules.ArgSpec;
 import io.pagetune.modules.ArgType;
 import io.pagetune.modules.Args;
+import io.pagetune.modules.FileEffect;
 import io.pagetune.modules.HostState;
 import io.pagetune.modules.Module;
 import io.pagetune.modules.ModuleCall;
@@ -105,7 +106,8 @@ public final class FileModule implements Module {
     if (meta.isEmpty()) {
       List<Step> steps = new ArrayList<>();
       steps.add(
-          Step.Exec.of(RemoteCommand.argv("mkdir", "-p", "--", path), "create directory " + path));
+          Step.Exec.of(RemoteCommand.argv("mkdir", "-p", "--", path), "create directory " + path)
+              .changing(FileEffect.makeDirectory(path)));
       // a new directory has the umask's mode and our owner: set what was asked for
       steps.addAll(attrs.fixes(path, new FileMeta(path, FileMeta.Type.DIRECTORY, -1, "", "", 0)));
       return Plan.of(steps, List.of());
@@ -140,7 +142,9 @@ public final class FileModule implements Module {
       return Plan.upToDate(path + " is absent");
     }
     return Plan.of(
-        List.of(Step.Exec.of(RemoteCommand.argv("rm", "-rf", "--", path), "remove " + path)),
+        List.of(
+            Step.Exec.of(RemoteCommand.argv("rm", "-rf", "--", path), "remove " + path)
+                .changing(FileEffect.remove(path))),
         List.of());
   }
 

@@ -7,9 +7,9 @@ import java.util.regex.Pattern;
 
 /**
  * One kind of restart a target registers: the name users write ({@code request_restart: kind:},
- * {@code restart_commands} keys), how long one usually takes when the host does not say, how its
- * driver is built for a command (drivers need its clock, environment and hosts) and how its effect
- * is verified.
+ * {@code pagetune_restart_commands} keys), how long one usually takes when the host does not say,
+ * how its driver is built for a command (drivers need its clock, environment and hosts) and how its
+ * effect is verified.
  */
 public record RestartKind(
     String name,

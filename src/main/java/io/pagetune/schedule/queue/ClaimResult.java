@@ -8,7 +8,7 @@ record ClaimResult(Kind kind, Optional<RestartIntent> intent) {
     CLAIMED,
     /** Someone else ran it, or it was cancelled, superseded or blocked. */
     NOT_QUEUED,
-    /** The group already runs max_concurrent_restarts restarts. */
+    /** The group already runs pagetune_max_concurrent_restarts restarts. */
     GROUP_BUSY
   }
 

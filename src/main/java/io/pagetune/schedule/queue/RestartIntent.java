@@ -12,7 +12,7 @@ import java.util.Optional;
  * from the moment the change was applied.
  *
  * @param hosts the hosts whose changes this restart makes effective (several for one SAP system)
- * @param group the rolling group: at most its max_concurrent_restarts run at once
+ * @param group the rolling group: at most its pagetune_max_concurrent_restarts run at once
  * @param runId the run that first asked for this restart
  * @param result the latest note: why it waits, the verification text, why it was cancelled
  * @param startedAt when the latest claim started running it

@@ -168,8 +168,8 @@ public final class RestartQueue {
 
   /**
    * Starts a restart: QUEUED → RUNNING under {@code token}, unless its group already runs its
-   * max_concurrent_restarts. The group row is written first: that serialises claims of one group
-   * across nodes, so the RUNNING count cannot race.
+   * pagetune_max_concurrent_restarts. The group row is written first: that serialises claims of one
+   * group across nodes, so the RUNNING count cannot race.
    */
   ClaimResult claim(String id, String token) {
     return store.inTransaction(

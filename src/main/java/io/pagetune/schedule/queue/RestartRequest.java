@@ -8,7 +8,8 @@ import java.util.Objects;
 /**
  * A restart asked for by an applied change (a RequestRestart step or a notified handler).
  *
- * @param maxConcurrent the group's max_concurrent_restarts (1 = one host of the group at a time)
+ * @param maxConcurrent the group's pagetune_max_concurrent_restarts (1 = one host of the group at a
+ *     time)
  * @param dueAt the earliest time it may run: now when the window is open, else the next opening
  */
 public record RestartRequest(
@@ -28,7 +29,7 @@ public record RestartRequest(
     Objects.requireNonNull(dueAt);
     Objects.requireNonNull(expectedDuration);
     if (maxConcurrent < 1) {
-      throw new IllegalArgumentException("max_concurrent_restarts must be at least 1");
+      throw new IllegalArgumentException("pagetune_max_concurrent_restarts must be at least 1");
     }
   }
 }

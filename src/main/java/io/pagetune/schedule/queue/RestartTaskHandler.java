@@ -124,7 +124,7 @@ final class RestartTaskHandler {
     }
     if (claim.kind() == ClaimResult.Kind.GROUP_BUSY) {
       Instant until = now.plus(retryDelay);
-      String note = "group " + intent.group() + " is at its max_concurrent_restarts";
+      String note = "group " + intent.group() + " is at its pagetune_max_concurrent_restarts";
       queue.postpone(id, until, note);
       sink.accept(new HandledRestart(id, IntentStatus.QUEUED, note));
       return rescheduleTo(until);

@@ -28,12 +28,14 @@ import java.util.regex.Pattern;
 
 /**
  * Reads change requests and writes work notes through the ServiceNow Table API ({@code
- * /api/now/table/change_request}). 5xx answers and connection failures are retried with bounded
- * exponential backoff; 401/403 and 404 are final; a request that exceeds its timeout is not retried
- * (a slow instance should not stall the scheduler further).
+ * /api/now/table/change_request}), and attaches files to them through the Attachment API ({@code
+ * /api/now/attachment}). 5xx answers and connection failures are retried with bounded exponential
+ * backoff; 401/403 and 404 are final; a request that exceeds its timeout is not retried (a slow
+ * instance should not stall the scheduler further).
  */
 public final class ServiceNowClient {
   private static final String TABLE = "/api/now/table/change_request";
+  private static final String ATTACHMENT = "/api/now/attachment";
   private static final String FIELDS = "number,state,start_date,end_date,sys_id";
   private static final Pattern NUMBER = Pattern.compile("[A-Z]{2,8}\\d{1,12}");
   private static final Pattern SYS_ID = Pattern.compile("[0-9a-fA-F]{32}");
@@ -133,6 +135,77 @@ public final class ServiceNowClient {
             .method("PATCH", HttpRequest.BodyPublishers.ofString(payload, StandardCharsets.UTF_8))
             .build();
     send(request, "add a work note to " + sysId, sysId);
+  }
+
+  /**
+   * Attaches a file to the change request through the Attachment API ({@code POST
+   * /api/now/attachment/file}).
+   */
+  public Attachment attach(String sysId, String fileName, String contentType, byte[] content) {
+    checkSysId(sysId);
+    String query =
+        "table_name=change_request&table_sys_id="
+            + encode(sysId)
+            + "&file_name="
+            + encode(fileName);
+    HttpRequest request =
+        base(URI.create(instance + ATTACHMENT + "/file?" + query))
+            .header("Content-Type", contentType)
+            .POST(HttpRequest.BodyPublishers.ofByteArray(content))
+            .build();
+    JsonNode row = parse(send(request, "attach " + fileName + " to " + sysId, sysId), sysId);
+    return toAttachment(row.path("result"), fileName);
+  }
+
+  /** The change request's attachments named {@code fileName}, newest first. */
+  public java.util.List<Attachment> attachments(String sysId, String fileName) {
+    checkSysId(sysId);
+    String query =
+        "sysparm_query="
+            + encode(
+                "table_name=change_request^table_sys_id="
+                    + sysId
+                    + "^file_name="
+                    + fileName
+                    + "^ORDERBYDESCsys_created_on");
+    HttpRequest request = base(URI.create(instance + ATTACHMENT + "?" + query)).GET().build();
+    JsonNode result =
+        parse(send(request, "list the attachments of " + sysId, sysId), sysId).path("result");
+    java.util.List<Attachment> out = new java.util.ArrayList<>();
+    for (JsonNode row : result) {
+      out.add(toAttachment(row, fileName));
+    }
+    return out;
+  }
+
+  /** The content of an attachment ({@code GET /api/now/attachment/{sys_id}/file}). */
+  public String download(Attachment attachment) {
+    checkSysId(attachment.sysId());
+    HttpRequest request =
+        HttpRequest.newBuilder(
+                URI.create(instance + ATTACHMENT + "/" + attachment.sysId() + "/file"))
+            .timeout(options.requestTimeout())
+            .header("Accept", "*/*")
+            .header("Authorization", credentials.basicAuthorization())
+            .GET()
+            .build();
+    return send(request, "read attachment " + attachment.fileName(), attachment.sysId());
+  }
+
+  private static void checkSysId(String sysId) {
+    if (!SYS_ID.matcher(sysId).matches()) {
+      throw new IllegalArgumentException("not a sys_id: " + sysId);
+    }
+  }
+
+  private static Attachment toAttachment(JsonNode row, String fileName) {
+    String id = textOrNull(row, "sys_id");
+    if (id == null || !SYS_ID.matcher(id).matches()) {
+      throw new ServiceNowException(
+          Reason.BAD_RESPONSE, "ServiceNow sent an attachment without a sys_id for " + fileName);
+    }
+    String name = textOrNull(row, "file_name");
+    return new Attachment(id, name == null ? fileName : name, textOrNull(row, "sys_created_on"));
   }
 
   private HttpRequest.Builder base(URI uri) {

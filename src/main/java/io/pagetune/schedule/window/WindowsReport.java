@@ -16,7 +16,8 @@ import java.util.Optional;
  * variable {@value #HOST_VARIABLE}.
  */
 public final class WindowsReport {
-  public static final String HOST_VARIABLE = "change_window";
+  /** inventory.EngineVariables.CHANGE_WINDOW (schedule does not depend on inventory). */
+  public static final String HOST_VARIABLE = "pagetune_change_window";
 
   private static final DateTimeFormatter LOCAL =
       DateTimeFormatter.ofPattern("yyyy-MM-dd EEE HH:mm zzz", Locale.ROOT);

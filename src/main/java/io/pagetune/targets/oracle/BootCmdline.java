@@ -1,6 +1,7 @@
 package io.pagetune.targets.oracle;
 
 import io.pagetune.pages.PageSize;
+import io.pagetune.pages.sysctl.ConfFile;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,5 +1,9 @@
 package io.pagetune.targets.oracle;
 
+import io.pagetune.pages.sysctl.ConfFile;
+import io.pagetune.pages.sysctl.FileEdit;
+import io.pagetune.pages.sysctl.SysctlAssignment;
+import io.pagetune.pages.sysctl.TunedProfile;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

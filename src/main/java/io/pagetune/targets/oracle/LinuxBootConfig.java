@@ -2,6 +2,10 @@ package io.pagetune.targets.oracle;
 
 import io.pagetune.facts.Fact;
 import io.pagetune.pages.ScriptFact;
+import io.pagetune.pages.sysctl.ConfFile;
+import io.pagetune.pages.sysctl.SysctlBootFiles;
+import io.pagetune.pages.sysctl.SysctlPrecedence;
+import io.pagetune.pages.sysctl.TunedProfile;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -128,6 +132,11 @@ public record LinuxBootConfig(
   /** The active tuned profile, when its tuned.conf was found. */
   public Optional<TunedProfile> tunedProfile() {
     return tuned.map(f -> new TunedProfile(tunedProfileName.orElse(""), f));
+  }
+
+  /** The part of it that decides sysctl values at boot. */
+  public SysctlBootFiles sysctlBoot() {
+    return new SysctlBootFiles(sysctl, tunedProfile(), tunedMain);
   }
 
   /** The running kernel's command line. */

@@ -1,5 +1,8 @@
 package io.pagetune.targets.oracle;
 
+import io.pagetune.pages.sysctl.ConfFile;
+import io.pagetune.pages.sysctl.FileEdit;
+import io.pagetune.pages.sysctl.SysctlPrecedence;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

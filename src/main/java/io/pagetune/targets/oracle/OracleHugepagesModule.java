@@ -17,11 +17,18 @@ import io.pagetune.modules.ModuleCall;
 import io.pagetune.modules.Plan;
 import io.pagetune.modules.Step;
 import io.pagetune.modules.StepRunner;
+import io.pagetune.modules.pages.DeclaredConsumers;
 import io.pagetune.modules.pages.HostFiles;
+import io.pagetune.modules.pages.HugePageConsumers;
 import io.pagetune.modules.pages.Templated;
+import io.pagetune.pages.HugePageConsumer;
+import io.pagetune.pages.HugePagePool;
 import io.pagetune.pages.PageSize;
 import io.pagetune.pages.PageState;
 import io.pagetune.pages.ScriptFact;
+import io.pagetune.pages.sysctl.FileEdit;
+import io.pagetune.pages.sysctl.SysctlPersistence;
+import io.pagetune.pages.sysctl.TunedProfile;
 import io.pagetune.schedule.RestartTarget;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -35,10 +42,11 @@ import java.util.Set;
 /**
  * {@code oracle_hugepages}: plans {@code vm.nr_hugepages} from the running shared memory segments
  * (Oracle's hugepages_settings.sh algorithm) or from declared SGA sizes, capped at a share of
- * MemTotal; persists it with {@code vm.hugetlb_shm_group} in a sysctl.d file and the Oracle user's
- * memlock limits in a limits.d file; reports the THP mode against the release policy. With {@code
- * runtime: true} it also sets the pool live and reads it back: a short pool (fragmentation, page
- * cache) fails the task and asks for a reboot instead of reporting success.
+ * MemTotal, plus the pool's other users ({@code hugepages_consumers}, the other targets' consumers
+ * on the host); persists it with {@code vm.hugetlb_shm_group} in a sysctl.d file and the Oracle
+ * user's memlock limits in a limits.d file; reports the THP mode against the release policy. With
+ * {@code runtime: true} it also sets the pool live and reads it back: a short pool (fragmentation,
+ * page cache) fails the task and asks for a reboot instead of reporting success.
  */
 public final class OracleHugepagesModule implements Module {
   private static final ArgSpec SPEC =
@@ -48,6 +56,7 @@ public final class OracleHugepagesModule implements Module {
           Arg.optional("max_memory_share", ArgType.STRING, "0.7"),
           Arg.optional("allowance_per_instance", ArgType.STRING, "8M"),
           Arg.optional("consumers", ArgType.LIST),
+          Arg.optional("hugepages_consumers", ArgType.LIST),
           Arg.optional("page_size", ArgType.STRING),
           Arg.optional("oracle_user", ArgType.STRING, "oracle"),
           Arg.optional("oracle_group", ArgType.STRING),
@@ -62,6 +71,18 @@ public final class OracleHugepagesModule implements Module {
           Arg.optional("limits_template", ArgType.STRING),
           Arg.optional("runtime", ArgType.BOOL, false),
           Arg.optional("backup", ArgType.BOOL, true));
+
+  private final HugePageConsumers others;
+
+  /** Sizes the pool for the Oracle instances and the declared consumers. */
+  public OracleHugepagesModule() {
+    this(HugePageConsumers.none());
+  }
+
+  /** Also counts what the other targets' sources in {@code others} find on the host. */
+  public OracleHugepagesModule(HugePageConsumers others) {
+    this.others = others;
+  }
 
   @Override
   public String name() {
@@ -147,14 +168,47 @@ public final class OracleHugepagesModule implements Module {
     long memTotal = mem.memTotalBytes().orElse(0);
     String source = args.string("source");
     boolean fromSga = source.equals("sga") || (source.equals("auto") && !declared.isEmpty());
+    List<HugePageConsumer> poolDeclared;
+    try {
+      poolDeclared = DeclaredConsumers.parse(args.raw("hugepages_consumers"));
+    } catch (IllegalArgumentException e) {
+      return Plan.failed("oracle_hugepages: hugepages_consumers: " + e.getMessage());
+    }
+    SharedPool shared = SharedPool.of(declared, poolDeclared);
     HugePagesSizing sizing =
-        fromSga
-            ? planner.fromSga(declared, pageBytes, memTotal)
-            : planner.fromSegments(host.fact(OracleFacts.IPCS), pageBytes, memTotal);
+        fromSga && shared.ownInstances().isEmpty()
+            ? new HugePagesSizing.Sized(0, pageBytes, List.of())
+            : fromSga
+                ? planner.fromSga(shared.ownInstances(), pageBytes, memTotal)
+                : planner.fromSegments(host.fact(OracleFacts.IPCS), pageBytes, memTotal);
     if (sizing instanceof HugePagesSizing.Refused r) {
       return Plan.failed("oracle_hugepages: " + r.reason());
     }
     HugePagesSizing.Sized sized = (HugePagesSizing.Sized) sizing;
+    // the host's one pool also holds what the playbook declares and the other targets' consumers
+    List<HugePageConsumer> extra = new ArrayList<>(poolDeclared);
+    extra.addAll(others.others("oracle", host, pageBytes, shared.names()));
+    HugePagePool.Sized pool = null;
+    if (!extra.isEmpty()) {
+      List<HugePageConsumer> all = new ArrayList<>();
+      if (sized.pages() > 0) {
+        all.add(
+            new HugePageConsumer(
+                "oracle", sized.poolBytes(), fromSga ? "declared SGA sizes" : "ipcs -m segments"));
+      }
+      all.addAll(extra);
+      // pages in use are kept below, as for Oracle alone
+      HugePagePool.Sizing s =
+          new HugePagePool(planner.maxShareOfRam())
+              .size(all, pageBytes, memTotal, new HugePagePool.Live(0, 0, 0));
+      if (s instanceof HugePagePool.Refused r) {
+        return Plan.failed("oracle_hugepages: " + r.reason());
+      }
+      pool = (HugePagePool.Sized) s;
+      List<String> lines = new ArrayList<>(sized.breakdown());
+      lines.addAll(pool.breakdown().subList(sized.pages() > 0 ? 1 : 0, pool.breakdown().size()));
+      sized = new HugePagesSizing.Sized(pool.pages(), pageBytes, lines);
+    }
     LinuxBootConfig boot = host.fact(OracleFacts.BOOT_CONFIG);
     boolean gigantic = pageBytes == (1L << 30);
     String pageName = new PageSize(pageBytes).toString();
@@ -293,6 +347,7 @@ public final class OracleHugepagesModule implements Module {
     planned.put("thp", policy.mode());
     planned.put("breakdown", breakdown);
     planned.put("source", fromSga ? "declared SGA sizes" : "ipcs -m segments");
+    planned.put("pool_consumers", extra.stream().map(HugePageConsumer::name).toList());
 
     String sysctlPath = args.string("sysctl_file");
     String sysctlText =
@@ -316,7 +371,8 @@ public final class OracleHugepagesModule implements Module {
     desiredSysctl.put(NR_HUGEPAGES, Long.toString(pages));
     desiredSysctl.put(SHM_GROUP, gid);
     SysctlPersistence.Result sysctl =
-        SysctlPersistence.plan(boot, sysctlPath, sysctlNow.text().get(), sysctlText, desiredSysctl);
+        SysctlPersistence.plan(
+            boot.sysctlBoot(), sysctlPath, sysctlNow.text().get(), sysctlText, desiredSysctl);
     if (sysctl.refusal().isPresent()) {
       return Plan.failed("oracle_hugepages: " + sysctl.refusal().get());
     }
@@ -457,6 +513,8 @@ public final class OracleHugepagesModule implements Module {
               !memlockLive,
               memlockReasons));
     }
+    OraclePoolStates.consumers(extra, pageBytes, poolPersisted, poolLive, total)
+        .forEach(states::add);
     boolean thpLive = thp.is(policy.mode()) || thp.state() == ThpMode.State.COMPILED_OUT;
     List<String> thpReasons = new ArrayList<>(List.of(policy.reason()));
     thpReasons.addAll(kernel.notes());
@@ -509,6 +567,7 @@ public final class OracleHugepagesModule implements Module {
             + (gigantic ? " of 1G" : "")
             + " ("
             + planned.get("source")
+            + (extra.isEmpty() ? "" : "; the host's pool: " + String.join("; ", breakdown))
             + ")"
             + (how.isEmpty() ? "" : "; " + String.join("; ", how));
     if (steps.isEmpty()) {

@@ -1,12 +1,15 @@
 package io.pagetune.targets.oracle;
 
 import io.pagetune.modules.Module;
+import io.pagetune.modules.pages.HugePageConsumerSource;
+import io.pagetune.modules.pages.HugePageConsumers;
 import io.pagetune.modules.pages.PageVerifier;
 import io.pagetune.pages.PageFactSection;
 import io.pagetune.pages.PageState;
 import io.pagetune.schedule.RestartTarget;
 import io.pagetune.schedule.drivers.RestartCheck;
 import io.pagetune.schedule.drivers.RestartKind;
+import io.pagetune.targets.DefaultProbe;
 import io.pagetune.targets.Target;
 import java.time.Clock;
 import java.time.Duration;
@@ -31,6 +34,16 @@ public final class OracleTarget implements Target {
   @Override
   public List<Module> modules(Clock clock) {
     return List.of(new OracleHugepagesModule());
+  }
+
+  @Override
+  public List<Module> modules(Clock clock, HugePageConsumers pool) {
+    return List.of(new OracleHugepagesModule(pool));
+  }
+
+  @Override
+  public List<HugePageConsumerSource> hugePageConsumers() {
+    return List.of(new OracleConsumerSource());
   }
 
   @Override
@@ -84,6 +97,16 @@ public final class OracleTarget implements Target {
             "HugePages_Total=" + total + " HugePages_Free=" + free,
             false,
             reasons));
+  }
+
+  /** A database instance restart times a SQL*Plus {@code / as sysdba} login as its probe. */
+  @Override
+  public Optional<DefaultProbe> defaultBenefitProbe(
+      RestartTarget target, Map<String, Object> probeArgs, Map<String, Object> hostVars) {
+    if (!DB_INSTANCE.equals(target.kind()) || target.id() == null || target.id().isBlank()) {
+      return Optional.empty();
+    }
+    return Optional.of(SqlplusLoginProbe.of(target.id(), hostVars));
   }
 
   /** A reboot or a service restart may be what allocates the pool: verify it then too. */

@@ -1,5 +1,6 @@
 package io.pagetune.targets.oracle;
 
+import io.pagetune.pages.sysctl.ConfFile;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

@@ -1,6 +1,7 @@
 package io.pagetune.targets.sap;
 
 import io.pagetune.connection.Connection;
+import io.pagetune.inventory.EngineVariables;
 import io.pagetune.schedule.RestartTarget;
 import io.pagetune.schedule.drivers.DriverContext;
 import io.pagetune.schedule.drivers.RestartDriver;
@@ -12,11 +13,11 @@ import java.util.function.Function;
 
 /**
  * A SAP system restart as the host asks for it: sapcontrol's command line, or sapstartsrv's SOAP
- * service for hosts with {@code sap_control: soap}; always against one instance (the host's {@code
- * sap_instance_number}, default 00) when the target names only the SID.
+ * service for hosts with {@code pagetune_sap_control: soap}; always against one instance (the
+ * host's {@code pagetune_sap_instance_number}, default 00) when the target names only the SID.
  */
 final class SapSystemRestart implements RestartDriver {
-  /** sapstartsrv credentials for hosts with {@code sap_control: soap} (never logged). */
+  /** sapstartsrv credentials for hosts with {@code pagetune_sap_control: soap} (never logged). */
   static final String USER_ENV = "PAGETUNE_SAPCONTROL_USER";
 
   static final String PASSWORD_ENV = "PAGETUNE_SAPCONTROL_PASSWORD";
@@ -47,10 +48,10 @@ final class SapSystemRestart implements RestartDriver {
     RestartTarget instance = target;
     if (!target.id().contains("/")) {
       // sapcontrol talks to an instance: the host's instance number (default 00)
-      String nr = String.valueOf(vars.getOrDefault("sap_instance_number", "00"));
+      String nr = String.valueOf(vars.getOrDefault(EngineVariables.SAP_INSTANCE_NUMBER, "00"));
       instance = target.withId(target.id() + "/" + nr);
     }
-    if ("soap".equals(String.valueOf(vars.get("sap_control")))) {
+    if ("soap".equals(String.valueOf(vars.get(EngineVariables.SAP_CONTROL)))) {
       return soap().restart(instance, connection, timeout);
     }
     return commandLine.restart(instance, connection, timeout);
@@ -62,7 +63,7 @@ final class SapSystemRestart implements RestartDriver {
     String password = context.env().get(PASSWORD_ENV);
     if (user == null || password == null) {
       throw new IllegalStateException(
-          "sap_control: soap needs " + USER_ENV + " and " + PASSWORD_ENV);
+          EngineVariables.SAP_CONTROL + ": soap needs " + USER_ENV + " and " + PASSWORD_ENV);
     }
     boolean https = "true".equals(String.valueOf(context.env().get(HTTPS_ENV)));
     Function<RestartTarget, URI> byAddress =

@@ -35,6 +35,16 @@ class LabPathsTest {
   }
 
   @Test
+  void debianPostgresqlDirectoriesAreHostStateTheRestOfVarLibIsNot() {
+    assertEquals(
+        "d='" + root + "/var/lib/postgresql/15/main'; b=" + root + "/usr/lib/postgresql/$v/bin",
+        paths.map("d='/var/lib/postgresql/15/main'; b=/usr/lib/postgresql/$v/bin"));
+    assertEquals(
+        "ls " + root + "/var/run/postgresql /var/lib/dpkg /usr/lib/jvm",
+        paths.map("ls /var/run/postgresql /var/lib/dpkg /usr/lib/jvm"));
+  }
+
+  @Test
   void pathsInsideQuotesAndAssignmentsAreMappedAndStayQuoted() {
     assertEquals(
         "cat '" + root + "/etc/security/limits.conf'",

@@ -35,9 +35,25 @@ class BuiltinModulesTest {
             "sap_ldr_cntrl",
             "mpss_startserv",
             "oracle_hugepages",
-            "page_verify"),
+            "postgres_hugepages",
+            "page_verify",
+            "stat",
+            "slurp",
+            "replace",
+            "pam_limits",
+            "ini_file",
+            "service",
+            "systemd",
+            "systemd_service",
+            "group",
+            "user",
+            "wait_for"),
         registry.names());
     assertEquals("lineinfile", registry.find("ansible.builtin.lineinfile").orElseThrow().name());
+    assertEquals("pam_limits", registry.find("community.general.pam_limits").orElseThrow().name());
+    assertEquals("ini_file", registry.find("community.general.ini_file").orElseThrow().name());
+    assertEquals("sysctl", registry.find("ansible.posix.sysctl").orElseThrow().name());
+    assertTrue(registry.find("community.general.lineinfile").isEmpty());
     assertEquals("; did you mean 'sysctl'?", registry.didYouMean("sysctrl"));
   }
 

@@ -24,7 +24,13 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** Runs the data cases under src/test/resources/modules/<module>/<case>/ (see README there). */
 class EditFixturesTest {
   private static final Map<String, String> PATH_ARGUMENT =
-      Map.of("lineinfile", "path", "blockinfile", "path", "sysctl", "sysctl_file");
+      Map.of(
+          "lineinfile", "path",
+          "blockinfile", "path",
+          "sysctl", "sysctl_file",
+          "replace", "path",
+          "ini_file", "path",
+          "pam_limits", "dest");
 
   @TempDir Path dir;
 

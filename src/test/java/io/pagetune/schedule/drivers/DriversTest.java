@@ -73,10 +73,10 @@ class DriversTest {
     Drivers drivers = new Drivers(List.of(kind("sap_system", sap)), CONTEXT);
     drivers.restart(
         new RestartTarget("sap_system", "app1", "PRD"),
-        Map.of("sap_instance_number", "02"),
+        Map.of("pagetune_sap_instance_number", "02"),
         null,
         Duration.ofMinutes(1));
-    assertEquals(List.of(Map.of("sap_instance_number", "02")), seen);
+    assertEquals(List.of(Map.of("pagetune_sap_instance_number", "02")), seen);
   }
 
   @Test

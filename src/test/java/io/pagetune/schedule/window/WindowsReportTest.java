@@ -49,7 +49,7 @@ class WindowsReportTest {
                 + "  (2026-12-16 03:30Z - 2026-12-16 05:00Z)",
             "ora1      oracle-chg (ServiceNow CHG0040007; open while Scheduled/Implement within"
                 + " its planned start/end)",
-            "lab       no change window (set change_window)",
+            "lab       no change window (set pagetune_change_window)",
             "typo      unknown window 'sap-prd-sundy'; did you mean 'sap-prd-sunday'?",
             "");
     assertEquals(expected, text);
@@ -70,7 +70,8 @@ class WindowsReportTest {
   @Test
   void hostsTakeTheirWindowFromTheChangeWindowVariable() {
     List<Host> hosts =
-        List.of(host("a", Map.of("change_window", "web-weekdays")), host("b", Map.of("x", 1)));
+        List.of(
+            host("a", Map.of("pagetune_change_window", "web-weekdays")), host("b", Map.of("x", 1)));
     Map<String, Optional<String>> m = io.pagetune.restart.RestartConfigCheck.hostWindows(hosts);
     assertEquals(List.of("a", "b"), List.copyOf(m.keySet()));
     assertEquals(Optional.of("web-weekdays"), m.get("a"));
@@ -80,10 +81,10 @@ class WindowsReportTest {
   @Test
   void hostNamingAnUndefinedWindowIsAnInputError() {
     WindowsFile windows = WindowsFile.load(new YamlReader(DIR), DIR.resolve("windows.yml"));
-    List<Host> hosts = List.of(host("a", Map.of("change_window", "web-weekday")));
+    List<Host> hosts = List.of(host("a", Map.of("pagetune_change_window", "web-weekday")));
     InputException e = assertThrows(InputException.class, () -> check(windows).check(hosts));
     assertEquals("hosts.yml:7:5", e.location().toString());
     assertTrue(e.reason().contains("did you mean 'web-weekdays'"), e.reason());
-    check(windows).check(List.of(host("b", Map.of("change_window", "oracle-chg"))));
+    check(windows).check(List.of(host("b", Map.of("pagetune_change_window", "oracle-chg"))));
   }
 }

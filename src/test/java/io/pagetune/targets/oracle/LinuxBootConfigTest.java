@@ -3,6 +3,9 @@ package io.pagetune.targets.oracle;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pagetune.pages.sysctl.ConfFile;
+import io.pagetune.pages.sysctl.SysctlPersistence;
+import io.pagetune.pages.sysctl.TunedProfile;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

@@ -2,6 +2,9 @@ package io.pagetune.targets.oracle;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.pagetune.pages.sysctl.ConfFile;
+import io.pagetune.pages.sysctl.SysctlAssignment;
+import io.pagetune.pages.sysctl.SysctlPrecedence;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;

@@ -1,0 +1,151 @@
+package io.pagetune.cli;
+
+import io.pagetune.pages.PageState;
+import io.pagetune.report.html.HostReport;
+import io.pagetune.report.html.HostState;
+import io.pagetune.report.html.TaskLine;
+import io.pagetune.schedule.queue.IntentStatus;
+import io.pagetune.schedule.queue.RestartIntent;
+import io.pagetune.state.EffectiveState;
+import io.pagetune.state.JournalChange;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * One host's page state as {@code pagetune status} shows it: the journal's newest change of each
+ * file and whether it is in use, the restarts still queued for it, its next window, and (with
+ * {@code --refresh}) the page states its facts show now.
+ *
+ * @param facts the page states from facts gathered now; empty when not refreshed
+ * @param unreachable why facts could not be gathered, when they could not
+ */
+record HostStatus(
+    String host,
+    List<String> groups,
+    List<JournalChange> changes,
+    List<RestartIntent> restarts,
+    Map<String, Object> window,
+    Optional<List<PageState>> facts,
+    Optional<String> unreachable) {
+  HostStatus {
+    groups = List.copyOf(groups);
+    changes = List.copyOf(changes);
+    restarts = List.copyOf(restarts);
+    window = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(window));
+  }
+
+  HostState state() {
+    if (unreachable.isPresent()) {
+      return HostState.UNREACHABLE;
+    }
+    if (restarts.stream().anyMatch(i -> i.status() == IntentStatus.BLOCKED)) {
+      return HostState.REFUSED;
+    }
+    if (!restarts.isEmpty()
+        || changes.stream().anyMatch(c -> c.effectiveState() == EffectiveState.PENDING)
+        || facts.orElse(List.of()).stream().anyMatch(PageState::pendingRestart)) {
+      return HostState.RESTART_PENDING;
+    }
+    if (changes.stream().anyMatch(c -> c.effectiveState() == EffectiveState.NOT_EFFECTIVE)
+        || facts.orElse(List.of()).stream().anyMatch(s -> s.persisted() && !s.effective())) {
+      return HostState.PERSISTED;
+    }
+    return HostState.EFFECTIVE;
+  }
+
+  /** The restart's words with its due time in the window's zone, as the report shows them. */
+  List<String> restartLines() {
+    List<String> out = new ArrayList<>();
+    java.time.ZoneId zone =
+        window.get("zone") instanceof String z ? java.time.ZoneId.of(z) : java.time.ZoneOffset.UTC;
+    for (RestartIntent i : restarts) {
+      out.add(
+          i.target().describe()
+              + " "
+              + i.status().name().toLowerCase(Locale.ROOT)
+              + ", due "
+              + java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm zzz", Locale.ROOT)
+                  .format(i.dueAt().atZone(zone))
+              + i.result().map(r -> ": " + r).orElse(""));
+    }
+    return out;
+  }
+
+  /** The next opening's start in the window's zone, or why there is none. */
+  @SuppressWarnings("unchecked")
+  String nextWindow() {
+    Object name = window.get("window");
+    if (name == null) {
+      return "no change window";
+    }
+    if (window.get("error") != null) {
+      return String.valueOf(window.get("error"));
+    }
+    if (window.get("servicenow") != null) {
+      return name + " (ServiceNow " + window.get("servicenow") + ")";
+    }
+    Object open = window.get("open_now");
+    if (open instanceof Map<?, ?> o) {
+      return name + " open until " + o.get("end_local");
+    }
+    List<Map<String, Object>> next = (List<Map<String, Object>>) window.get("next");
+    return next == null || next.isEmpty()
+        ? name + ": no coming opening"
+        : name + " " + next.get(0).get("start_local");
+  }
+
+  List<String> blockers() {
+    List<String> out = new ArrayList<>();
+    unreachable.ifPresent(u -> out.add("unreachable: " + u));
+    for (RestartIntent i : restarts) {
+      if (i.status() == IntentStatus.BLOCKED || i.status() == IntentStatus.FAILED) {
+        out.add(i.target().describe() + ": " + i.result().orElse(i.status().name()));
+      }
+    }
+    for (JournalChange c : changes) {
+      if (c.effectiveState() == EffectiveState.NOT_EFFECTIVE) {
+        out.add(
+            c.path()
+                + ": not effective after its restart"
+                + c.effectiveDetail().map(d -> " (" + d + ")").orElse(""));
+      }
+    }
+    return out;
+  }
+
+  HostReport report() {
+    List<TaskLine> lines = new ArrayList<>();
+    for (JournalChange c : changes) {
+      lines.add(
+          new TaskLine(
+              "",
+              c.task(),
+              c.path(),
+              c.effectiveState().name().toLowerCase(Locale.ROOT),
+              c.path() + " changed by run " + c.runId() + " at " + c.changedAt(),
+              List.of()));
+    }
+    return new HostReport(
+        host, groups, state(), facts.orElse(List.of()), lines, restartLines(), blockers());
+  }
+
+  Map<String, Object> json() {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("host", host);
+    m.put("state", state().slug());
+    m.put("groups", groups);
+    m.put("changes", changes.stream().map(JournalJson::change).toList());
+    m.put("pending_restarts", restarts.stream().map(IntentJson::of).toList());
+    m.put("window", window);
+    m.put(
+        "page_state",
+        facts.map(f -> (Object) f.stream().map(PageState::toMap).toList()).orElse(null));
+    m.put("unreachable", unreachable.orElse(null));
+    m.put("blockers", blockers());
+    return m;
+  }
+}

@@ -1,0 +1,83 @@
+package io.pagetune.cli;
+
+import io.pagetune.executor.ExitStatus;
+import io.pagetune.executor.RunOptions;
+import io.pagetune.executor.RunResult;
+import io.pagetune.plan.PlanBuilder;
+import io.pagetune.plan.PlanDigest;
+import io.pagetune.plan.PlanSource;
+import io.pagetune.plan.PlanText;
+import io.pagetune.plan.PlanWriter;
+import io.pagetune.plan.SavedPlan;
+import io.pagetune.plan.SecretVars;
+import io.pagetune.plan.SourceDigest;
+import io.pagetune.state.StateStore;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * {@code run --check --save-plan PLAN}: once the check run is over, writes what it planned as a
+ * plan file and records it in the history. A check run in which a host failed or was unreachable
+ * saves nothing: a plan that leaves hosts out is not what the board should approve.
+ */
+final class PlanSaving {
+  private final Path file;
+  private final PlanBuilder builder = new PlanBuilder();
+
+  PlanSaving(Path file) {
+    this.file = file;
+  }
+
+  PlanBuilder recorder() {
+    return builder;
+  }
+
+  /** The plan written, or empty when the run does not make one. */
+  Optional<SavedPlan> finish(
+      RunResult result,
+      Path playbook,
+      List<String> inventories,
+      Path windowsFile,
+      RunOptions options,
+      Instant planTime,
+      String user,
+      Optional<StateStore> store,
+      PrintStream out,
+      PrintStream err) {
+    if (result.exit() != ExitStatus.SUCCESS && result.exit() != ExitStatus.CHANGES_PENDING) {
+      err.println(
+          "pagetune: the plan was not saved to "
+              + file
+              + ": the check run did not end cleanly (exit "
+              + result.exit().code()
+              + ")");
+      return Optional.empty();
+    }
+    PlanSource source =
+        new PlanSource(
+            playbook.toString(),
+            SourceDigest.playbook(playbook),
+            inventories,
+            SourceDigest.inventory(inventories, windowsFile),
+            options.limit(),
+            options.tags().stream().sorted().toList(),
+            options.skipTags().stream().sorted().toList(),
+            SecretVars.hashed(options.extraVars()));
+    String runId = result.summary().runId();
+    SavedPlan plan = new PlanWriter().write(builder.build(planTime, user, runId, source), file);
+    store.ifPresent(
+        s -> {
+          if (s.journal().run(runId).isEmpty()) {
+            s.journal().startRun(runId, playbook.toString(), user, true);
+          }
+          s.journal().finishRun(runId, "planned " + PlanDigest.shortForm(plan.digest()));
+        });
+    out.println();
+    out.println("Plan saved to " + file + " (" + plan.digest() + ")");
+    out.println(PlanText.summary(plan));
+    return Optional.of(plan);
+  }
+}

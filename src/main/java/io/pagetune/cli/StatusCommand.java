@@ -1,0 +1,210 @@
+package io.pagetune.cli;
+
+import io.pagetune.cli.table.TerminalWidth;
+import io.pagetune.cli.table.TextTable;
+import io.pagetune.connection.Become;
+import io.pagetune.connection.Connection;
+import io.pagetune.connection.ConnectionException;
+import io.pagetune.connection.ConnectionSpec;
+import io.pagetune.connection.Connections;
+import io.pagetune.facts.Fact;
+import io.pagetune.facts.FactGatherer;
+import io.pagetune.inventory.Host;
+import io.pagetune.inventory.Inventory;
+import io.pagetune.inventory.InventoryLoader;
+import io.pagetune.pages.PageState;
+import io.pagetune.report.ReportFile;
+import io.pagetune.report.html.FleetReport;
+import io.pagetune.report.html.FleetReportHtml;
+import io.pagetune.schedule.queue.IntentStatus;
+import io.pagetune.schedule.queue.RestartIntent;
+import io.pagetune.schedule.queue.RestartQueue;
+import io.pagetune.schedule.window.WindowsFile;
+import io.pagetune.state.StateStore;
+import io.pagetune.targets.Target;
+import io.pagetune.yaml.YamlReader;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code pagetune status -i INVENTORY}: the fleet's page state from the journal and the queue. */
+@Command(
+    name = "status",
+    mixinStandardHelpOptions = true,
+    versionProvider = VersionProvider.class,
+    description =
+        "The fleet's page state: the journal's changes and whether they are in use, pending"
+            + " restarts and each host's next window (--refresh: also the page facts, now).",
+    footer = {
+      "",
+      "Examples:",
+      "  pagetune status -i inventory/lab.yml",
+      "  pagetune status -i inventory/lab.yml --refresh --report status.html",
+      "  pagetune status -i prod.ini --limit oracle_db --output json"
+    })
+public final class StatusCommand implements Callable<Integer> {
+  private static final EnumSet<IntentStatus> OPEN =
+      EnumSet.of(
+          IntentStatus.QUEUED, IntentStatus.RUNNING, IntentStatus.FAILED, IntentStatus.BLOCKED);
+
+  private final CliEnvironment environment;
+
+  @Option(
+      names = {"-i", "--inventory"},
+      required = true,
+      paramLabel = "INVENTORY",
+      description = "Inventory file or directory.")
+  Path inventory;
+
+  @Option(
+      names = {"-l", "--limit"},
+      paramLabel = "PATTERN",
+      description = "Only hosts matching this pattern.")
+  String limit;
+
+  @Option(names = "--refresh", description = "Gather the page facts of every host now.")
+  boolean refresh;
+
+  @Option(
+      names = "--output",
+      paramLabel = "FORMAT",
+      defaultValue = "text",
+      description = "text (a table) or json.")
+  OutputFormat output;
+
+  @Option(
+      names = "--report",
+      paramLabel = "FILE.html",
+      description = "Also write the status as a self-contained HTML fleet report.")
+  Path report;
+
+  @Option(
+      names = "--windows",
+      paramLabel = "FILE",
+      description = "Change windows file (default: windows.yml beside the inventory).")
+  Path windowsFile;
+
+  @Option(names = "--timeout", defaultValue = "60", description = "Seconds per host (--refresh).")
+  int timeout;
+
+  @Option(names = "--stacktrace", description = "Print stack traces of errors.")
+  boolean stacktrace;
+
+  @Mixin StateOptions state = new StateOptions();
+
+  @Mixin NowOption now = new NowOption();
+
+  @Mixin SshOptions ssh = new SshOptions();
+
+  public StatusCommand(CliEnvironment environment) {
+    this.environment = environment;
+  }
+
+  @Override
+  public Integer call() {
+    YamlReader yaml = new YamlReader(Path.of(""));
+    Inventory inv = new InventoryLoader(Path.of("")).load(inventory);
+    SshArgsCheck.validate(inv);
+    List<Host> hosts = io.pagetune.inventory.Limit.select(inv, limit);
+    WindowsFile windows = Wiring.windows(yaml, inv, inventory, windowsFile);
+    ReportOptions files = new ReportOptions();
+    files.report = report;
+    files.check();
+    java.time.Clock clock = now.clock(environment);
+    Instant at = clock.instant();
+    StateStore store = ScheduleCommand.store(state, environment, clock);
+    List<RestartIntent> open = new RestartQueue(store).list(OPEN);
+    Map<String, Optional<String>> hostWindows =
+        io.pagetune.restart.RestartConfigCheck.hostWindows(hosts);
+    Connections connections = refresh ? Wiring.connections(ssh, environment) : null;
+    var groupsOf = ReportOptions.groupsOf(inv);
+    List<HostStatus> statuses = new ArrayList<>();
+    for (Host h : hosts) {
+      Optional<List<PageState>> facts = Optional.empty();
+      Optional<String> unreachable = Optional.empty();
+      if (refresh) {
+        try {
+          facts = Optional.of(pageStates(connections, h));
+        } catch (ConnectionException e) {
+          unreachable = Optional.of(String.valueOf(e.getMessage()));
+        }
+      }
+      statuses.add(
+          new HostStatus(
+              h.name(),
+              groupsOf.apply(h.name()),
+              store.journal().latestChanges(h.name()),
+              open.stream().filter(i -> i.hosts().contains(h.name())).toList(),
+              WindowsJson.host(hostWindows.get(h.name()), windows, at, 1),
+              facts,
+              unreachable));
+    }
+    if (output == OutputFormat.JSON) {
+      Map<String, Object> json = new LinkedHashMap<>();
+      json.put("time", at.toString());
+      json.put("refreshed", refresh);
+      json.put("hosts", statuses.stream().map(HostStatus::json).toList());
+      Json.print(environment.out(), json);
+    } else {
+      TextTable table =
+          new TextTable("HOST", "STATE", "CHANGES", "PENDING RESTARTS", "NEXT WINDOW");
+      for (HostStatus s : statuses) {
+        table.row(
+            s.host(),
+            s.state().label(),
+            s.changes().isEmpty()
+                ? "-"
+                : s.changes().size()
+                    + " file(s), "
+                    + s.changes().stream()
+                        .filter(c -> c.effectiveState() == io.pagetune.state.EffectiveState.PENDING)
+                        .count()
+                    + " pending",
+            s.restarts().isEmpty() ? "-" : String.join("; ", s.restartLines()),
+            s.nextWindow());
+      }
+      environment
+          .out()
+          .print(table.render(TerminalWidth.of(environment.env(), environment.terminal())));
+    }
+    if (report != null) {
+      ReportFile.write(
+          report,
+          FleetReportHtml.render(
+              new FleetReport(
+                  "fleet status" + (refresh ? " (facts gathered now)" : ""),
+                  "",
+                  false,
+                  at,
+                  statuses.stream().map(HostStatus::report).toList())));
+    }
+    boolean anyUnreachable = statuses.stream().anyMatch(s -> s.unreachable().isPresent());
+    return anyUnreachable ? io.pagetune.executor.ExitStatus.HOST_UNREACHABLE.code() : 0;
+  }
+
+  /** Every target's page states from facts gathered now, in one round trip. */
+  private List<PageState> pageStates(Connections connections, Host h) {
+    List<Fact<?>> facts = new ArrayList<>();
+    Wiring.factSets().forEach(s -> facts.addAll(s.facts()));
+    try (Connection c = connections.open(ConnectionSpec.fromVars(h.name(), h.vars().resolve()))) {
+      Map<String, Object> values =
+          FactGatherer.gather(c, facts, Become.NONE, Duration.ofSeconds(timeout));
+      Map<String, Object> summary = Wiring.pageFacts().summary(values);
+      List<PageState> out = new ArrayList<>();
+      for (Target t : Wiring.targets()) {
+        out.addAll(t.factStates(summary));
+      }
+      return out;
+    }
+  }
+}

@@ -1,0 +1,47 @@
+package io.pagetune.targets.oracle;
+
+import io.pagetune.modules.HostState;
+import io.pagetune.modules.pages.HugePageConsumerSource;
+import io.pagetune.pages.HugePageConsumer;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The running Oracle SGAs as users of the host's pool: the System V segments {@code ipcs -m} lists,
+ * counted by Oracle's own rule ({@code ⌊bytes/page⌋ + 1} per segment of at least one page, as
+ * {@code oracle_hugepages} sizes them), one consumer per segment owner. A module of another target
+ * thereby sizes the same pool as {@code oracle_hugepages} sizing from the running segments. Oracle
+ * instances declared but not running are not seen here: declare them as {@code oracle/<sid>} in
+ * {@code hugepages_consumers} for every pool module.
+ */
+final class OracleConsumerSource implements HugePageConsumerSource {
+  @Override
+  public String owner() {
+    return "oracle";
+  }
+
+  @Override
+  public List<HugePageConsumer> discover(HostState host, long pageBytes) {
+    if (pageBytes <= 0) {
+      return List.of();
+    }
+    Map<String, long[]> byOwner = new LinkedHashMap<>();
+    for (ShmSegment s : host.fact(OracleFacts.IPCS).segments()) {
+      long min = s.bytes() / pageBytes;
+      if (min > 0) {
+        long[] acc = byOwner.computeIfAbsent(s.owner(), o -> new long[2]);
+        acc[0] += min + 1;
+        acc[1]++;
+      }
+    }
+    return byOwner.entrySet().stream()
+        .map(
+            e ->
+                new HugePageConsumer(
+                    "oracle/shm/" + e.getKey(),
+                    e.getValue()[0] * pageBytes,
+                    "ipcs -m: " + e.getValue()[1] + " segment(s)"))
+        .toList();
+  }
+}

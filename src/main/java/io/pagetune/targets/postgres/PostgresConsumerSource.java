@@ -1,0 +1,53 @@
+package io.pagetune.targets.postgres;
+
+import io.pagetune.modules.HostState;
+import io.pagetune.modules.pages.HugePageConsumerSource;
+import io.pagetune.pages.HugePageConsumer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The PostgreSQL clusters {@code pg_lsclusters} lists on a host (or systemd runs, on RHEL), each
+ * sized by its main shared memory ({@code shared_memory_size_in_huge_pages}, else from the
+ * settings), as users of the pool. A cluster whose size cannot be told is left out (the pool is
+ * sized for what is known, and the cluster's own {@code postgres_hugepages} task reports the
+ * problem), and so is one with {@code huge_pages = off}, which never maps the pool.
+ */
+final class PostgresConsumerSource implements HugePageConsumerSource {
+  @Override
+  public String owner() {
+    return "postgres";
+  }
+
+  @Override
+  public List<HugePageConsumer> discover(HostState host, long pageBytes) {
+    return discover(host, pageBytes, Optional.empty());
+  }
+
+  /** The clusters found, but for the one in {@code except} (a module's own cluster). */
+  static List<HugePageConsumer> discover(
+      HostState host, long pageBytes, Optional<String> exceptDataDir) {
+    List<HugePageConsumer> out = new ArrayList<>();
+    for (PgCluster c : host.fact(PostgresFacts.CLUSTERS)) {
+      String dir = c.dataDirectory();
+      if (exceptDataDir.filter(d -> d.equals(dir)).isPresent()) {
+        continue;
+      }
+      PgClusterState state = host.fact(PgClusterState.fact(dir, c.bindir()));
+      // huge_pages = off never maps the pool: such a cluster takes none of it
+      if (state.problem().isPresent()
+          || state.setting("huge_pages").filter("off"::equals).isPresent()) {
+        continue;
+      }
+      PgSharedMemory.of(state, pageBytes)
+          .ifPresent(shm -> out.add(new HugePageConsumer(name(c.id()), shm.bytes(), shm.source())));
+    }
+    return out;
+  }
+
+  /** How the pool names a cluster: {@code postgres/15/main}, or {@code postgres/<data dir>}. */
+  static String name(String cluster) {
+    return "postgres/" + cluster;
+  }
+}

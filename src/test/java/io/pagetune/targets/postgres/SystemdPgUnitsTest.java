@@ -1,0 +1,137 @@
+package io.pagetune.targets.postgres;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pagetune.pages.Fixtures;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** RHEL's and PGDG's clusters, found through systemd where there is no pg_lsclusters. */
+class SystemdPgUnitsTest {
+  @Test
+  void readsRhelAppStreamsOneUnitWithItsBinariesInUsrBin() {
+    assertEquals(
+        List.of(
+            new PgCluster(
+                "13",
+                "postgresql.service",
+                5432,
+                "online",
+                "postgres",
+                "/var/lib/pgsql/data",
+                "",
+                "postgresql.service",
+                "/usr/bin")),
+        SystemdPgUnits.parse(Fixtures.read("facts/systemd_pg_units/rhel9_appstream.txt")));
+  }
+
+  @Test
+  void readsPgdgUnitsTakingMinusDOverPgdataAndLeavingOutOneWithoutADataDirectory() {
+    List<PgCluster> c = SystemdPgUnits.parse(Fixtures.read("facts/systemd_pg_units/pgdg15.txt"));
+    // postgresql-14 has no PG_VERSION (never initialised): not a cluster
+    assertEquals(
+        List.of(
+            new PgCluster(
+                "15",
+                "postgresql-15.service",
+                5432,
+                "online",
+                "postgres",
+                "/var/lib/pgsql/15/data",
+                "",
+                "postgresql-15.service",
+                "/usr/pgsql-15/bin"),
+            new PgCluster(
+                "15",
+                "postgresql-15-reporting.service",
+                5433,
+                "down",
+                "postgres",
+                "/srv/pgsql/reporting",
+                "",
+                "postgresql-15-reporting.service",
+                "/usr/pgsql-15/bin")),
+        c);
+    assertEquals("postgresql-15.service", c.get(0).id());
+    assertTrue(c.get(0).online());
+  }
+
+  @Test
+  void theFactScriptFindsAPgdgClusterThroughSystemctlInOneRun(@TempDir Path tmp)
+      throws IOException, InterruptedException {
+    Path data = tmp.resolve("var/lib/pgsql/15/data");
+    Files.createDirectories(data);
+    Files.writeString(data.resolve("PG_VERSION"), "15\n");
+    Path bin = tmp.resolve("bin");
+    Files.createDirectories(bin);
+    // no pg_lsclusters on this PATH: only the tools the script uses and the systemctl stand-in
+    for (String tool : List.of("awk", "sort", "sed", "tr", "tail", "head", "cat")) {
+      Path real = Path.of("/usr/bin", tool);
+      Path wrapper = bin.resolve(tool);
+      Files.writeString(
+          wrapper,
+          "#!/bin/sh\nexec " + (Files.exists(real) ? real : Path.of("/bin", tool)) + " \"$@\"\n");
+      Files.setPosixFilePermissions(wrapper, PosixFilePermissions.fromString("rwxr-xr-x"));
+    }
+    try (InputStream in = getClass().getResourceAsStream("/targets/postgres/rhel/systemctl")) {
+      Files.copy(in, bin.resolve("systemctl"), StandardCopyOption.REPLACE_EXISTING);
+    }
+    Files.setPosixFilePermissions(
+        bin.resolve("systemctl"), PosixFilePermissions.fromString("rwxr-xr-x"));
+    ProcessBuilder pb = new ProcessBuilder("/bin/sh", "-c", PostgresFacts.SCRIPT);
+    pb.environment().put("PATH", bin.toString());
+    pb.environment().put("PGDATA_15", data.toString());
+    pb.redirectErrorStream(true);
+    Process p = pb.start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(p.waitFor(20, TimeUnit.SECONDS));
+    assertEquals(0, p.exitValue(), out);
+    // the template postgresql@.service is skipped; postgresql-15 is listed twice, shown once
+    assertEquals(
+        List.of(
+            new PgCluster(
+                "15",
+                "postgresql-15.service",
+                5432,
+                "online",
+                "postgres",
+                data.toString(),
+                "",
+                "postgresql-15.service",
+                "/usr/pgsql-15/bin")),
+        SystemdPgUnits.parse(out),
+        out);
+    assertEquals(1, out.lines().filter(l -> l.startsWith(SystemdPgUnits.UNIT_MARK)).count(), out);
+    Map<String, Object> pages = new java.util.LinkedHashMap<>();
+    new PostgresFacts()
+        .summarize(Map.of(PostgresFacts.CLUSTERS.name(), SystemdPgUnits.parse(out)), pages);
+    assertEquals(
+        Map.of(
+            "postgresql-15.service",
+            Map.of(
+                "port",
+                5432,
+                "status",
+                "online",
+                "owner",
+                "postgres",
+                "data_directory",
+                data.toString(),
+                "unit",
+                "postgresql-15.service",
+                "version",
+                "15")),
+        pages.get("postgres_clusters"));
+  }
+}

@@ -1,0 +1,1 @@
+${inventory_hostname}: ${motd_text} (${motd_owner})

@@ -1,0 +1,1 @@
+vm.nr_hugepages = ${hugepages_count}
