@@ -9,9 +9,15 @@ import java.util.OptionalInt;
  * the command's random token and an optional exit status, then a newline. The shell prints that
  * newline before the token itself, so output without a final newline keeps its exact bytes. Binary
  * output is fine: only the token, random per command, ends the frame.
+ *
+ * <p>With a begin token, everything before the line holding it is dropped: a background process an
+ * earlier command left behind may still hold the session's streams and write after that command's
+ * frame, and those bytes belong to no command.
  */
 final class FrameEnd {
   private final byte[] start;
+  private final byte[] begin;
+  private int from;
   private byte[] data = new byte[4096];
   private int size;
   private int scanned;
@@ -19,7 +25,15 @@ final class FrameEnd {
   private int lineEnd = -1;
 
   FrameEnd(String token) {
+    this(null, token);
+  }
+
+  /** A frame whose content starts after the line {@code beginToken} (when not null). */
+  FrameEnd(String beginToken, String token) {
     this.start = ("\n" + token).getBytes(StandardCharsets.US_ASCII);
+    this.begin =
+        beginToken == null ? null : (beginToken + "\n").getBytes(StandardCharsets.US_ASCII);
+    this.from = begin == null ? 0 : -1;
   }
 
   /** Adds bytes read from the stream; true once the frame's last line is complete. */
@@ -32,9 +46,18 @@ final class FrameEnd {
     }
     System.arraycopy(b, off, data, size, len);
     size += len;
+    if (from < 0) {
+      int at = indexOf(data, size, begin, Math.max(0, scanned - begin.length + 1));
+      if (at < 0) {
+        scanned = size;
+        return false;
+      }
+      from = at + begin.length;
+      scanned = from;
+    }
     if (tokenAt < 0) {
-      int from = Math.max(0, scanned - start.length + 1);
-      tokenAt = indexOf(data, size, start, from);
+      int at = Math.max(from, scanned - start.length + 1);
+      tokenAt = indexOf(data, size, start, at);
       scanned = size;
       if (tokenAt < 0) {
         return false;
@@ -53,9 +76,15 @@ final class FrameEnd {
     return lineEnd >= 0;
   }
 
-  /** The command's own bytes: everything before the frame line, or all so far when incomplete. */
+  /**
+   * The command's own bytes: everything between the begin line and the frame line, or all so far
+   * when incomplete; empty while the begin line has not come.
+   */
   synchronized byte[] content() {
-    return Arrays.copyOf(data, tokenAt < 0 ? size : tokenAt);
+    if (from < 0) {
+      return new byte[0];
+    }
+    return Arrays.copyOfRange(data, from, tokenAt < 0 ? size : tokenAt);
   }
 
   /** The words after the token on the frame line; empty while the frame is incomplete. */

@@ -113,12 +113,19 @@ final class ShellSession {
       throw new IllegalStateException("a broken shell session was reused");
     }
     String token = "pagetune-end-" + SshConnection.hex(12);
-    FrameEnd out = new FrameEnd(token);
-    FrameEnd err = new FrameEnd(token);
+    String begin = "pagetune-begin-" + SshConnection.hex(12);
+    FrameEnd out = new FrameEnd(begin, token);
+    FrameEnd err = new FrameEnd(begin, token);
     // the status is printed by the session shell after the child ended; above 128 the child
     // died of a signal, named by kill -l (Bourne syntax only: backquotes, no $(( )))
+    // the begin lines first: whatever a daemon of an earlier command wrote since comes before them
     String line =
-        command
+        "printf '%s\\n' "
+            + begin
+            + "; printf '%s\\n' "
+            + begin
+            + " >&2\n"
+            + command
             + " </dev/null\npt_st=$?; pt_sig=; if [ $pt_st -gt 128 ]; then"
             + " pt_sig=`kill -l $pt_st 2>/dev/null`; fi\nprintf '\\n%s %s %s\\n' "
             + token

@@ -45,4 +45,16 @@ class FrameEndTest {
     assertEquals(OptionalInt.of(3), f.status());
     assertEquals("\ntok2 0\n", new String(f.content(), StandardCharsets.ISO_8859_1));
   }
+
+  @Test
+  void bytesBeforeTheBeginLineBelongToNoCommand() {
+    FrameEnd f = new FrameEnd("beg1", "tok1");
+    byte[] first = "leaked by a daemon\nhalf a lin".getBytes(StandardCharsets.US_ASCII);
+    assertFalse(f.add(first, 0, first.length));
+    assertArrayEquals(new byte[0], f.content());
+    byte[] rest = "ebeg1\nmine\ntok\n\ntok1 0\n".getBytes(StandardCharsets.US_ASCII);
+    assertTrue(f.add(rest, 0, rest.length));
+    assertEquals("mine\ntok\n", new String(f.content(), StandardCharsets.US_ASCII));
+    assertEquals(0, f.status().getAsInt());
+  }
 }

@@ -150,6 +150,25 @@ class SshShellSessionTest {
   }
 
   @Test
+  void outputOfADaemonAnEarlierCommandLeftBehindReachesNoLaterCommand() throws Exception {
+    TestSshHost host = ssh.start();
+    try (SshConnection c = open(host)) {
+      CommandResult start =
+          c.run(
+              RemoteCommand.script(
+                  "sh -c 'sleep 1; echo leaked; echo leaked-err >&2' & echo started"),
+              T);
+      assertEquals("started\n", start.stdout());
+      Thread.sleep(1500); // the daemon has written by now, between two commands
+      CommandResult next = c.run(RemoteCommand.argv("echo", "exact"), T);
+      assertEquals("exact\n", next.stdout());
+      assertEquals("", next.stderr());
+      assertEquals(0, next.exitCode());
+      assertEquals(1, c.shellSessionsOpened());
+    }
+  }
+
+  @Test
   void aSessionShellThatDiesIsReplaced() {
     TestSshHost host = ssh.start();
     try (SshConnection c = open(host)) {
