@@ -18,15 +18,18 @@ public final class AtomicInstall {
       int length, boolean fromStage, int mode, String owner, String group, String path) {
     String checked = fromStage ? "$s" : "$t";
     StringBuilder s = new StringBuilder();
-    s.append("[ \"$(wc -c < \"").append(checked).append("\" | tr -d ' ')\" = ");
-    s.append(length).append(" ]");
+    // backquotes into a variable, not "$(...)": Solaris 10's Bourne shell has no $(...), and
+    // double quotes nested in backquotes in double quotes are undefined there
+    s.append("pt_n=`wc -c < \"").append(checked).append("\" | tr -d ' '`");
+    s.append(" && [ \"$pt_n\" = ").append(length).append(" ]");
     if (fromStage) {
       s.append(" && cp -- \"$s\" \"$t\"");
     }
     s.append(" && chmod ").append(String.format("%04o", mode)).append(" \"$t\"");
     if (owner != null) {
       String o = ShellQuote.quote(owner);
-      s.append(" && { [ \"$(ls -ld -- \"$t\" | awk '{ print $3 }')\" = ")
+      s.append(" && pt_o=`ls -ld -- \"$t\" | awk '{ print $3 }'`")
+          .append(" && { [ \"$pt_o\" = ")
           .append(o)
           .append(" ] || chown ")
           .append(o)
@@ -34,7 +37,8 @@ public final class AtomicInstall {
     }
     if (group != null) {
       String g = ShellQuote.quote(group);
-      s.append(" && { [ \"$(ls -ld -- \"$t\" | awk '{ print $4 }')\" = ")
+      s.append(" && pt_g=`ls -ld -- \"$t\" | awk '{ print $4 }'`")
+          .append(" && { [ \"$pt_g\" = ")
           .append(g)
           .append(" ] || chgrp ")
           .append(g)

@@ -167,21 +167,28 @@ final class RemoteFiles {
     if (cached != null) {
       return cached;
     }
-    String script =
-        "n=$(getent "
-            + database
-            + " "
-            + id
-            + " 2>/dev/null | cut -d: -f1); [ -n \"$n\" ] || n=$(awk -F: '$3 == "
-            + id
-            + " { print $1; exit }' /etc/"
-            + database
-            + " 2>/dev/null); printf '%s' \"$n\"";
+    String script = idLookupScript(database, id);
     ExecChannel.Raw r = shell(script, new byte[0], Become.NONE, META_TIMEOUT, "id lookup");
     String found = text(r.stdout()).strip();
     String name = found.isEmpty() ? Integer.toString(id) : found;
     names.put(key, name);
     return name;
+  }
+
+  /**
+   * Prints the name of {@code id} in {@code database} (passwd or group), nothing if unknown.
+   * Backquotes, not {@code $(...)}, so that Solaris 10's Bourne shell runs it.
+   */
+  static String idLookupScript(String database, int id) {
+    return "n=`getent "
+        + database
+        + " "
+        + id
+        + " 2>/dev/null | cut -d: -f1`; [ -n \"$n\" ] || n=`awk -F: '$3 == "
+        + id
+        + " { print $1; exit }' /etc/"
+        + database
+        + " 2>/dev/null`; printf '%s' \"$n\"";
   }
 
   // ---- put ----------------------------------------------------------------------------------

@@ -50,19 +50,24 @@ final class RemoteProcess {
     return Pattern.compile("(?m)^" + Pattern.quote(nonce) + " (\\d+)\\r?\\n?");
   }
 
-  /** A script that ends the process tree of {@code pid}: TERM, one second, then KILL. */
+  /**
+   * A script that ends the process tree of {@code pid}: TERM, one second, then KILL. Bourne syntax
+   * only (backquotes, {@code type} instead of {@code command -v}, no {@code !}), for Solaris 10.
+   */
   static String killScript(long pid) {
     return "p="
         + pid
         + "\n"
-        + "g=$(ps -o pgid= -p \"$p\" 2>/dev/null | tr -d ' ')\n"
+        + "g=`ps -o pgid= -p \"$p\" 2>/dev/null | tr -d ' '`\n"
         // without ps, trust that sshd made the session its own group (OpenSSH does)
-        + "if [ \"$g\" = \"$p\" ] || ! command -v ps >/dev/null 2>&1; then t=\"-$p\"; else\n"
-        + "  t=\"$p $(ps -e -o pid= -o ppid= | awk -v root=\"$p\" '"
+        + "if [ \"$g\" = \"$p\" ]; then t=\"-$p\"\n"
+        + "elif type ps >/dev/null 2>&1; then\n"
+        + "  t=`ps -e -o pid= -o ppid= | awk -v root=\"$p\" '"
         + "{ parent[$1] = $2 } END { for (x in parent) { y = x; n = 0;"
         + " while (y in parent && y != root && n < 64) { y = parent[y]; n++ }"
-        + " if (y == root && x != root) print x } }' | tr '\\n' ' ')\"\n"
-        + "fi\n"
+        + " if (y == root && x != root) print x } }' | tr '\\n' ' '`\n"
+        + "  t=\"$p $t\"\n"
+        + "else t=\"-$p\"; fi\n"
         + "kill -s TERM -- $t 2>/dev/null || exit 0\n"
         + "sleep 1\n"
         + "kill -s KILL -- $t 2>/dev/null\n"
