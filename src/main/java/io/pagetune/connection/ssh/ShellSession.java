@@ -20,11 +20,12 @@ import net.schmizz.sshj.connection.channel.direct.Session;
 /**
  * One long-lived {@code /bin/sh} on one channel of a host's connection, so that a command costs a
  * write and a read instead of a channel and a forked sshd session. Commands go to the shell's stdin
- * one at a time; each runs in a child {@code /bin/sh -c} with stdin from {@code /dev/null}, so a
- * {@code cd}, {@code export} or {@code umask} of one command never reaches the next. After each
- * command the session shell prints a newline, a token random per command and (on stdout) the exit
- * status, which frames the output of both streams byte for byte. Only Bourne-shell syntax is sent,
- * so Solaris 10's {@code /bin/sh}, AIX ksh and IBM i PASE keep a session as well as dash or bash.
+ * one at a time; each (one simple command, exec'd in a subshell) runs in a child {@code /bin/sh -c}
+ * with stdin from {@code /dev/null}, so a {@code cd}, {@code export} or {@code umask} of one
+ * command never reaches the next. After each command the session shell prints a newline, a token
+ * random per command and (on stdout) the exit status, which frames the output of both streams byte
+ * for byte. Only Bourne-shell syntax is sent, so Solaris 10's {@code /bin/sh}, AIX ksh and IBM i
+ * PASE keep a session as well as dash or bash.
  *
  * <p>A session that cannot be trusted any more (a killed command whose frame never came, a stream
  * that ended) is marked broken and closed; its owner opens another or falls back to exec channels.
@@ -35,6 +36,9 @@ final class ShellSession {
 
   /** How long the frame may take to arrive once the timed-out command was killed. */
   private static final Duration RECOVER_GRACE = Duration.ofSeconds(3);
+
+  /** How long a closing session's shell may take to run its exit trap. */
+  private static final Duration EXIT_GRACE = Duration.ofSeconds(1);
 
   private final String host;
   private final Session.Command shell;
@@ -82,6 +86,13 @@ final class ShellSession {
     }
     ShellSession session = new ShellSession(host, cmd, io, probe);
     try {
+      session.stdin.write(setup().getBytes(StandardCharsets.UTF_8));
+      session.stdin.flush();
+    } catch (IOException e) {
+      session.close();
+      return null;
+    }
+    try {
       ExecChannel.Raw hello = session.run("echo ok", within, "shell session check", err -> {});
       if (hello.exitCode() == 0
           && new String(hello.stdout(), StandardCharsets.US_ASCII).equals("ok\n")) {
@@ -94,6 +105,23 @@ final class ShellSession {
     }
     session.close();
     return null;
+  }
+
+  /**
+   * The session shell's first line: a private directory for its note file (the shell exits, and the
+   * caller falls back to exec channels, when it cannot make one), removed when the shell ends; the
+   * channel's stderr kept on fd 3 and the shell's own stderr sent to the note file. A shell killed
+   * outright runs no trap, so the directories of session shells no longer alive (the PID is in the
+   * name) are removed first; another user's stay, as the sticky temp directory refuses.
+   */
+  private static String setup() {
+    return "pt_t=${TMPDIR:-/tmp}; pt_d=$pt_t/pagetune-sh.$$."
+        + SshConnection.hex(12)
+        + "; for pt_o in \"$pt_t\"/pagetune-sh.*; do pt_p=`echo \"$pt_o\" | sed -n"
+        + " 's/.*pagetune-sh\\.\\([0-9][0-9]*\\)\\..*/\\1/p'`; [ -n \"$pt_p\" ] &&"
+        + " { kill -0 \"$pt_p\" 2>/dev/null || rm -rf \"$pt_o\" 2>/dev/null; }; done;"
+        + " mkdir -m 700 \"$pt_d\" || exit 1; trap 'rm -rf \"$pt_d\"' 0;"
+        + " trap 'exit 129' 1 15; exec 3>&2 2>\"$pt_d/note\"\n";
   }
 
   boolean broken() {
@@ -116,22 +144,26 @@ final class ShellSession {
     String begin = "pagetune-begin-" + SshConnection.hex(12);
     FrameEnd out = new FrameEnd(begin, token);
     FrameEnd err = new FrameEnd(begin, token);
-    // the status is printed by the session shell after the child ended; above 128 the child
-    // died of a signal, named by kill -l (Bourne syntax only: backquotes, no $(( )))
-    // the begin lines first: whatever a daemon of an earlier command wrote since comes before them
+    // the begin lines first: whatever a daemon of an earlier command wrote since comes before them.
+    // The command runs exec'd in a subshell with the channel's stderr (fd 3) as its own, so that
+    // the
+    // session shell's own stderr, the note file, gets only the shell's notice of a child that died
+    // of a signal: a status above 128 is a signal only with that notice (an "exit 143" is not).
+    // Bourne syntax only: backquotes, no $(...) nor $((...)).
     String line =
         "printf '%s\\n' "
             + begin
             + "; printf '%s\\n' "
             + begin
-            + " >&2\n"
+            + " >&3\n( exec "
             + command
-            + " </dev/null\npt_st=$?; pt_sig=; if [ $pt_st -gt 128 ]; then"
-            + " pt_sig=`kill -l $pt_st 2>/dev/null`; fi\nprintf '\\n%s %s %s\\n' "
+            + " 2>&3 3>&- </dev/null )\n"
+            + "pt_st=$?; pt_sig=; if [ $pt_st -gt 128 ] && [ -s \"$pt_d/note\" ]; then pt_sig=`kill -l $pt_st 2>/dev/null`; fi; : > \"$pt_d/note\"\n"
+            + "printf '\\n%s %s %s\\n' "
             + token
             + " $pt_st \"$pt_sig\"; printf '\\n%s\\n' "
             + token
-            + " >&2\n";
+            + " >&3\n";
     CompletableFuture<Boolean> outDone = drain(shell.getInputStream(), out);
     CompletableFuture<Boolean> errDone = drain(shell.getErrorStream(), err);
     CompletableFuture<Void> both = CompletableFuture.allOf(outDone, errDone);
@@ -253,10 +285,27 @@ final class ShellSession {
     }
   }
 
-  /** Closes the channel without waiting for the server; the shell exits at the EOF. */
+  /**
+   * Asks the shell to exit (so that its exit trap removes its note directory), then closes the
+   * channel without making the caller wait for the server.
+   */
   void close() {
     broken = true;
-    io.execute(() -> closeQuietly(shell));
+    try {
+      stdin.write("exit\n".getBytes(StandardCharsets.US_ASCII));
+      stdin.flush();
+    } catch (IOException | RuntimeException ignored) {
+      // the channel is gone already: nothing reads the request
+    }
+    io.execute(
+        () -> {
+          try {
+            shell.join(EXIT_GRACE.toMillis(), TimeUnit.MILLISECONDS);
+          } catch (IOException | RuntimeException ignored) {
+            // a command still running or a lost connection: close regardless
+          }
+          closeQuietly(shell);
+        });
   }
 
   private static boolean await(CompletableFuture<Void> f, Duration grace) {

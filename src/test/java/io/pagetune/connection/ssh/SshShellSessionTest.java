@@ -169,6 +169,47 @@ class SshShellSessionTest {
   }
 
   @Test
+  void anExitStatusAbove128IsAnExitStatusNotASignal() {
+    TestSshHost host = ssh.start();
+    try (SshConnection c = open(host)) {
+      CommandResult r = c.run(RemoteCommand.script("echo out; echo err >&2; exit 143"), T);
+      assertEquals(143, r.exitCode());
+      assertEquals("out\n", r.stdout());
+      assertEquals("err\n", r.stderr());
+      assertFalse(r.timedOut());
+      CommandResult nested = c.run(RemoteCommand.script("sh -c 'kill -TERM $$'; exit $?"), T);
+      assertEquals(143, nested.exitCode(), "the command itself exited");
+      assertFalse(nested.stderr().contains("terminated by signal"), nested.stderr());
+      CommandResult killed = c.run(RemoteCommand.script("kill -TERM $$"), T);
+      assertEquals(-1, killed.exitCode());
+      assertTrue(killed.stderr().contains("terminated by signal TERM"), killed.stderr());
+      assertEquals(1, c.shellSessionsOpened());
+    }
+  }
+
+  @Test
+  void aNewSessionRemovesTheNoteDirectoryOfAShellNoLongerAlive() throws Exception {
+    Process gone = new ProcessBuilder("true").start();
+    gone.waitFor();
+    String tmp = Optional.ofNullable(System.getenv("TMPDIR")).orElse("/tmp");
+    Path stale = Files.createDirectory(Path.of(tmp, "pagetune-sh." + gone.pid() + ".0badc0ffee"));
+    Path alive =
+        Files.createDirectory(
+            Path.of(tmp, "pagetune-sh." + ProcessHandle.current().pid() + ".0badc0ffee"));
+    try {
+      TestSshHost host = ssh.start();
+      try (SshConnection c = open(host)) {
+        assertEquals("ok\n", c.run(RemoteCommand.argv("echo", "ok"), T).stdout());
+        assertFalse(Files.exists(stale), "the dead shell's directory is removed");
+        assertTrue(Files.exists(alive), "a live shell's directory stays");
+      }
+    } finally {
+      Files.deleteIfExists(stale);
+      Files.deleteIfExists(alive);
+    }
+  }
+
+  @Test
   void aSessionShellThatDiesIsReplaced() {
     TestSshHost host = ssh.start();
     try (SshConnection c = open(host)) {
