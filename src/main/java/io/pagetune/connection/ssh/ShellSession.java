@@ -129,9 +129,10 @@ final class ShellSession {
   }
 
   /**
-   * Runs one command (a complete shell command line, not followed by a newline) and returns its
-   * framed output and status. At the timeout {@code onTimeout} gets the stderr read so far (to find
-   * the PID to kill); the session stays usable when the frame still arrives after the kill.
+   * Runs one command (one simple command that {@code exec} can replace a subshell with, not
+   * followed by a newline) and returns its framed output and status. At the timeout {@code
+   * onTimeout} gets the stderr read so far (to find the PID to kill); the session stays usable when
+   * the frame still arrives after the kill.
    */
   ExecChannel.Raw run(
       String command, Duration timeout, String display, Consumer<byte[]> onTimeout) {
