@@ -7,7 +7,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
@@ -16,8 +15,6 @@ import java.util.Optional;
  * gathered, so {@code status} can show them without asking the host.
  */
 public final class HostFactsStore {
-  // reasons are words; a line break never occurs inside one (PageState reasons are single lines)
-  private static final String REASON_SEPARATOR = "\n";
 
   private final StateStore store;
 
@@ -54,7 +51,7 @@ public final class HostFactsStore {
               ps.setInt(7, p.effective() ? 1 : 0);
               ps.setString(8, p.effectiveValue());
               ps.setInt(9, p.pendingRestart() ? 1 : 0);
-              ps.setString(10, String.join(REASON_SEPARATOR, p.reasons()));
+              ps.setString(10, encode(p.reasons()));
               ps.addBatch();
             }
             ps.executeBatch();
@@ -89,7 +86,6 @@ public final class HostFactsStore {
             ps.setString(1, host);
             try (ResultSet rs = ps.executeQuery()) {
               while (rs.next()) {
-                String reasons = rs.getString(8);
                 pages.add(
                     new PageState(
                         rs.getString(1),
@@ -99,9 +95,7 @@ public final class HostFactsStore {
                         rs.getInt(5) != 0,
                         rs.getString(6),
                         rs.getInt(7) != 0,
-                        reasons.isEmpty()
-                            ? List.of()
-                            : Arrays.asList(reasons.split(REASON_SEPARATOR, -1))));
+                        decode(rs.getString(8))));
               }
             }
           }
@@ -116,5 +110,38 @@ public final class HostFactsStore {
         ps.executeUpdate();
       }
     }
+  }
+
+  /**
+   * The reasons one per line, a backslash and a line break inside a reason escaped, so any words
+   * come back as they were.
+   */
+  private static String encode(List<String> reasons) {
+    List<String> lines = new ArrayList<>();
+    for (String r : reasons) {
+      lines.add(r.replace("\\", "\\\\").replace("\n", "\\n"));
+    }
+    return String.join("\n", lines);
+  }
+
+  private static List<String> decode(String text) {
+    if (text.isEmpty()) {
+      return List.of();
+    }
+    List<String> out = new ArrayList<>();
+    for (String line : text.split("\n", -1)) {
+      StringBuilder sb = new StringBuilder();
+      for (int i = 0; i < line.length(); i++) {
+        char ch = line.charAt(i);
+        if (ch == '\\' && i + 1 < line.length()) {
+          char next = line.charAt(++i);
+          sb.append(next == 'n' ? '\n' : next);
+        } else {
+          sb.append(ch);
+        }
+      }
+      out.add(sb.toString());
+    }
+    return out;
   }
 }

@@ -56,7 +56,11 @@ class HostFactsStoreTest {
             Optional.of("r1"),
             Instant.parse("2026-03-01T01:00:00Z"),
             List.of(
-                pool(false, List.of("the pool is not allocated yet", "a reboot is pending")),
+                pool(
+                    false,
+                    List.of(
+                        "the pool is not allocated yet",
+                        "sysctl said:\nC:\\path \\n not a line break")),
                 new PageState("sap/NWP/D00", "", false, "", false, "", false, List.of())));
     facts.save(first);
     facts.save(
