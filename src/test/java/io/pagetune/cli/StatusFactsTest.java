@@ -159,6 +159,38 @@ class StatusFactsTest {
   }
 
   @Test
+  void aHostUnreachableOnRefreshShowsItsLastStoredFacts() throws Exception {
+    String state = dir.resolve("state.db").toString();
+    CliRun run =
+        cli(
+            state,
+            "run",
+            playbook().toString(),
+            "-i",
+            inventory().toString(),
+            "--progress",
+            "none");
+    assertEquals(0, run.exitCode(), run::toString);
+    HostFacts h1 =
+        new HostFactsStore(StateStore.open(state, CliRun.CLOCK, Map.of()))
+            .latest("h1")
+            .orElseThrow();
+    // the same host now behind a port nothing listens on
+    Path down =
+        Files.writeString(
+            dir.resolve("down.yml"),
+            "all:\n  hosts:\n    h1: {ansible_host: 127.0.0.1, ansible_port: 1,"
+                + " ansible_user: nobody}\n");
+
+    CliRun refresh = cli(state, "status", "-i", down.toString(), "--refresh", "--output", "json");
+
+    assertEquals(3, refresh.exitCode(), refresh::toString);
+    JsonNode h = host(json.readTree(refresh.out()), "h1");
+    assertFalse(h.get("unreachable").isNull(), h::toString);
+    assertShowsStored(h, h1);
+  }
+
+  @Test
   void aRunWithoutAStateStoreStoresNoFacts() throws Exception {
     String state = dir.resolve("state.db").toString();
     Path inv = inventory();
