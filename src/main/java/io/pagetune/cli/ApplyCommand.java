@@ -361,12 +361,17 @@ public final class ApplyCommand implements Callable<Integer> {
       services =
           Wiring.restarts(store.get(), inv, inventory, windowsFile, connections, clock, environment)
               .runServices(Wiring.user(environment))
-              .withLeases(lockTimeout.leaser(store.get(), environment));
+              .withLeases(lockTimeout.leaser(store.get(), environment))
+              .withFacts(new StoredFacts(store.get(), clock));
     }
     PlanGuard guard = new PlanGuard(plan, services.journal());
     services =
         new RunServices(
-            guard.restarts(services.restarts()), guard, services.leases(), services.plans());
+            guard.restarts(services.restarts()),
+            guard,
+            services.leases(),
+            services.plans(),
+            services.facts());
     List<RunListener> listeners = new ArrayList<>(List.of(listener));
     listeners.addAll(reportListeners);
     Engine engine =

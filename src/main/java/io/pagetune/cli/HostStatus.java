@@ -7,7 +7,10 @@ import io.pagetune.report.html.TaskLine;
 import io.pagetune.schedule.queue.IntentStatus;
 import io.pagetune.schedule.queue.RestartIntent;
 import io.pagetune.state.EffectiveState;
+import io.pagetune.state.HostFacts;
 import io.pagetune.state.JournalChange;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,11 +20,13 @@ import java.util.Optional;
 
 /**
  * One host's page state as {@code pagetune status} shows it: the journal's newest change of each
- * file and whether it is in use, the restarts still queued for it, its next window, and (with
- * {@code --refresh}) the page states its facts show now.
+ * file and whether it is in use, the restarts still queued for it, its next window, and (with the
+ * page states of its latest facts (stored by the last run that gathered them, or gathered now with
+ * {@code --refresh}).
  *
- * @param facts the page states from facts gathered now; empty when not refreshed
- * @param unreachable why facts could not be gathered, when they could not
+ * @param facts the host's latest facts; empty when they were never gathered
+ * @param unreachable why facts could not be gathered now, when they could not
+ * @param at the time status looks, for the facts' age
  */
 record HostStatus(
     String host,
@@ -29,8 +34,9 @@ record HostStatus(
     List<JournalChange> changes,
     List<RestartIntent> restarts,
     Map<String, Object> window,
-    Optional<List<PageState>> facts,
-    Optional<String> unreachable) {
+    Optional<HostFacts> facts,
+    Optional<String> unreachable,
+    Instant at) {
   HostStatus {
     groups = List.copyOf(groups);
     changes = List.copyOf(changes);
@@ -47,11 +53,11 @@ record HostStatus(
     }
     if (!restarts.isEmpty()
         || changes.stream().anyMatch(c -> c.effectiveState() == EffectiveState.PENDING)
-        || facts.orElse(List.of()).stream().anyMatch(PageState::pendingRestart)) {
+        || pages().stream().anyMatch(PageState::pendingRestart)) {
       return HostState.RESTART_PENDING;
     }
     if (changes.stream().anyMatch(c -> c.effectiveState() == EffectiveState.NOT_EFFECTIVE)
-        || facts.orElse(List.of()).stream().anyMatch(s -> s.persisted() && !s.effective())) {
+        || pages().stream().anyMatch(s -> s.persisted() && !s.effective())) {
       return HostState.PERSISTED;
     }
     return HostState.EFFECTIVE;
@@ -129,8 +135,8 @@ record HostStatus(
               c.path() + " changed by run " + c.runId() + " at " + c.changedAt(),
               List.of()));
     }
-    return new HostReport(
-        host, groups, state(), facts.orElse(List.of()), lines, restartLines(), blockers());
+    return new HostReport(host, groups, state(), pages(), lines, restartLines(), blockers())
+        .withPagesNote(factsLine());
   }
 
   Map<String, Object> json() {
@@ -143,9 +149,54 @@ record HostStatus(
     m.put("window", window);
     m.put(
         "page_state",
-        facts.map(f -> (Object) f.stream().map(PageState::toMap).toList()).orElse(null));
+        facts.map(f -> (Object) f.pages().stream().map(PageState::toMap).toList()).orElse(null));
+    m.put("facts", factsJson());
     m.put("unreachable", unreachable.orElse(null));
     m.put("blockers", blockers());
     return m;
+  }
+
+  List<PageState> pages() {
+    return facts.map(HostFacts::pages).orElse(List.of());
+  }
+
+  /** When the facts were gathered and by what, e.g. "facts from ... (2h ago), run r1". */
+  String factsLine() {
+    if (facts.isEmpty()) {
+      return "facts never gathered";
+    }
+    HostFacts f = facts.get();
+    return "facts from "
+        + f.gatheredAt()
+        + " ("
+        + age(Duration.between(f.gatheredAt(), at))
+        + "), "
+        + f.runId().map(r -> "run " + r).orElse("status --refresh");
+  }
+
+  private Map<String, Object> factsJson() {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("gathered", facts.isPresent());
+    m.put("gathered_at", facts.map(f -> f.gatheredAt().toString()).orElse(null));
+    m.put("run_id", facts.flatMap(HostFacts::runId).orElse(null));
+    m.put(
+        "age_seconds",
+        facts.map(f -> Duration.between(f.gatheredAt(), at).toSeconds()).orElse(null));
+    m.put("text", factsLine());
+    return m;
+  }
+
+  /** The age in its largest whole unit; "now" under a minute (and for clocks a little ahead). */
+  static String age(Duration d) {
+    if (d.toMinutes() < 1) {
+      return "now";
+    }
+    if (d.toHours() < 1) {
+      return d.toMinutes() + "m ago";
+    }
+    if (d.toDays() < 1) {
+      return d.toHours() + "h ago";
+    }
+    return d.toDays() + "d ago";
   }
 }

@@ -281,7 +281,8 @@ public final class RunCommand implements Callable<Integer> {
     if (store.isPresent()) {
       services =
           Wiring.restarts(store.get(), inv, inventory, windowsFile, connections, clock, environment)
-              .runServices(Wiring.user(environment));
+              .runServices(Wiring.user(environment))
+              .withFacts(new StoredFacts(store.get(), clock));
       if (!check) {
         services = services.withLeases(lockTimeout.leaser(store.get(), environment));
       }

@@ -16,7 +16,6 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -283,19 +282,9 @@ public final class ScheduleCommand implements Runnable {
     }
 
     private static String restartEvent(Restarts restarts, HandledRestart h) {
-      Optional<RestartIntent> intent = restarts.queue().find(h.intentId());
-      Optional<io.pagetune.state.BenefitRecord> benefit =
-          intent.flatMap(
-              i ->
-                  new io.pagetune.state.BenefitRecords(restarts.store())
-                      .ofRestart(
-                          i.target().host(),
-                          i.target().kind(),
-                          i.target().id(),
-                          i.startedAt().orElse(java.time.Instant.EPOCH)));
       try {
         return new com.fasterxml.jackson.databind.ObjectMapper()
-            .writeValueAsString(RestartEventJson.of(h, intent, benefit));
+            .writeValueAsString(RestartEventJson.of(restarts.ran(h)));
       } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
         throw new IllegalStateException("cannot write JSON: " + e.getMessage(), e);
       }

@@ -20,8 +20,9 @@ import io.pagetune.schedule.queue.IntentStatus;
 import io.pagetune.schedule.queue.RestartIntent;
 import io.pagetune.schedule.queue.RestartQueue;
 import io.pagetune.schedule.window.WindowsFile;
+import io.pagetune.state.HostFacts;
+import io.pagetune.state.HostFactsStore;
 import io.pagetune.state.StateStore;
-import io.pagetune.targets.Target;
 import io.pagetune.yaml.YamlReader;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -37,14 +38,18 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code pagetune status -i INVENTORY}: the fleet's page state from the journal and the queue. */
+/**
+ * {@code pagetune status -i INVENTORY}: the fleet's page state from the journal, the queue and the
+ * last stored facts.
+ */
 @Command(
     name = "status",
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
     description =
         "The fleet's page state: the journal's changes and whether they are in use, pending"
-            + " restarts and each host's next window (--refresh: also the page facts, now).",
+            + " restarts, each host's next window and its last page facts (--refresh: gathered"
+            + " now, and stored).",
     footer = {
       "",
       "Examples:",
@@ -72,7 +77,9 @@ public final class StatusCommand implements Callable<Integer> {
       description = "Only hosts matching this pattern.")
   String limit;
 
-  @Option(names = "--refresh", description = "Gather the page facts of every host now.")
+  @Option(
+      names = "--refresh",
+      description = "Gather the page facts of every host now (and store them).")
   boolean refresh;
 
   @Option(
@@ -128,16 +135,23 @@ public final class StatusCommand implements Callable<Integer> {
         io.pagetune.restart.RestartConfigCheck.hostWindows(hosts);
     Connections connections = refresh ? Wiring.connections(ssh, environment) : null;
     var groupsOf = ReportOptions.groupsOf(inv);
+    HostFactsStore stored = new HostFactsStore(store);
     List<HostStatus> statuses = new ArrayList<>();
     for (Host h : hosts) {
-      Optional<List<PageState>> facts = Optional.empty();
+      Optional<HostFacts> facts = Optional.empty();
       Optional<String> unreachable = Optional.empty();
       if (refresh) {
         try {
-          facts = Optional.of(pageStates(connections, h));
+          HostFacts now = new HostFacts(h.name(), Optional.empty(), at, pageStates(connections, h));
+          stored.save(now);
+          facts = Optional.of(now);
         } catch (ConnectionException e) {
           unreachable = Optional.of(String.valueOf(e.getMessage()));
         }
+      }
+      if (facts.isEmpty()) {
+        // not refreshed, or unreachable now: the last facts a run (or a refresh) stored
+        facts = stored.latest(h.name());
       }
       statuses.add(
           new HostStatus(
@@ -147,7 +161,8 @@ public final class StatusCommand implements Callable<Integer> {
               open.stream().filter(i -> i.hosts().contains(h.name())).toList(),
               WindowsJson.host(hostWindows.get(h.name()), windows, at, 1),
               facts,
-              unreachable));
+              unreachable,
+              at));
     }
     if (output == OutputFormat.JSON) {
       Map<String, Object> json = new LinkedHashMap<>();
@@ -157,7 +172,7 @@ public final class StatusCommand implements Callable<Integer> {
       Json.print(environment.out(), json);
     } else {
       TextTable table =
-          new TextTable("HOST", "STATE", "CHANGES", "PENDING RESTARTS", "NEXT WINDOW");
+          new TextTable("HOST", "STATE", "CHANGES", "PENDING RESTARTS", "NEXT WINDOW", "FACTS");
       for (HostStatus s : statuses) {
         table.row(
             s.host(),
@@ -171,7 +186,8 @@ public final class StatusCommand implements Callable<Integer> {
                         .count()
                     + " pending",
             s.restarts().isEmpty() ? "-" : String.join("; ", s.restartLines()),
-            s.nextWindow());
+            s.nextWindow(),
+            s.factsLine());
       }
       environment
           .out()
@@ -199,12 +215,7 @@ public final class StatusCommand implements Callable<Integer> {
     try (Connection c = connections.open(ConnectionSpec.fromVars(h.name(), h.vars().resolve()))) {
       Map<String, Object> values =
           FactGatherer.gather(c, facts, Become.NONE, Duration.ofSeconds(timeout));
-      Map<String, Object> summary = Wiring.pageFacts().summary(values);
-      List<PageState> out = new ArrayList<>();
-      for (Target t : Wiring.targets()) {
-        out.addAll(t.factStates(summary));
-      }
-      return out;
+      return FactPageStates.of(values);
     }
   }
 }

@@ -133,7 +133,7 @@ public final class Engine {
       if (!options.check()) {
         // the run is off its hosts before the restarts it leaves due take them
         services.leases().runFinished(runId);
-        services.restarts().runFinished(runId);
+        services.restarts().runFinished(runId).forEach(listener::restartRan);
       }
     } finally {
       hostRuns.values().forEach(HostRun::close);

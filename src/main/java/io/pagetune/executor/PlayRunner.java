@@ -307,6 +307,7 @@ final class PlayRunner {
             for (FactSet set : ctx.factSets()) {
               h.gatheredFacts().putAll(set.assemble(values));
             }
+            ctx.services().facts().gathered(h.name(), ctx.runId(), values);
             status = Status.OK;
           } catch (ConnectionException e) {
             status = Status.UNREACHABLE;

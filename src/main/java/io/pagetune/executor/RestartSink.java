@@ -1,6 +1,8 @@
 package io.pagetune.executor;
 
 import io.pagetune.modules.Step;
+import io.pagetune.report.RestartRan;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -11,8 +13,14 @@ public interface RestartSink {
   /** The line the reports show, e.g. "queued: SAP system PRD in window sap-prd-sunday at …". */
   String requested(Request request);
 
-  /** Called once after the last play: restarts whose window is open may run now. */
-  default void runFinished(String runId) {}
+  /**
+   * Called once after the last play: restarts whose window is open may run now.
+   *
+   * @return the restarts that ran, in the order they ran
+   */
+  default List<RestartRan> runFinished(String runId) {
+    return List.of();
+  }
 
   /** One restart a task asked for. */
   record Request(

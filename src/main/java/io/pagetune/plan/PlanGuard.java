@@ -101,8 +101,8 @@ public final class PlanGuard implements ChangeJournal {
       }
 
       @Override
-      public void runFinished(String runId) {
-        queue.runFinished(runId);
+      public java.util.List<io.pagetune.report.RestartRan> runFinished(String runId) {
+        return queue.runFinished(runId);
       }
     };
   }

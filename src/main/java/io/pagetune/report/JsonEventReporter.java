@@ -41,6 +41,13 @@ public final class JsonEventReporter implements RunListener {
   }
 
   @Override
+  public void restartRan(RestartRan restart) {
+    Map<String, Object> e = event("restart");
+    e.putAll(restart.fields());
+    emit(e);
+  }
+
+  @Override
   public void runStarted(String playbook, boolean checkMode) {
     Map<String, Object> e = event("run_started");
     e.put("playbook", playbook);

@@ -41,6 +41,11 @@ public final class Listeners implements RunListener {
   }
 
   @Override
+  public synchronized void restartRan(RestartRan restart) {
+    all.forEach(l -> l.restartRan(restart));
+  }
+
+  @Override
   public synchronized void runFinished(RunSummary summary, int exitCode) {
     all.forEach(l -> l.runFinished(summary, exitCode));
   }

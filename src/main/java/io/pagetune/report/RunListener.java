@@ -19,5 +19,8 @@ public interface RunListener {
 
   default void playFinished(String play) {}
 
+  /** A restart that ran at the end of the run, its window being open now. */
+  default void restartRan(RestartRan restart) {}
+
   default void runFinished(RunSummary summary, int exitCode) {}
 }

@@ -1,6 +1,7 @@
 package io.pagetune.restart;
 
 import io.pagetune.executor.RestartSink;
+import io.pagetune.report.RestartRan;
 import io.pagetune.schedule.RestartTarget;
 import io.pagetune.schedule.drivers.Drivers;
 import io.pagetune.schedule.drivers.RestartKind;
@@ -11,6 +12,7 @@ import io.pagetune.schedule.window.Decision;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
 
@@ -26,7 +28,7 @@ public final class QueueRestartSink implements RestartSink {
   private final RestartQueue queue;
   private final WindowLookup windows;
   private final Clock clock;
-  private final Supplier<Runnable> runDue;
+  private final Supplier<List<RestartRan>> runDue;
   private final Drivers kinds;
   private boolean dueNow;
 
@@ -35,7 +37,7 @@ public final class QueueRestartSink implements RestartSink {
       WindowLookup windows,
       Clock clock,
       Drivers kinds,
-      Supplier<Runnable> runDue) {
+      Supplier<List<RestartRan>> runDue) {
     this.kinds = kinds;
     this.queue = queue;
     this.windows = windows;
@@ -86,14 +88,12 @@ public final class QueueRestartSink implements RestartSink {
   }
 
   @Override
-  public void runFinished(String runId) {
+  public List<RestartRan> runFinished(String runId) {
     boolean run;
     synchronized (this) {
       run = dueNow;
       dueNow = false;
     }
-    if (run) {
-      runDue.get().run();
-    }
+    return run ? runDue.get() : List.of();
   }
 }

@@ -6,24 +6,30 @@ import io.pagetune.executor.RunServices;
 import io.pagetune.inventory.Host;
 import io.pagetune.inventory.Inventory;
 import io.pagetune.modules.pages.PageVerifyModule;
+import io.pagetune.report.RestartRan;
 import io.pagetune.schedule.Sleeper;
 import io.pagetune.schedule.WindowCalendars;
 import io.pagetune.schedule.drivers.DriverContext;
 import io.pagetune.schedule.drivers.Drivers;
 import io.pagetune.schedule.queue.HandledRestart;
+import io.pagetune.schedule.queue.RestartIntent;
 import io.pagetune.schedule.queue.RestartQueue;
 import io.pagetune.schedule.queue.RestartScheduler;
 import io.pagetune.schedule.queue.SchedulerOptions;
 import io.pagetune.schedule.servicenow.ServiceNowClient;
 import io.pagetune.schedule.servicenow.ServiceNowCredentials;
 import io.pagetune.schedule.window.WindowsFile;
+import io.pagetune.state.BenefitRecord;
+import io.pagetune.state.BenefitRecords;
 import io.pagetune.state.HostLeases;
 import io.pagetune.state.StateStore;
 import io.pagetune.targets.Target;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -136,7 +142,12 @@ public final class Restarts {
   /** What a run writes: restart intents and its change journal. */
   public RunServices runServices(String user) {
     return new RunServices(
-        new QueueRestartSink(queue, windows, clock, drivers, () -> () -> runDue("pagetune-run")),
+        new QueueRestartSink(
+            queue,
+            windows,
+            clock,
+            drivers,
+            () -> runDue("pagetune-run").stream().map(this::ran).toList()),
         new JournalRecorder(store.journal(), clock, user));
   }
 
@@ -176,6 +187,29 @@ public final class Restarts {
             .host(host)
             .orElseThrow(() -> new IllegalStateException(host + " is not in the inventory"));
     return connections.open(ConnectionSpec.fromVars(host, h.vars().resolve()));
+  }
+
+  /** What a handled restart did, with the medians of its benefit probe when it measured one. */
+  public RestartRan ran(HandledRestart handled) {
+    Optional<RestartIntent> intent = queue.find(handled.intentId());
+    Optional<BenefitRecord> benefit =
+        intent.flatMap(
+            i ->
+                new BenefitRecords(store)
+                    .ofRestart(
+                        i.target().host(),
+                        i.target().kind(),
+                        i.target().id(),
+                        i.startedAt().orElse(Instant.EPOCH)));
+    return new RestartRan(
+        handled.intentId(),
+        handled.status().name().toLowerCase(Locale.ROOT),
+        intent.map(i -> i.target().describe()).orElse(""),
+        intent.map(i -> i.target().kind()).orElse(""),
+        intent.map(i -> i.target().host()).orElse(""),
+        intent.map(RestartIntent::hosts).orElse(List.of()),
+        handled.detail(),
+        benefit.map(BenefitJson::of).orElse(Map.of()));
   }
 
   /** Runs every due restart once (cron style) and says what happened. */

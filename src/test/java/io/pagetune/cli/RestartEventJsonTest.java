@@ -3,16 +3,24 @@ package io.pagetune.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import io.pagetune.schedule.queue.HandledRestart;
-import io.pagetune.schedule.queue.IntentStatus;
+import io.pagetune.report.RestartRan;
+import io.pagetune.restart.BenefitJson;
 import io.pagetune.state.BenefitRecord;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class RestartEventJsonTest {
   private static final Instant T0 = Instant.parse("2026-11-30T12:00:00Z");
+
+  /** A restart whose intent is gone: only its id, status, result and probe. */
+  private static RestartRan ran(
+      String id, String status, String result, Optional<BenefitRecord> benefit) {
+    return new RestartRan(
+        id, status, "", "", "", List.of(), result, benefit.map(BenefitJson::of).orElse(Map.of()));
+  }
 
   @Test
   @SuppressWarnings("unchecked")
@@ -29,10 +37,7 @@ class RestartEventJsonTest {
             7,
             "");
     Map<String, Object> e =
-        RestartEventJson.of(
-            new HandledRestart("abc", IntentStatus.DONE, "restarted and verified"),
-            Optional.empty(),
-            Optional.of(r));
+        RestartEventJson.of(ran("abc", "done", "restarted and verified", Optional.of(r)));
     assertEquals("restart", e.get("event"));
     assertEquals("done", e.get("status"));
     Map<String, Object> b = (Map<String, Object>) e.get("benefit");
@@ -60,19 +65,10 @@ class RestartEventJsonTest {
             "after: run 1 exited 2");
     Map<String, Object> b =
         (Map<String, Object>)
-            RestartEventJson.of(
-                    new HandledRestart("abc", IntentStatus.FAILED, "x"),
-                    Optional.empty(),
-                    Optional.of(r))
-                .get("benefit");
+            RestartEventJson.of(ran("abc", "failed", "x", Optional.of(r))).get("benefit");
     assertNull(b.get("after_median_seconds"));
     assertNull(b.get("change_percent"));
     assertEquals("after: run 1 exited 2", b.get("problem"));
-    assertNull(
-        RestartEventJson.of(
-                new HandledRestart("abc", IntentStatus.DONE, "x"),
-                Optional.empty(),
-                Optional.empty())
-            .get("benefit"));
+    assertNull(RestartEventJson.of(ran("abc", "done", "x", Optional.empty())).get("benefit"));
   }
 }

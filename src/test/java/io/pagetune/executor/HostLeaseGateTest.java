@@ -92,8 +92,9 @@ class HostLeaseGateTest {
           }
 
           @Override
-          public void runFinished(String runId) {
+          public List<io.pagetune.report.RestartRan> runFinished(String runId) {
             events.add("restarts");
+            return List.of();
           }
         };
     YamlReader yaml = new YamlReader(Path.of(""));

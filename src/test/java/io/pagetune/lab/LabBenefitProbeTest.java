@@ -79,4 +79,40 @@ class LabBenefitProbeTest {
     // three runs before the restart, three after it was verified, on the host itself
     assertEquals(6, Files.readAllLines(tmp.resolve("probe.log")).size());
   }
+
+  @Test
+  void aRestartThatRunsAtTheEndOfTheRunIsAJsonRestartEventBeforeTheRecap() throws Exception {
+    Path inv = inventory();
+    CliRun run =
+        cli(
+            SUNDAY_IN_WINDOW,
+            "run",
+            "playbooks/site.yml",
+            "-i",
+            inv.toString(),
+            "--limit",
+            "sap_ibmi",
+            "--output",
+            "json");
+    assertEquals(0, run.exitCode(), run.toString());
+    ObjectMapper json = new ObjectMapper();
+    java.util.List<JsonNode> events = new java.util.ArrayList<>();
+    for (String line : run.out().lines().toList()) {
+      events.add(json.readTree(line));
+    }
+    java.util.List<String> names = events.stream().map(e -> e.get("event").asText()).toList();
+    int restart = names.indexOf("restart");
+    assertTrue(restart > 0, run.out());
+    assertEquals(names.size() - 1, names.indexOf("run_finished"), run.out());
+    assertTrue(restart < names.indexOf("run_finished"), run.out());
+    JsonNode event = events.get(restart);
+    assertEquals("done", event.get("status").asText(), run.out());
+    assertEquals("sap_system", event.get("kind").asText(), run.out());
+    assertEquals("pase-nwp", event.get("host").asText(), run.out());
+    JsonNode benefit = event.get("benefit");
+    assertEquals(3, benefit.get("before_runs").asInt(), run.out());
+    assertEquals(3, benefit.get("after_runs").asInt(), run.out());
+    assertTrue(benefit.get("after_median_seconds").isNumber(), run.out());
+    assertEquals(6, Files.readAllLines(tmp.resolve("probe.log")).size());
+  }
 }

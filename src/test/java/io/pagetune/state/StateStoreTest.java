@@ -34,7 +34,9 @@ class StateStoreTest {
           "restart_intents",
           "scheduled_tasks",
           "file_backups",
-          "host_leases");
+          "host_leases",
+          "host_facts",
+          "host_page_states");
 
   @TempDir Path dir;
 
@@ -49,7 +51,7 @@ class StateStoreTest {
     assertEquals("wal", single(store, "PRAGMA journal_mode").toLowerCase());
     assertEquals("30000", single(store, "PRAGMA busy_timeout"));
     assertTrue(tables(store).containsAll(TABLES), () -> tables(store).toString());
-    assertEquals("4", single(store, "SELECT max(version) FROM flyway_schema_history"));
+    assertEquals("5", single(store, "SELECT max(version) FROM flyway_schema_history"));
   }
 
   @Test
@@ -74,7 +76,7 @@ class StateStoreTest {
 
     assertEquals(Dialect.POSTGRESQL, store.dialect());
     assertTrue(tables(store).containsAll(TABLES), () -> tables(store).toString());
-    assertEquals("4", single(store, "SELECT max(version) FROM flyway_schema_history"));
+    assertEquals("5", single(store, "SELECT max(version) FROM flyway_schema_history"));
     // db-scheduler's column types for PostgreSQL
     assertEquals(
         "timestamp with time zone",

@@ -19,29 +19,42 @@ public record SysctlBootFiles(
 
   /** The snippet: the host's own files (a lab connection maps them to the lab host's). */
   public static String script() {
+    return script(List.of());
+  }
+
+  /**
+   * The snippet with more {@code pt_file KIND PATH} lines between the sysctl files and tuned's, for
+   * a target that reads more boot configuration in the same round trip.
+   */
+  public static String script(List<String> moreFiles) {
+    List<String> lines = new ArrayList<>();
     // a random marker per run: no file content can forge a section
-    return String.join(
-        "\n",
-        "M=\"@@pt$(od -An -N8 -tx1 /dev/urandom 2>/dev/null | tr -d ' \\n')\"",
-        "[ ${#M} -gt 12 ] || M=\"@@pt$$-$(date +%s)-nonce\"",
-        "echo \"$M\"",
-        "pt_file() { [ -f \"$2\" ] || return 0; t=$(readlink -f \"$2\" 2>/dev/null);"
-            + " [ -n \"$t\" ] || t=\"$2\"; printf '\\n%s %s %s %s\\n' \"$M\" \"$1\" \"$2\""
-            + " \"$t\"; cat \"$2\"; }",
-        "for d in " + String.join(" ", SysctlPrecedence.DIRECTORIES) + "; do",
-        "  for f in \"$d\"/*.conf; do pt_file sysctl \"$f\"; done",
-        "done",
-        "pt_file sysctl " + SysctlPrecedence.SYSCTL_CONF,
-        "pt_file tuned-main /etc/tuned/tuned-main.conf",
-        "if [ -f /etc/tuned/active_profile ]; then",
-        "  p=$(head -n 1 /etc/tuned/active_profile | cut -d' ' -f1)",
-        "  printf '\\n%s tuned-profile %s %s\\n' \"$M\" \"$p\" \"$p\"",
-        "  case \"$p\" in */*|'') ;; *)",
-        "    if [ -f \"/etc/tuned/$p/tuned.conf\" ]; then pt_file tuned \"/etc/tuned/$p/tuned.conf\";",
-        "    else pt_file tuned \"/usr/lib/tuned/$p/tuned.conf\"; fi ;;",
-        "  esac",
-        "fi",
-        "printf '\\n%s end - -\\n' \"$M\"");
+    lines.addAll(
+        List.of(
+            "M=\"@@pt$(od -An -N8 -tx1 /dev/urandom 2>/dev/null | tr -d ' \\n')\"",
+            "[ ${#M} -gt 12 ] || M=\"@@pt$$-$(date +%s)-nonce\"",
+            "echo \"$M\"",
+            "pt_file() { [ -f \"$2\" ] || return 0; t=$(readlink -f \"$2\" 2>/dev/null);"
+                + " [ -n \"$t\" ] || t=\"$2\"; printf '\\n%s %s %s %s\\n' \"$M\" \"$1\" \"$2\""
+                + " \"$t\"; cat \"$2\"; }",
+            "for d in " + String.join(" ", SysctlPrecedence.DIRECTORIES) + "; do",
+            "  for f in \"$d\"/*.conf; do pt_file sysctl \"$f\"; done",
+            "done",
+            "pt_file sysctl " + SysctlPrecedence.SYSCTL_CONF));
+    lines.addAll(moreFiles);
+    lines.addAll(
+        List.of(
+            "pt_file tuned-main /etc/tuned/tuned-main.conf",
+            "if [ -f /etc/tuned/active_profile ]; then",
+            "  p=$(head -n 1 /etc/tuned/active_profile | cut -d' ' -f1)",
+            "  printf '\\n%s tuned-profile %s %s\\n' \"$M\" \"$p\" \"$p\"",
+            "  case \"$p\" in */*|'') ;; *)",
+            "    if [ -f \"/etc/tuned/$p/tuned.conf\" ]; then pt_file tuned \"/etc/tuned/$p/tuned.conf\";",
+            "    else pt_file tuned \"/usr/lib/tuned/$p/tuned.conf\"; fi ;;",
+            "  esac",
+            "fi",
+            "printf '\\n%s end - -\\n' \"$M\""));
+    return String.join("\n", lines);
   }
 
   /** Reads the snippet's output; anything but a marked output is a host with no files. */

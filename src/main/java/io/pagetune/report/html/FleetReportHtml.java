@@ -209,9 +209,19 @@ public final class FleetReportHtml {
       h.blockers().forEach(b -> sb.append("<li>").append(Html.escape(b)).append("</li>"));
       sb.append("</ul>\n");
     }
-    if (!h.pages().isEmpty()) {
+    if (h.pages().isEmpty()) {
+      h.pagesNote()
+          .ifPresent(
+              n ->
+                  sb.append("<h3>page state</h3><p class=\"facts\">")
+                      .append(Html.escape(n))
+                      .append("</p>\n"));
+    } else {
+      sb.append("<h3>page state</h3>");
+      h.pagesNote()
+          .ifPresent(n -> sb.append("<p class=\"facts\">").append(Html.escape(n)).append("</p>"));
       sb.append(
-          "<h3>page state</h3><table class=\"pages\"><tr><th>target</th><th>desired</th>"
+          "<table class=\"pages\"><tr><th>target</th><th>desired</th>"
               + "<th>persisted</th><th>effective</th><th>pending restart</th><th>why</th></tr>\n");
       for (PageState p : h.pages()) {
         sb.append("<tr><td>")

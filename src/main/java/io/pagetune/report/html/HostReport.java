@@ -9,6 +9,8 @@ import java.util.Optional;
  * One host in the fleet report: its state, the page states per target, the tasks with their diffs,
  * the restarts (with their window in the host's zone), the blockers in words and the benefit probe
  * of the host's latest restart, as the state store keeps it.
+ *
+ * @param pagesNote where the page states come from (e.g. when they were gathered), when known
  */
 public record HostReport(
     String name,
@@ -18,9 +20,11 @@ public record HostReport(
     List<TaskLine> tasks,
     List<String> restarts,
     List<String> blockers,
-    Optional<String> benefit) {
+    Optional<String> benefit,
+    Optional<String> pagesNote) {
   public HostReport {
     Objects.requireNonNull(benefit, "benefit");
+    Objects.requireNonNull(pagesNote, "pagesNote");
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(state, "state");
     groups = List.copyOf(groups);
@@ -38,11 +42,17 @@ public record HostReport(
       List<TaskLine> tasks,
       List<String> restarts,
       List<String> blockers) {
-    this(name, groups, state, pages, tasks, restarts, blockers, Optional.empty());
+    this(name, groups, state, pages, tasks, restarts, blockers, Optional.empty(), Optional.empty());
   }
 
   public HostReport withBenefit(Optional<String> latest) {
-    return new HostReport(name, groups, state, pages, tasks, restarts, blockers, latest);
+    return new HostReport(name, groups, state, pages, tasks, restarts, blockers, latest, pagesNote);
+  }
+
+  /** Where the page states come from, e.g. the stored facts' time and run, in words. */
+  public HostReport withPagesNote(String note) {
+    return new HostReport(
+        name, groups, state, pages, tasks, restarts, blockers, benefit, Optional.of(note));
   }
 
   /** Every diff of every task, in task order. */
