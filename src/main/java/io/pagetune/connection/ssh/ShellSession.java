@@ -111,15 +111,18 @@ final class ShellSession {
    * The session shell's first line: a private directory for its note file (the shell exits, and the
    * caller falls back to exec channels, when it cannot make one), removed when the shell ends; the
    * channel's stderr kept on fd 3 and the shell's own stderr sent to the note file. A shell killed
-   * outright runs no trap, so the directories of session shells no longer alive (the PID is in the
-   * name) are removed first; another user's stay, as the sticky temp directory refuses.
+   * outright runs no trap, so the directories of session shells no longer alive (the PID is the
+   * name's second-last dot-separated word) are removed first; another user's stay, as the sticky
+   * temp directory refuses. The PID is split out with {@code IFS} and tested with the {@code kill}
+   * builtin: no process per directory, as many sessions may share one temp directory.
    */
   private static String setup() {
     return "pt_t=${TMPDIR:-/tmp}; pt_d=$pt_t/pagetune-sh.$$."
         + SshConnection.hex(12)
-        + "; for pt_o in \"$pt_t\"/pagetune-sh.*; do pt_p=`echo \"$pt_o\" | sed -n"
-        + " 's/.*pagetune-sh\\.\\([0-9][0-9]*\\)\\..*/\\1/p'`; [ -n \"$pt_p\" ] &&"
-        + " { kill -0 \"$pt_p\" 2>/dev/null || rm -rf \"$pt_o\" 2>/dev/null; }; done;"
+        + "; pt_i=$IFS; for pt_o in \"$pt_t\"/pagetune-sh.*; do [ -d \"$pt_o\" ] || continue;"
+        + " pt_p=; pt_q=; IFS=.; set -f; for pt_w in $pt_o; do pt_p=$pt_q; pt_q=$pt_w; done;"
+        + " set +f; IFS=$pt_i; case $pt_p in ''|*[!0-9]*) ;; *) kill -0 \"$pt_p\" 2>/dev/null"
+        + " || rm -rf \"$pt_o\" 2>/dev/null;; esac; done;"
         + " mkdir -m 700 \"$pt_d\" || exit 1; trap 'rm -rf \"$pt_d\"' 0;"
         + " trap 'exit 129' 1 15; exec 3>&2 2>\"$pt_d/note\"\n";
   }
