@@ -22,7 +22,6 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
-import net.schmizz.keepalive.KeepAliveProvider;
 import net.schmizz.sshj.DefaultConfig;
 import net.schmizz.sshj.SSHClient;
 import net.schmizz.sshj.connection.channel.direct.DirectConnection;
@@ -43,6 +42,8 @@ import net.schmizz.sshj.userauth.password.PasswordUtils;
 public final class SshConnectionFactory implements ConnectionFactory {
   /** Pumps for command streams, shared by every connection of this factory. */
   private final ExecutorService io;
+
+  private final SharedKeepAlive keepAlive = new SharedKeepAlive();
 
   private final SshSettings settings;
   private final DefaultConfig config;
@@ -98,8 +99,6 @@ public final class SshConnectionFactory implements ConnectionFactory {
               return t;
             });
     this.config = new DefaultConfig();
-    // real keepalive@openssh.com requests, so a dead peer is noticed
-    config.setKeepAliveProvider(KeepAliveProvider.KEEP_ALIVE);
     // host certificates are judged by KnownHostsStore (with the injected clock), and only for a
     // CA that a @cert-authority line trusts for the host
     config.setVerifyHostKeyCertificates(false);
@@ -293,13 +292,8 @@ public final class SshConnectionFactory implements ConnectionFactory {
             : settings.keepaliveInterval();
     client.setConnectTimeout((int) connectTimeout.toMillis());
     client.setTimeout((int) settings.socketTimeout().toMillis());
-    // sshj starts the keepalive thread on connect: the interval must be set before
-    net.schmizz.keepalive.KeepAlive keepAlive = client.getConnection().getKeepAlive();
-    keepAlive.setKeepAliveInterval((int) Math.max(1, keepalive.toSeconds()));
-    if (keepAlive instanceof net.schmizz.keepalive.KeepAliveRunner runner) {
-      // a host that stops answering (not even TCP resets) is given up after three intervals
-      runner.setMaxAliveCount(3);
-    }
+    // no keepalive thread of sshj's per connection: one shared thread sends them once connected
+    client.getConnection().getKeepAlive().setKeepAliveInterval(0);
     // a server that accepts TCP but never answers would hold the handshake forever (the socket
     // has no read timeout, so that idle sessions live): a watchdog closes it
     AtomicInteger state = new AtomicInteger(RUNNING);
@@ -316,6 +310,10 @@ public final class SshConnectionFactory implements ConnectionFactory {
       handshake(client, target, verifier, via, connectTimeout);
       authenticate(client, target, password);
       ok = state.compareAndSet(RUNNING, DONE);
+      if (ok) {
+        // a host that stops answering (not even TCP resets) is given up after three intervals
+        keepAlive.watch(target.inventoryName(), client, keepalive, 3);
+      }
     } catch (HandshakeDropped | RuntimeException e) {
       if (state.get() != EXPIRED) {
         throw e;
