@@ -150,6 +150,9 @@ public final class StateStore implements AutoCloseable {
   }
 
   private void migrate() {
+    if (SchemaCurrency.current(dataSource)) {
+      return;
+    }
     try {
       Flyway.configure(StateStore.class.getClassLoader())
           .dataSource(dataSource)
