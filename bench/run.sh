@@ -4,7 +4,8 @@
 #   pagetune, ansible-playbook (ansible-core), and a raw floor of N parallel `ssh host cat /proc/meminfo`.
 # Needs Debian's openssh-server and ansible-core, GNU time, python3 and a JDK 17+.
 # Usage: bench/run.sh [N ...]           (default N: 20 100; RUNS=3 repetitions each)
-#        RSS_ONLY=500 bench/run.sh      (pagetune peak RSS at N=500 only)
+#        MODES=apply TOOLS="pagetune floor" bench/run.sh 500 2000   (a subset of the modes)
+#        RSS_ONLY=500 bench/run.sh      (the same as MODES=apply TOOLS="pagetune baseline" at 500)
 #        TOOLS="pagetune floor" bench/run.sh 100   (a subset of the tools)
 #        BASELINE_JAR=old.jar TOOLS="pagetune baseline floor" bench/run.sh 100
 #                                       (another pagetune build side by side, e.g. the one before a change)
@@ -15,6 +16,10 @@ repo=$(dirname "$here")
 runs=${RUNS:-3}
 sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(20 100)
+if [ -n "${RSS_ONLY:-}" ]; then
+  sizes=($RSS_ONLY); MODES=${MODES:-apply}; TOOLS=${TOOLS:-pagetune baseline}
+fi
+modes=${MODES:-apply rerun check}
 
 for tool in /usr/sbin/sshd ansible-playbook ssh ssh-keygen /usr/bin/time python3 java; do
   command -v "$tool" >/dev/null || { echo "bench: missing $tool (apt-get install openssh-server ansible-core time python3)" >&2; exit 2; }
@@ -60,7 +65,8 @@ StrictModes no
 MaxStartups 2200:30:2400
 MaxSessions 64
 Subsystem sftp internal-sftp
-LogLevel ERROR
+# VERBOSE logs every connection, session and subsystem: the per-run counts in the results
+LogLevel VERBOSE
 CFG
 mkdir -p /run/sshd
 /usr/sbin/sshd -f "$work/sshd_config" -E "$work/sshd.log"
@@ -105,7 +111,7 @@ CFG
 
 results="$here/results/$(date -u +%Y%m%dT%H%M%SZ).tsv"
 mkdir -p "$here/results"
-printf 'tool\tn\tmode\trep\twall_s\tcpu_s\tpeak_rss_kb\texit\n' > "$results"
+printf 'tool\tn\tmode\trep\twall_s\tcpu_s\tpeak_rss_kb\texit\tsshd_cpu_s\tconnections\texec_sessions\tsftp_sessions\n' > "$results"
 machine() { # the machine and its load, beside the results: figures taken under load say so
   echo "date: $(date -u +%FT%TZ)"
   echo "cpus: $(nproc) ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'))"
@@ -113,22 +119,42 @@ machine() { # the machine and its load, beside the results: figures taken under 
   echo "java: $(java -version 2>&1 | head -n 1)"
   echo "sshd: $(ssh -V 2>&1)"
   echo "ansible: $(ansible-playbook --version 2>/dev/null | head -n 1)"
+  echo "pagetune JVM options: $(java_opts)"
   echo "uptime at start: $(uptime)"
 }
+
+# the launcher's JVM defaults, read from ./pagetune so that the bench measures what users run
+java_opts() { sed -n 's/^opts=\${PAGETUNE_JAVA_OPTS:-\(.*\)}$/\1/p' "$repo/pagetune"; }
+launcher_opts=$(java_opts)
+[ -n "$launcher_opts" ] || { echo "bench: cannot read the JVM options of ./pagetune" >&2; exit 2; }
 machine > "${results%.tsv}.machine.txt"
+
+# CPU that sshd and everything it started (key exchange, session shells, commands, SFTP) used,
+# in seconds: the master's reaped children, so it counts once a connection has ended
+sshd_cpu() { awk -v hz="$(getconf CLK_TCK)" '{ printf "%.2f", ($16 + $17) / hz }' "/proc/$(cat "$work/sshd.pid")/stat"; }
 
 measure() { # tool n mode rep -- command...
   local tool=$1 n=$2 mode=$3 rep=$4; shift 5
-  local t="$work/time.out" rc=0 wall usr sys rss cpu
+  local t="$work/time.out" rc=0 wall usr sys rss cpu sshd0 sshd1 log0 conns execs sftps
+  sshd0=$(sshd_cpu); log0=$(wc -l < "$work/sshd.log")
   /usr/bin/time -f '%e %U %S %M' -o "$t" bash -c '"$@"' bench "$@" > "$work/last.log" 2>&1 || rc=$?
+  # ansible's ControlPersist masters outlive the run: end them so that their sshd CPU counts
+  pkill -f "$work/cp/" 2>/dev/null || true
+  for _ in $(seq 50); do pgrep -f "$work/cp/" > /dev/null || break; sleep 0.1; done
+  sleep 0.5
+  sshd1=$(sshd_cpu)
   read -r wall usr sys rss < <(tail -n 1 "$t")
   cpu=$(python3 -c "print(round($usr + $sys, 2))")
-  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$tool" "$n" "$mode" "$rep" "$wall" "$cpu" "$rss" "$rc" >> "$results"
-  echo "  $tool n=$n $mode #$rep: ${wall}s wall, ${cpu}s cpu, ${rss} KB peak, exit $rc" >&2
+  conns=$(tail -n +"$((log0 + 1))" "$work/sshd.log" | grep -c 'Accepted publickey' || true)
+  execs=$(tail -n +"$((log0 + 1))" "$work/sshd.log" | grep -c 'Starting session: command' || true)
+  sftps=$(tail -n +"$((log0 + 1))" "$work/sshd.log" | grep -c "Starting session: subsystem 'sftp'" || true)
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$tool" "$n" "$mode" "$rep" "$wall" "$cpu" "$rss" "$rc" \
+    "$(python3 -c "print(round($sshd1 - $sshd0, 2))")" "$conns" "$execs" "$sftps" >> "$results"
+  echo "  $tool n=$n $mode #$rep: ${wall}s wall, ${cpu}s cpu, ${rss} KB peak, exit $rc; sshd $(python3 -c "print(round($sshd1 - $sshd0, 2))")s cpu, $conns connections, $execs exec sessions, $sftps sftp" >&2
   if [ "$rc" != 0 ] && [ "$rc" != 2 ]; then tail -n 20 "$work/last.log" >&2; fi
 }
 
-pagetune() { PT_JAR="${PT_JAR:-$work/pagetune.jar}"; java ${PAGETUNE_JAVA_OPTS:--XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xss512k -Xms32m -Xmn32m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30} -jar "$PT_JAR" run "$here/scenario/pagetune.yml" -i "$1" --known-hosts "$work/known_hosts" --progress none ${PAGETUNE_ARGS:-} "${@:2}"; }
+pagetune() { PT_JAR="${PT_JAR:-$work/pagetune.jar}"; java ${PAGETUNE_JAVA_OPTS:-$launcher_opts} -jar "$PT_JAR" run "$here/scenario/pagetune.yml" -i "$1" --known-hosts "$work/known_hosts" --progress none ${PAGETUNE_ARGS:-} "${@:2}"; }
 baseline() { PT_JAR="$work/baseline.jar" pagetune "$@"; }
 ansible() { ANSIBLE_CONFIG="$work/ansible.cfg" ansible-playbook -i "$1" "$here/scenario/ansible.yml" "${@:2}"; }
 floor() { seq "$1" | xargs -P "$1" -I{} ssh -p "$port" -i "$work/id" -o BatchMode=yes \
@@ -136,47 +162,32 @@ floor() { seq "$1" | xargs -P "$1" -I{} ssh -p "$port" -i "$work/id" -o BatchMod
 
 wants() { case " ${TOOLS:-pagetune ansible floor} " in *" $1 "*) return 0;; *) return 1;; esac; }
 
-export jar here repo work port user PAGETUNE_ARGS PAGETUNE_JAVA_OPTS
+export jar here repo work port user PAGETUNE_ARGS PAGETUNE_JAVA_OPTS launcher_opts
 export -f pagetune baseline ansible floor
 
-if [ -n "${RSS_ONLY:-}" ]; then
-  n=$RSS_ONLY; inv=$(inventory "$n")
+wants_mode() { case " $modes " in *" $1 "*) return 0;; *) return 1;; esac; }
+
+run_tool() { # tool n inventory rep: its apply (from empty host directories), re-run and check
+  local tool=$1 n=$2 inv=$3 rep=$4
+  reset_hosts "$n"
+  if wants_mode apply; then measure "$tool" "$n" apply "$rep" -- "$tool" "$inv"; fi
+  if wants_mode rerun; then measure "$tool" "$n" rerun "$rep" -- "$tool" "$inv"; fi
+  if wants_mode check; then measure "$tool" "$n" check "$rep" -- "$tool" "$inv" --check; fi
+}
+
+for n in "${sizes[@]}"; do
+  inv=$(inventory "$n"); ansible_cfg "$n"
+  echo "N=$n" >&2
   for rep in $(seq "$runs"); do
-    for tool in pagetune baseline; do
-      wants "$tool" || continue
-      reset_hosts "$n"; measure "$tool" "$n" apply "$rep" -- "$tool" "$inv"
+    # side by side in one round: each tool's modes, then the floor
+    for tool in pagetune baseline ansible; do
+      if wants "$tool"; then run_tool "$tool" "$n" "$inv" "$rep"; fi
     done
+    if wants floor; then
+      measure floor "$n" ssh "$rep" -- floor "$n"
+    fi
   done
-else
-  for n in "${sizes[@]}"; do
-    inv=$(inventory "$n"); ansible_cfg "$n"
-    echo "N=$n" >&2
-    for rep in $(seq "$runs"); do
-      # side by side in one run: each tool's apply, re-run and check, then the floor
-      if wants pagetune; then
-        reset_hosts "$n"
-        measure pagetune "$n" apply "$rep" -- pagetune "$inv"
-        measure pagetune "$n" rerun "$rep" -- pagetune "$inv"
-        measure pagetune "$n" check "$rep" -- pagetune "$inv" --check
-      fi
-      if wants baseline; then
-        reset_hosts "$n"
-        measure baseline "$n" apply "$rep" -- baseline "$inv"
-        measure baseline "$n" rerun "$rep" -- baseline "$inv"
-        measure baseline "$n" check "$rep" -- baseline "$inv" --check
-      fi
-      if wants ansible; then
-        reset_hosts "$n"
-        measure ansible "$n" apply "$rep" -- ansible "$inv"
-        measure ansible "$n" rerun "$rep" -- ansible "$inv"
-        measure ansible "$n" check "$rep" -- ansible "$inv" --check
-      fi
-      if wants floor; then
-        measure floor "$n" ssh "$rep" -- floor "$n"
-      fi
-    done
-  done
-fi
+done
 echo "uptime at end: $(uptime)" >> "${results%.tsv}.machine.txt"
 echo "results: $results" >&2
 python3 "$here/summarize.py" "$results"

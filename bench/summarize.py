@@ -16,12 +16,22 @@ def med(key, tool, n, mode):
     return statistics.median(vals) if vals else None
 
 
-print("| N | mode | tool | runs | median wall s | median CPU s | median peak RSS MB | failed runs |")
-print("|---|---|---|---|---|---|---|---|")
+def opt(key, tool, n, mode, fmt):
+    # columns that older results files do not have
+    if key not in rows[0]:
+        return "-"
+    return format(med(key, tool, n, mode), fmt)
+
+
+print("| N | mode | tool | runs | median wall s | median CPU s | median peak RSS MB | sshd CPU s |"
+      " connections | exec sessions | SFTP sessions | failed runs |")
+print("|---|---|---|---|---|---|---|---|---|---|---|---|")
 for (tool, n, mode), rs in sorted(groups.items(), key=lambda k: (k[0][1], k[0][2], k[0][0])):
     bad = sum(1 for r in rs if r["exit"] not in ("0",))
     print(f"| {n} | {mode} | {tool} | {len(rs)} | {med('wall_s', tool, n, mode):.2f} | "
-          f"{med('cpu_s', tool, n, mode):.2f} | {med('peak_rss_kb', tool, n, mode) / 1024:.0f} | {bad} |")
+          f"{med('cpu_s', tool, n, mode):.2f} | {med('peak_rss_kb', tool, n, mode) / 1024:.0f} | "
+          f"{opt('sshd_cpu_s', tool, n, mode, '.2f')} | {opt('connections', tool, n, mode, '.0f')} | "
+          f"{opt('exec_sessions', tool, n, mode, '.0f')} | {opt('sftp_sessions', tool, n, mode, '.0f')} | {bad} |")
 
 print()
 print("| N | mode | ansible / pagetune (wall) | pagetune / floor (wall) | ansible / pagetune (CPU) | baseline / pagetune (wall) |")
