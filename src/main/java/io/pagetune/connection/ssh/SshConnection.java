@@ -138,6 +138,11 @@ public final class SshConnection implements Connection {
     }
   }
 
+  /** Whether commands of this host run on a kept shell session (until it proved it cannot). */
+  boolean keepsShellSession() {
+    return sessions.usable();
+  }
+
   /** Shell sessions opened so far on this connection. */
   int shellSessionsOpened() {
     return sessions.opened();
