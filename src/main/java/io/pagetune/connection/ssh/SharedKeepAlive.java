@@ -3,8 +3,8 @@ package io.pagetune.connection.ssh;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import net.schmizz.concurrent.Promise;
@@ -21,21 +21,11 @@ import net.schmizz.sshj.transport.TransportException;
  * answer (a {@code REQUEST_FAILURE} is an answer) is cut as lost.
  */
 final class SharedKeepAlive {
-  private final ScheduledThreadPoolExecutor timer;
+  private final ScheduledExecutorService timer;
 
-  SharedKeepAlive() {
-    timer =
-        new ScheduledThreadPoolExecutor(
-            1,
-            r -> {
-              Thread t = new Thread(r, "pagetune-ssh-keepalive");
-              t.setDaemon(true);
-              return t;
-            });
-    // the thread ends when no connection is left to watch, so a factory needs no closing
-    timer.setKeepAliveTime(10, TimeUnit.SECONDS);
-    timer.allowCoreThreadTimeOut(true);
-    timer.setRemoveOnCancelPolicy(true);
+  /** {@code timer}: the factory's one timer thread (see {@link SshTimer}). */
+  SharedKeepAlive(ScheduledExecutorService timer) {
+    this.timer = timer;
   }
 
   /** Starts keepalives for a connected client; they stop by themselves once it disconnects. */

@@ -11,8 +11,11 @@ import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import net.schmizz.sshj.SSHClient;
 import net.schmizz.sshj.connection.channel.direct.Session;
@@ -44,15 +47,21 @@ final class ShellSession {
   private final Session.Command shell;
   private final OutputStream stdin;
   private final ExecutorService io;
+  private final ScheduledExecutorService timer;
   private final ConnectionProbe probe;
   private volatile boolean broken;
 
   private ShellSession(
-      String host, Session.Command shell, ExecutorService io, ConnectionProbe probe) {
+      String host,
+      Session.Command shell,
+      ExecutorService io,
+      ScheduledExecutorService timer,
+      ConnectionProbe probe) {
     this.host = host;
     this.shell = shell;
     this.stdin = shell.getOutputStream();
     this.io = io;
+    this.timer = timer;
     this.probe = probe;
   }
 
@@ -61,7 +70,12 @@ final class ShellSession {
    * does not keep a shell this way (the caller then uses exec channels).
    */
   static ShellSession open(
-      String host, SSHClient client, ExecutorService io, ConnectionProbe probe, Duration within) {
+      String host,
+      SSHClient client,
+      ExecutorService io,
+      ScheduledExecutorService timer,
+      ConnectionProbe probe,
+      Duration within) {
     CompletableFuture<Session.Command> starting =
         CompletableFuture.supplyAsync(
             () -> {
@@ -84,7 +98,7 @@ final class ShellSession {
       Thread.currentThread().interrupt();
       throw new ConnectionException(host + ": interrupted while opening a shell session", e);
     }
-    ShellSession session = new ShellSession(host, cmd, io, probe);
+    ShellSession session = new ShellSession(host, cmd, io, timer, probe);
     try {
       session.stdin.write(setup().getBytes(StandardCharsets.UTF_8));
       session.stdin.flush();
@@ -168,9 +182,9 @@ final class ShellSession {
             + " $pt_st \"$pt_sig\"; printf '\\n%s\\n' "
             + token
             + " >&3\n";
-    CompletableFuture<Boolean> outDone = drain(shell.getInputStream(), out);
+    // stdout is read on the caller's thread and only stderr on a pump thread: one thread per
+    // running command instead of two, which at hundreds of hosts is much of the run's memory
     CompletableFuture<Boolean> errDone = drain(shell.getErrorStream(), err);
-    CompletableFuture<Void> both = CompletableFuture.allOf(outDone, errDone);
     try {
       stdin.write(line.getBytes(StandardCharsets.UTF_8));
       stdin.flush();
@@ -178,28 +192,27 @@ final class ShellSession {
       breakNow();
       throw dropped(during, e);
     }
-    boolean timedOut = false;
-    try {
-      both.get(Math.max(1, timeout.toMillis()), TimeUnit.MILLISECONDS);
-    } catch (TimeoutException e) {
-      timedOut = true;
-    } catch (ExecutionException e) {
+    long deadline = System.nanoTime() + Math.max(1, timeout.toNanos());
+    Boolean outComplete = readFrame(out, Duration.ofNanos(deadline - System.nanoTime()), during);
+    boolean errComplete =
+        outComplete != null
+            && await(errDone, Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
+    if (errDone.isCompletedExceptionally()) {
       breakNow();
-      throw dropped(during, e.getCause());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      breakNow();
-      throw new ConnectionException(host + ": interrupted " + during, e);
+      throw dropped(during, failureOf(errDone));
     }
-    if (timedOut) {
+    if (outComplete == null || (outComplete && !errComplete)) {
+      // the timeout: kill the command, then give its frame a little time to come
       kill(onTimeout, err.content(), during);
-      if (!await(both, RECOVER_GRACE) || !outDone.getNow(false) || !errDone.getNow(false)) {
+      boolean outLate =
+          outComplete != null || Boolean.TRUE.equals(readFrame(out, RECOVER_GRACE, during));
+      if (!outLate || !await(errDone, RECOVER_GRACE) || !errDone.getNow(false)) {
         breakNow(); // the frame never came: the session's state is unknown
         probe.requireAlive(during, null);
       }
       return new ExecChannel.Raw(-1, out.content(), err.content(), since(start), true);
     }
-    if (!outDone.join() || !errDone.join()) {
+    if (!outComplete || !errDone.getNow(false)) {
       // the stream ended before the frame: the session shell itself is gone
       breakNow();
       probe.requireAlive(during, null);
@@ -221,6 +234,62 @@ final class ShellSession {
     return new ExecChannel.Raw(
         status.orElse(-1), out.content(), err.content(), since(start), false);
   }
+
+  /**
+   * Reads stdout on this thread until the frame is complete (TRUE), the stream ends (FALSE) or
+   * {@code limit} passes (null). The limit interrupts this thread's blocked read; the interrupt is
+   * consumed here, whether it came during the read or just after it.
+   */
+  private Boolean readFrame(FrameEnd frame, Duration limit, String during) {
+    Thread reader = Thread.currentThread();
+    AtomicInteger state = new AtomicInteger(READING);
+    ScheduledFuture<?> alarm =
+        timer.schedule(
+            () -> {
+              if (state.compareAndSet(READING, INTERRUPTING)) {
+                reader.interrupt();
+                state.set(INTERRUPTED);
+              }
+            },
+            Math.max(1, limit.toNanos()),
+            TimeUnit.NANOSECONDS);
+    InputStream in = shell.getInputStream();
+    byte[] buf = new byte[8192];
+    try {
+      while (true) {
+        int n = in.read(buf);
+        if (n < 0) {
+          return Boolean.FALSE;
+        }
+        if (n > 0 && frame.add(buf, 0, n)) {
+          return Boolean.TRUE;
+        }
+      }
+    } catch (java.io.InterruptedIOException e) {
+      if (state.get() == READING) {
+        // interrupted by someone else: the run is being cancelled
+        breakNow();
+        throw new ConnectionException(host + ": interrupted " + during, e);
+      }
+      return null;
+    } catch (IOException e) {
+      breakNow();
+      throw dropped(during, e);
+    } finally {
+      alarm.cancel(false);
+      if (!state.compareAndSet(READING, DONE)) {
+        while (state.get() != INTERRUPTED) {
+          Thread.onSpinWait(); // the alarm is between its check and its interrupt
+        }
+        Thread.interrupted(); // the deadline's interrupt is ours: it must not reach the caller
+      }
+    }
+  }
+
+  private static final int READING = 0;
+  private static final int INTERRUPTING = 1;
+  private static final int INTERRUPTED = 2;
+  private static final int DONE = 3;
 
   private void kill(Consumer<byte[]> onTimeout, byte[] stderrSoFar, String during) {
     CompletableFuture<Void> kill =
@@ -312,7 +381,16 @@ final class ShellSession {
         });
   }
 
-  private static boolean await(CompletableFuture<Void> f, Duration grace) {
+  private static Throwable failureOf(CompletableFuture<?> f) {
+    try {
+      f.join();
+      return new IllegalStateException("completed normally");
+    } catch (java.util.concurrent.CompletionException e) {
+      return e.getCause();
+    }
+  }
+
+  private static boolean await(CompletableFuture<?> f, Duration grace) {
     try {
       f.get(grace.toMillis(), TimeUnit.MILLISECONDS);
       return true;

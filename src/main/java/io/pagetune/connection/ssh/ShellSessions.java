@@ -5,6 +5,7 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.Semaphore;
 import net.schmizz.sshj.SSHClient;
 
@@ -21,6 +22,7 @@ final class ShellSessions {
   private final String host;
   private final SSHClient client;
   private final ExecutorService io;
+  private final ScheduledExecutorService timer;
   private final ConnectionProbe probe;
   private final Semaphore channels;
   private final int max;
@@ -34,12 +36,14 @@ final class ShellSessions {
       String host,
       SSHClient client,
       ExecutorService io,
+      ScheduledExecutorService timer,
       ConnectionProbe probe,
       Semaphore channels,
       int max) {
     this.host = host;
     this.client = client;
     this.io = io;
+    this.timer = timer;
     this.probe = probe;
     this.channels = channels;
     this.max = max;
@@ -62,7 +66,7 @@ final class ShellSessions {
     }
     ShellSession fresh = null;
     try {
-      fresh = ShellSession.open(host, client, io, probe, OPEN_TIMEOUT);
+      fresh = ShellSession.open(host, client, io, timer, probe, OPEN_TIMEOUT);
       return Optional.ofNullable(fresh);
     } finally {
       synchronized (this) {

@@ -52,7 +52,8 @@ public final class SshConnection implements Connection {
       SSHClient client,
       SshSettings settings,
       Supplier<Optional<String>> becomePassword,
-      ExecutorService io) {
+      ExecutorService io,
+      java.util.concurrent.ScheduledExecutorService timer) {
     this.target = target;
     this.client = client;
     this.becomePassword = becomePassword;
@@ -67,6 +68,7 @@ public final class SshConnection implements Connection {
             target.inventoryName(),
             client,
             io,
+            timer,
             probe,
             channels,
             settings.shellSession() ? SHELL_SESSIONS_PER_HOST : 0);

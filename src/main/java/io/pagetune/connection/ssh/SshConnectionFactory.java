@@ -43,7 +43,8 @@ public final class SshConnectionFactory implements ConnectionFactory {
   /** Pumps for command streams, shared by every connection of this factory. */
   private final ExecutorService io;
 
-  private final SharedKeepAlive keepAlive = new SharedKeepAlive();
+  private final java.util.concurrent.ScheduledExecutorService timer = SshTimer.create();
+  private final SharedKeepAlive keepAlive = new SharedKeepAlive(timer);
 
   private final SshSettings settings;
   private final DefaultConfig config;
@@ -132,7 +133,7 @@ public final class SshConnectionFactory implements ConnectionFactory {
       acquireHandshake(target);
       try {
         SSHClient client = connectRoute(target, password);
-        return new SshConnection(target, client, settings, becomePassword(spec), io);
+        return new SshConnection(target, client, settings, becomePassword(spec), io, timer);
       } catch (HandshakeDropped e) {
         if (attempt >= settings.connectAttempts()) {
           throw new ConnectionException(
