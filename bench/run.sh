@@ -5,6 +5,8 @@
 # Needs Debian's openssh-server and ansible-core, GNU time, python3 and a JDK 17+.
 # Usage: bench/run.sh [N ...]           (default N: 20 100; RUNS=3 repetitions each)
 #        MODES=apply TOOLS="pagetune floor" bench/run.sh 500 2000   (a subset of the modes)
+#        PROFILE=1 TOOLS=floor RUNS=1 bench/run.sh 100   (also a JFR CPU profile of pagetune's apply and
+#                                       re-run per N, outside the timed rounds: results/<stamp>.profile.md)
 #        RSS_ONLY=500 bench/run.sh      (the same as MODES=apply TOOLS="pagetune baseline" at 500)
 #        TOOLS="pagetune floor" bench/run.sh 100   (a subset of the tools)
 #        BASELINE_JAR=old.jar TOOLS="pagetune baseline floor" bench/run.sh 100
@@ -188,6 +190,18 @@ for n in "${sizes[@]}"; do
     fi
   done
 done
+if [ -n "${PROFILE:-}" ]; then
+  # outside the timed rounds: the recording itself costs CPU
+  for n in "${sizes[@]}"; do
+    inv=$(inventory "$n"); reset_hosts "$n"
+    for mode in apply rerun; do
+      PAGETUNE_JAVA_OPTS="$launcher_opts -XX:StartFlightRecording=filename=$work/$mode.jfr,settings=profile" \
+        pagetune "$inv" > /dev/null 2>&1 || true
+      jfr print --events jdk.ExecutionSample "$work/$mode.jfr" \
+        | python3 "$here/jfr_top.py" "N=$n $mode" >> "${results%.tsv}.profile.md"
+    done
+  done
+fi
 echo "uptime at end: $(uptime)" >> "${results%.tsv}.machine.txt"
 echo "results: $results" >&2
 python3 "$here/summarize.py" "$results"
