@@ -29,6 +29,15 @@ public final class SystemTestUser implements AutoCloseable {
   }
 
   public static SystemTestUser create(String name, String password) {
+    return create(name, password, "ALL");
+  }
+
+  /** A user whose sudo asks for no password (the sudoers rule's {@code NOPASSWD}). */
+  public static SystemTestUser createWithoutSudoPassword(String name, String password) {
+    return create(name, password, "NOPASSWD: ALL");
+  }
+
+  private static SystemTestUser create(String name, String password, String commands) {
     run("/usr/sbin/userdel", "-r", name); // a leftover of an aborted run
     run("/usr/sbin/useradd", "-m", "-s", "/bin/sh", name);
     Process p = start("/usr/sbin/chpasswd");
@@ -39,7 +48,7 @@ public final class SystemTestUser implements AutoCloseable {
         throw new IllegalStateException("chpasswd failed");
       }
       Path sudoers = Path.of("/etc/sudoers.d/" + name);
-      Files.writeString(sudoers, name + " ALL=(ALL:ALL) ALL\n");
+      Files.writeString(sudoers, name + " ALL=(ALL:ALL) " + commands + "\n");
       Files.setPosixFilePermissions(
           sudoers, java.nio.file.attribute.PosixFilePermissions.fromString("r--r-----"));
       return new SystemTestUser(name, sudoers);
