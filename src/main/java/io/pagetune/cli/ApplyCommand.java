@@ -143,6 +143,8 @@ public final class ApplyCommand implements Callable<Integer> {
 
   @Mixin LockTimeoutOption lockTimeout = new LockTimeoutOption();
 
+  @Mixin ConnectionBudgetOption connectionBudget = new ConnectionBudgetOption();
+
   @Mixin ReportOptions reports = new ReportOptions();
 
   public ApplyCommand(CliEnvironment environment) {
@@ -176,6 +178,7 @@ public final class ApplyCommand implements Callable<Integer> {
               + " is not the one the plan was made from (or changed since): make a new plan");
     }
     lockTimeout.timeout();
+    connectionBudget.budget();
     RunOptions options =
         RunOptions.defaults()
             .withCheck(false)
@@ -376,7 +379,8 @@ public final class ApplyCommand implements Callable<Integer> {
     listeners.addAll(reportListeners);
     Engine engine =
         new Engine(
-            modules, connections, Wiring.factSets(), new Listeners(listeners), clock, services);
+                modules, connections, Wiring.factSets(), new Listeners(listeners), clock, services)
+            .withConnectionBudget(connectionBudget.budget());
     RunResult result =
         engine.run(playbook, book, inv, options.withLimit(String.join(":", applying)), yaml);
     for (String error : result.summary().inputErrors()) {
