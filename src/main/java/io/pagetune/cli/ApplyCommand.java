@@ -157,6 +157,8 @@ public final class ApplyCommand implements Callable<Integer> {
     YamlReader yaml = new YamlReader(Path.of(""));
     SourceLocation at = SourceLocation.of(planFile.toString());
     reports.check();
+    // a bad option is reported before the plan is read
+    connectionBudget.budget();
     SavedPlan plan = PlanReader.read(planFile);
     checkAge(plan, clock, at);
     List<String> sources = inventories.isEmpty() ? plan.source().inventories() : inventories;
@@ -178,7 +180,6 @@ public final class ApplyCommand implements Callable<Integer> {
               + " is not the one the plan was made from (or changed since): make a new plan");
     }
     lockTimeout.timeout();
-    connectionBudget.budget();
     RunOptions options =
         RunOptions.defaults()
             .withCheck(false)
