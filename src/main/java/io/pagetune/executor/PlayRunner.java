@@ -25,7 +25,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Runs one play: host selection, serial batches, fact gathering, the linear or free strategy,
- * blocks with rescue/always, handlers, and the failure thresholds that stop a play.
+ * blocks with rescue/always, handlers, and the failure thresholds that stop a play. A play on more
+ * hosts than the connection budget runs host by host ({@link HostPinnedPlay}), each host through
+ * this same walk on its own, which keeps its {@link WalkPosition} for the replay of its events.
  */
 final class PlayRunner {
   private final RunContext ctx;
