@@ -31,8 +31,9 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * A play over more hosts than the connection budget runs host by host against real SSH servers: the
@@ -163,7 +164,7 @@ class HostPinnedPlayTest {
     return inv;
   }
 
-  private Outcome run(Path playbook, Path inventory, int budget, int forks) {
+  private Outcome run(Path playbook, Path inventory, int budget, int forks, boolean check) {
     ModuleRegistry modules = io.pagetune.cli.Wiring.modules(CliRun.CLOCK);
     YamlReader yaml = new YamlReader(Path.of(""));
     OpenCount count = new OpenCount();
@@ -187,7 +188,10 @@ class HostPinnedPlayTest {
                 CliRun.CLOCK)
             .withConnectionBudget(new ConnectionBudget(budget));
     RunOptions options =
-        RunOptions.defaults().withForks(forks).withTags(Set.of(), Set.of("skipme"));
+        RunOptions.defaults()
+            .withForks(forks)
+            .withCheck(check)
+            .withTags(Set.of(), Set.of("skipme"));
     RunResult result =
         engine.run(
             playbook,
@@ -207,8 +211,9 @@ class HostPinnedPlayTest {
     return text.replaceAll("\\d{8}T\\d{6}Z-[0-9a-f]{6}", "RUN").replaceAll("/run-[ab]/", "/run/");
   }
 
-  @Test
-  void aPinnedRunReadsAsALinearRunAndKeepsWithinTheBudget() throws Exception {
+  @ParameterizedTest(name = "check mode {0}")
+  @ValueSource(booleans = {false, true})
+  void aPinnedRunReadsAsALinearRunAndKeepsWithinTheBudget(boolean check) throws Exception {
     List<TestSshHost> up = ssh.start(5, TestSshHost.Options.defaults());
     int closed;
     try (java.net.ServerSocket s =
@@ -217,8 +222,8 @@ class HostPinnedPlayTest {
     }
     Path play = project();
     // forks 1: the linear run reports each task's hosts in inventory order, as the replay does
-    Outcome linear = run(play, inventory(up, closed, ssh.root().resolve("run-a")), 100, 1);
-    Outcome pinned = run(play, inventory(up, closed, ssh.root().resolve("run-b")), 2, 100);
+    Outcome linear = run(play, inventory(up, closed, ssh.root().resolve("run-a")), 100, 1, check);
+    Outcome pinned = run(play, inventory(up, closed, ssh.root().resolve("run-b")), 2, 100, check);
 
     assertEquals(linear.console(), pinned.console());
     assertEquals(linear.json(), pinned.json());
@@ -232,11 +237,16 @@ class HostPinnedPlayTest {
     assertTrue(out.contains("fatal: [gone]: UNREACHABLE!"), out);
     assertTrue(out.contains("RUNNING HANDLER [second note]"), out);
     assertTrue(out.contains("TASK [audit : audit file]"), out);
-    assertTrue(out.contains("ok: [web2] => rescued"), out);
     assertTrue(!out.contains("skipped by tags"), out);
     assertTrue(out.contains("TASK [nobody]"), "a task every host skips still shows: " + out);
     assertTrue(
         out.matches("(?s).*web3\\s+: ok=\\d+\\s+changed=\\d+\\s+unreachable=0\\s+failed=1.*"), out);
+    if (check) {
+      assertTrue(out.contains("skipping: [web2] => would run: run false"), out);
+      assertTrue(!Files.exists(ssh.root().resolve("run-b/web1/motd")), "check mode wrote");
+      return;
+    }
+    assertTrue(out.contains("ok: [web2] => rescued"), out);
     for (String host : List.of("web1", "web4", "web5")) {
       Path root = ssh.root().resolve("run-b").resolve(host);
       assertEquals("hello " + host + "\n", Files.readString(root.resolve("motd")), host);
