@@ -143,6 +143,8 @@ public final class ApplyCommand implements Callable<Integer> {
 
   @Mixin LockTimeoutOption lockTimeout = new LockTimeoutOption();
 
+  @Mixin ConnectionBudgetOption connectionBudget = new ConnectionBudgetOption();
+
   @Mixin ReportOptions reports = new ReportOptions();
 
   public ApplyCommand(CliEnvironment environment) {
@@ -155,6 +157,8 @@ public final class ApplyCommand implements Callable<Integer> {
     YamlReader yaml = new YamlReader(Path.of(""));
     SourceLocation at = SourceLocation.of(planFile.toString());
     reports.check();
+    // a bad option is reported before the plan is read
+    connectionBudget.budget();
     SavedPlan plan = PlanReader.read(planFile);
     checkAge(plan, clock, at);
     List<String> sources = inventories.isEmpty() ? plan.source().inventories() : inventories;
@@ -376,7 +380,8 @@ public final class ApplyCommand implements Callable<Integer> {
     listeners.addAll(reportListeners);
     Engine engine =
         new Engine(
-            modules, connections, Wiring.factSets(), new Listeners(listeners), clock, services);
+                modules, connections, Wiring.factSets(), new Listeners(listeners), clock, services)
+            .withConnectionBudget(connectionBudget.budget());
     RunResult result =
         engine.run(playbook, book, inv, options.withLimit(String.join(":", applying)), yaml);
     for (String error : result.summary().inputErrors()) {

@@ -147,6 +147,8 @@ public final class RunCommand implements Callable<Integer> {
 
   @picocli.CommandLine.Mixin LockTimeoutOption lockTimeout = new LockTimeoutOption();
 
+  @picocli.CommandLine.Mixin ConnectionBudgetOption connectionBudget = new ConnectionBudgetOption();
+
   @picocli.CommandLine.Mixin ReportOptions reports = new ReportOptions();
 
   @Option(
@@ -184,6 +186,7 @@ public final class RunCommand implements Callable<Integer> {
           io.pagetune.yaml.SourceLocation.of("--forks"), "--forks must be at least 1");
     }
     lockTimeout.timeout();
+    io.pagetune.executor.ConnectionBudget budget = connectionBudget.budget();
     if (savePlan != null && !check) {
       throw new io.pagetune.error.InputException(
           io.pagetune.yaml.SourceLocation.of("--save-plan"),
@@ -293,7 +296,8 @@ public final class RunCommand implements Callable<Integer> {
     }
     Engine engine =
         new Engine(
-            modules, connections, Wiring.factSets(), new Listeners(listeners), clock, services);
+                modules, connections, Wiring.factSets(), new Listeners(listeners), clock, services)
+            .withConnectionBudget(budget);
     RunResult result = engine.run(playbook, book, inv, options, yaml);
     reports.write();
     if (planSaving != null) {

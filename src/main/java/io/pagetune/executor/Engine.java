@@ -34,6 +34,7 @@ public final class Engine {
   private final RunListener listener;
   private final Clock clock;
   private final RunServices services;
+  private ConnectionBudget connectionBudget = ConnectionBudget.forThisJvm();
 
   public Engine(
       ModuleRegistry modules,
@@ -57,6 +58,15 @@ public final class Engine {
     this.factSets = List.copyOf(factSets);
     this.listener = listener;
     this.clock = clock;
+  }
+
+  /**
+   * How many hosts may hold a connection at once (default {@link ConnectionBudget#forThisJvm()}); a
+   * bigger play runs host by host when it can.
+   */
+  public Engine withConnectionBudget(ConnectionBudget budget) {
+    this.connectionBudget = java.util.Objects.requireNonNull(budget);
+    return this;
   }
 
   /** Template roots for a playbook: its templates/, the project's templates/, its own folder. */
@@ -123,7 +133,8 @@ public final class Engine {
     try (Fanout fanout = new Fanout(options.forks())) {
       for (Map.Entry<Play, List<Host>> e : targets.entrySet()) {
         boolean completed =
-            new PlayRunner(ctx, inventory, hostRuns, fanout, e.getKey()).run(e.getValue());
+            new PlayRunner(ctx, inventory, hostRuns, fanout, e.getKey(), connectionBudget)
+                .run(e.getValue());
         leases.playFinished(e.getKey(), targets, hostRuns);
         if (!completed) {
           aborted = true;

@@ -25,7 +25,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Runs one play: host selection, serial batches, fact gathering, the linear or free strategy,
- * blocks with rescue/always, handlers, and the failure thresholds that stop a play.
+ * blocks with rescue/always, handlers, and the failure thresholds that stop a play. A play on more
+ * hosts than the connection budget runs host by host ({@link HostPinnedPlay}), each host through
+ * this same walk on its own, which keeps its {@link WalkPosition} for the replay of its events.
  */
 final class PlayRunner {
   private final RunContext ctx;
@@ -37,6 +39,8 @@ final class PlayRunner {
   private final AtomicBoolean aborted = new AtomicBoolean();
   private final HostLeaseGate leases;
   private final RoleIncludeGate includes;
+  private final ConnectionBudget budget;
+  private final WalkPosition position;
   private PlayContext playCtx;
 
   PlayRunner(
@@ -44,7 +48,21 @@ final class PlayRunner {
       Inventory inventory,
       Map<String, HostRun> hostRuns,
       Fanout fanout,
-      Play play) {
+      Play play,
+      ConnectionBudget budget) {
+    this(ctx, inventory, hostRuns, fanout, play, budget, null, WalkPosition.NONE);
+  }
+
+  /** One host's walk of a host-pinned play: its own listener and position, the play's context. */
+  PlayRunner(
+      RunContext ctx,
+      Inventory inventory,
+      Map<String, HostRun> hostRuns,
+      Fanout fanout,
+      Play play,
+      ConnectionBudget budget,
+      PlayContext playCtx,
+      WalkPosition position) {
     this.ctx = ctx;
     this.inventory = inventory;
     this.hostRuns = hostRuns;
@@ -53,6 +71,9 @@ final class PlayRunner {
     this.play = play;
     this.leases = new HostLeaseGate(ctx);
     this.includes = new RoleIncludeGate(ctx);
+    this.budget = budget;
+    this.playCtx = playCtx;
+    this.position = position;
   }
 
   /** Returns false when the play was aborted (any_errors_fatal, max_fail_percentage). */
@@ -76,26 +97,45 @@ final class PlayRunner {
       return true;
     }
     playCtx = new PlayContext(play, varsFiles(), names, hostvars(), groups());
-    for (List<HostRun> batch : play.serial().batches(hosts)) {
-      leases.take(batch, fanout, play);
-      if (play.gatherFacts()) {
-        gatherFacts(batch);
-      }
-      runSection(play.preTasks(), batch);
-      runSection(play.tasks(), batch);
-      runSection(play.postTasks(), batch);
-      if (aborted.get()) {
-        break;
+    if (HostPinnedPlay.wanted(ctx, play, playCtx, hosts.size(), budget)) {
+      leases.take(hosts, fanout, play);
+      new HostPinnedPlay(ctx, budget)
+          .run(
+              active(hosts),
+              (hostCtx, position, workers) ->
+                  new PlayRunner(
+                      hostCtx, inventory, hostRuns, workers, play, budget, playCtx, position));
+    } else {
+      for (List<HostRun> batch : play.serial().batches(hosts)) {
+        leases.take(batch, fanout, play);
+        runBatch(batch);
+        if (aborted.get()) {
+          break;
+        }
       }
     }
     ctx.listener().playFinished(play.displayName());
     return !aborted.get();
   }
 
-  private void runSection(List<TaskNode> nodes, List<HostRun> batch) {
+  /** Facts, the three task sections and their handlers on the hosts of one batch. */
+  void runBatch(List<HostRun> batch) {
+    if (play.gatherFacts()) {
+      position.enter(WalkPosition.FACTS);
+      gatherFacts(batch);
+      position.leave();
+    }
+    runSection(WalkPosition.PRE_TASKS, play.preTasks(), batch);
+    runSection(WalkPosition.TASKS, play.tasks(), batch);
+    runSection(WalkPosition.POST_TASKS, play.postTasks(), batch);
+  }
+
+  private void runSection(int section, List<TaskNode> nodes, List<HostRun> batch) {
     if (nodes.isEmpty()) {
       return;
     }
+    position.enter(section);
+    position.enter(WalkPosition.NODES);
     if (!aborted.get()) {
       if (play.strategy() == Play.Strategy.FREE) {
         fanout.forEach(active(batch), h -> runNodes(nodes, List.of(h), batch));
@@ -103,7 +143,10 @@ final class PlayRunner {
         runNodes(nodes, batch, batch);
       }
     }
+    position.at(WalkPosition.FLUSH);
     flushHandlers(batch);
+    position.leave();
+    position.leave();
   }
 
   private static List<HostRun> active(List<HostRun> hosts) {
@@ -118,33 +161,54 @@ final class PlayRunner {
 
   /** Runs task nodes on the given hosts in lockstep (one task on all hosts, then the next). */
   private void runNodes(List<TaskNode> nodes, List<HostRun> hosts, List<HostRun> batch) {
-    for (TaskNode node : nodes) {
-      if (aborted.get()) {
-        return;
+    position.enter(0);
+    try {
+      for (int i = 0; i < nodes.size(); i++) {
+        position.at(i);
+        if (!runNode(nodes.get(i), hosts, batch)) {
+          return;
+        }
       }
-      List<HostRun> live = active(hosts);
-      if (live.isEmpty()) {
-        return;
-      }
-      if (node instanceof Task task) {
-        runTask(task, live, batch, false);
-      } else if (node instanceof Block block) {
-        runBlock(block, live, batch);
-      } else if (node instanceof RoleInclude include) {
-        runNodes(include.tasks(), includes.admitted(include, live, playCtx), batch);
-      } else if (node instanceof MetaTask meta) {
-        runMeta(meta, live, batch);
-      }
+    } finally {
+      position.leave();
     }
   }
 
+  /** Returns false when no host goes on to the next node. */
+  private boolean runNode(TaskNode node, List<HostRun> hosts, List<HostRun> batch) {
+    if (aborted.get()) {
+      return false;
+    }
+    List<HostRun> live = active(hosts);
+    if (live.isEmpty()) {
+      return false;
+    }
+    if (node instanceof Task task) {
+      runTask(task, live, batch, false);
+    } else if (node instanceof Block block) {
+      runBlock(block, live, batch);
+    } else if (node instanceof RoleInclude include) {
+      position.enter(0);
+      List<HostRun> admitted = includes.admitted(include, live, playCtx);
+      position.at(1);
+      runNodes(include.tasks(), admitted, batch);
+      position.leave();
+    } else if (node instanceof MetaTask meta) {
+      runMeta(meta, live, batch);
+    }
+    return true;
+  }
+
   private void runMeta(MetaTask meta, List<HostRun> hosts, List<HostRun> batch) {
+    position.enter(0);
     ctx.listener()
         .taskStarted(meta.name() != null ? meta.name() : "meta", meta.location().toString(), false);
     if (meta.action() == MetaTask.Action.FLUSH_HANDLERS) {
+      position.at(1);
       // under the free strategy each host reaches the flush on its own
       flushHandlers(play.strategy() == Play.Strategy.FREE ? hosts : batch);
     }
+    position.leave();
   }
 
   private void runBlock(Block block, List<HostRun> hosts, List<HostRun> batch) {
@@ -152,6 +216,7 @@ final class PlayRunner {
     if (hasRescue) {
       hosts.forEach(HostRun::enterRescuable);
     }
+    position.enter(0);
     try {
       runNodes(block.block(), hosts, batch);
     } finally {
@@ -167,6 +232,7 @@ final class PlayRunner {
     }
     if (hasRescue && !failedInBlock.isEmpty()) {
       failedInBlock.forEach(h -> h.failed(false));
+      position.at(1);
       runNodes(block.rescue(), failedInBlock, batch);
       for (HostRun h : failedInBlock) {
         if (!h.failed()) {
@@ -183,9 +249,11 @@ final class PlayRunner {
           h.failed(false);
         }
       }
+      position.at(2);
       runNodes(block.always(), hosts, batch);
       stillFailed.forEach(h -> h.failed(true));
     }
+    position.leave();
   }
 
   private void runTask(Task task, List<HostRun> hosts, List<HostRun> batch, boolean handler) {
@@ -240,9 +308,22 @@ final class PlayRunner {
     if (aborted.get() && !force) {
       return;
     }
+    position.enter(0);
+    try {
+      flushRounds(batch, force);
+    } finally {
+      position.leave();
+    }
+  }
+
+  private void flushRounds(List<HostRun> batch, boolean force) {
     for (int round = 0; round < 10; round++) {
       boolean ran = false;
+      position.at(round);
+      position.enter(0);
+      int index = 0;
       for (Task handler : play.handlers()) {
+        position.at(index++);
         List<String> names = handler.handlerNames();
         List<HostRun> targets = new ArrayList<>();
         for (HostRun h : batch) {
@@ -268,6 +349,7 @@ final class PlayRunner {
         runTask(handler, targets, batch, true);
         failedBefore.forEach(h -> h.failed(true));
       }
+      position.leave();
       if (!ran) {
         return;
       }

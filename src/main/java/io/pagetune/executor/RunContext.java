@@ -26,4 +26,20 @@ record RunContext(
   RunContext {
     factSets = List.copyOf(factSets);
   }
+
+  /** The same run, its events going to {@code other} (one host's walk of a host-pinned play). */
+  RunContext withListener(RunListener other) {
+    return new RunContext(
+        modules,
+        connections,
+        templates,
+        yaml,
+        other,
+        factSets,
+        options,
+        clock,
+        inputErrors,
+        services,
+        runId);
+  }
 }

@@ -101,6 +101,11 @@ public final class TemplateEngine {
   }
 
   /** True when a string holds FreeMarker syntax and must be rendered. */
+  /** The directories {@code template: src=} names are looked up in, in order. */
+  public List<Path> roots() {
+    return roots;
+  }
+
   public static boolean isTemplated(String s) {
     return s.contains("${") || s.contains("<#") || s.contains("<@");
   }
