@@ -86,6 +86,15 @@ final class HostPinnedPlay {
               throw e;
             } finally {
               h.close();
+              // progress as it happens; the task events wait for the replay
+              ctx.listener()
+                  .hostFinishedPlay(
+                      h.name(),
+                      h.unreachable()
+                          ? io.pagetune.report.Status.UNREACHABLE
+                          : h.failed()
+                              ? io.pagetune.report.Status.FAILED
+                              : io.pagetune.report.Status.OK);
             }
           });
     } finally {

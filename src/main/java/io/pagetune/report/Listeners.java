@@ -36,6 +36,11 @@ public final class Listeners implements RunListener {
   }
 
   @Override
+  public synchronized void hostFinishedPlay(String host, Status outcome) {
+    all.forEach(l -> l.hostFinishedPlay(host, outcome));
+  }
+
+  @Override
   public synchronized void playFinished(String play) {
     all.forEach(l -> l.playFinished(play));
   }

@@ -45,6 +45,17 @@ public final class PlainProgress implements RunListener {
     tracker.result(outcome);
   }
 
+  /** A host-pinned play: a line at every tenth of its hosts, as they finish the whole play. */
+  @Override
+  public void hostFinishedPlay(String host, Status outcome) {
+    int before = tracker.doneCount();
+    tracker.hostDoneWithPlay(host, outcome);
+    int total = tracker.playHosts();
+    if (total > 0 && before * 10 / total != tracker.doneCount() * 10 / total) {
+      out.println("progress: " + tracker.line());
+    }
+  }
+
   @Override
   public void playFinished(String play) {
     finishTask();

@@ -16,6 +16,7 @@ final class ProgressTracker {
   private final Clock clock;
   private final Instant started;
   private Instant taskStarted;
+  private Instant playStarted;
   private int playHosts;
   private String task = "";
   private final Set<String> doneWithTask = new LinkedHashSet<>();
@@ -29,6 +30,7 @@ final class ProgressTracker {
   }
 
   void play(List<String> hosts) {
+    playStarted = clock.instant();
     playHosts = hosts.size();
     task = "";
     doneWithTask.clear();
@@ -47,12 +49,35 @@ final class ProgressTracker {
     if (o.item() != null) {
       return;
     }
-    doneWithTask.add(o.host());
-    if (o.status() == Status.UNREACHABLE) {
-      unreachable.add(o.host());
-    } else if (o.status() == Status.FAILED && !o.ignored()) {
-      failed.add(o.host());
+    count(o.host(), o.status(), o.ignored());
+  }
+
+  private void count(String host, Status status, boolean ignored) {
+    doneWithTask.add(host);
+    if (status == Status.UNREACHABLE) {
+      unreachable.add(host);
+    } else if (status == Status.FAILED && !ignored) {
+      failed.add(host);
     }
+  }
+
+  /** A host-pinned play's host is done with the whole play: the play counts as one task. */
+  void hostDoneWithPlay(String host, Status outcome) {
+    if (!task.equals(WHOLE_PLAY)) {
+      task(WHOLE_PLAY);
+      taskStarted = playStarted != null ? playStarted : started; // the estimate is the play's pace
+    }
+    count(host, outcome, false);
+  }
+
+  static final String WHOLE_PLAY = "the whole play, host by host";
+
+  int doneCount() {
+    return doneWithTask.size();
+  }
+
+  int playHosts() {
+    return playHosts;
   }
 
   String task() {

@@ -17,6 +17,13 @@ public interface RunListener {
 
   default void warning(String message) {}
 
+  /**
+   * A host of a host-pinned play (more hosts than the connection budget) is done with the whole
+   * play, as it happens; its task events come later, replayed in the linear strategy's order.
+   * Progress displays count these; reports wait for the replay.
+   */
+  default void hostFinishedPlay(String host, Status outcome) {}
+
   default void playFinished(String play) {}
 
   /** A restart that ran at the end of the run, its window being open now. */

@@ -89,6 +89,14 @@ public final class TtyProgress implements RunListener {
   }
 
   @Override
+  public synchronized void hostFinishedPlay(String host, Status outcome) {
+    clear();
+    tracker.hostDoneWithPlay(host, outcome);
+    inner.hostFinishedPlay(host, outcome);
+    draw();
+  }
+
+  @Override
   public synchronized void warning(String message) {
     clear();
     inner.warning(message);

@@ -84,4 +84,33 @@ class ProgressAndTaskTimesTest {
     assertTrue(out.contains("[0/2 hosts] Restart | failed 0, unreachable 0 | 1:15 elapsed"), out);
     assertTrue(out.endsWith("\r\u001b[2K"), "the line is erased at the end");
   }
+
+  @Test
+  void aHostPinnedPlayShowsHostsDoneWithTheWholePlayAsTheyFinish() {
+    MutableClock clock = new MutableClock(Instant.parse("2026-11-30T10:00:00Z"));
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    PlainProgress plain =
+        new PlainProgress(new PrintStream(bytes, true, StandardCharsets.UTF_8), clock);
+    List<String> hosts = new java.util.ArrayList<>();
+    for (int i = 1; i <= 20; i++) {
+      hosts.add("h" + i);
+    }
+    plain.playStarted("p", hosts);
+    for (int i = 1; i <= 20; i++) {
+      clock.advance(Duration.ofSeconds(1));
+      Status s = i == 3 ? Status.UNREACHABLE : i == 4 ? Status.FAILED : Status.OK;
+      plain.hostFinishedPlay("h" + i, s);
+    }
+    List<String> lines = bytes.toString(StandardCharsets.UTF_8).lines().toList();
+    // a line at every tenth of the hosts, with the failures so far and an estimate
+    assertEquals(10, lines.size(), lines.toString());
+    assertEquals(
+        "progress: [2/20 hosts] the whole play, host by host | failed 0, unreachable 0 | 0:02"
+            + " elapsed, ~0:18 left in this task",
+        lines.get(0));
+    assertEquals(
+        "progress: [20/20 hosts] the whole play, host by host | failed 1, unreachable 1 | 0:20"
+            + " elapsed",
+        lines.get(9));
+  }
 }
