@@ -41,8 +41,10 @@ final class SessionWrite {
   /** Runs a prepared script (tests give one with a wrong expected checksum). */
   boolean run(AtomicWriteScript script, PutOptions options) {
     String path = script.path();
-    ExecChannel.Raw r =
-        conn.runScriptOnSession(script.text(), options.become(), TIMEOUT, "write " + path);
+    // a become-root write also clears what killed writes of the staging path left in /tmp
+    boolean asRoot = options.become().enabled() && options.become().user().equals("root");
+    String text = (asRoot ? RemoteFiles.staleStagingRemoval(path) : "") + script.text();
+    ExecChannel.Raw r = conn.runScriptOnSession(text, options.become(), TIMEOUT, "write " + path);
     if (r == null) {
       return false;
     }

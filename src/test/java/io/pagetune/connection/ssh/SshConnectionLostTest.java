@@ -50,10 +50,18 @@ class SshConnectionLostTest {
   }
 
   private void droppedDuring(boolean sftp, Consumer<TestSshHost> arm, OpOn op) throws Exception {
+    droppedDuring(sftp, true, arm, op);
+  }
+
+  private void droppedDuring(boolean sftp, boolean shellSession, Consumer<TestSshHost> arm, OpOn op)
+      throws Exception {
     TestSshHost host = ssh.start(TestSshHost.Options.defaults().withSftp(sftp));
     Path target = host.workDir().resolve("profile");
     Files.writeString(target, "old content\n");
-    try (SshConnection c = open(host)) {
+    try (SshConnection c =
+        (SshConnection)
+            new SshConnectionFactory(ssh.settings().withShellSession(shellSession))
+                .open(ssh.spec("db1", host))) {
       arm.accept(host);
       lost(() -> op.run(c, target.toString()));
       // the host stays lost: the next operation fails at once, the same way
@@ -86,18 +94,31 @@ class SshConnectionLostTest {
 
   @Test
   void inAnSftpPut() throws Exception {
+    // without a shell session, where a write goes through SFTP
     droppedDuring(
         true,
+        false,
         TestSshHost::dropOnSftpOpen,
         (c, p) -> c.put("new\n".getBytes(StandardCharsets.UTF_8), p, PutOptions.DEFAULT));
   }
 
   @Test
   void inAPutOverTheShell() throws Exception {
+    // without a shell session, where a write without SFTP streams into "cat"
     droppedDuring(
+        false,
         false,
         h -> h.dropOnCommand("set -C; cat >"),
         (c, p) -> c.put("new\n".getBytes(StandardCharsets.UTF_8), p, PutOptions.DEFAULT));
+  }
+
+  @ParameterizedTest(name = "drop at {0}")
+  @ValueSource(strings = {"printf '", "pagetune-read-back"})
+  void inAPutOnTheShellSession(String where) throws Exception {
+    byte[] content = new byte[3 * io.pagetune.connection.PrintfContent.CHUNK];
+    java.util.Arrays.fill(content, (byte) 'x');
+    droppedDuring(
+        true, true, h -> h.dropOnCommand(where), (c, p) -> c.put(content, p, PutOptions.DEFAULT));
   }
 
   @Test
