@@ -239,6 +239,35 @@ class AtomicWriteScriptTest {
     assertNoTempFiles();
   }
 
+  @ParameterizedTest
+  @MethodSource("shells")
+  void aWriteKilledPartWayLeavesTheTargetAndNoTempFile(String shell) throws Exception {
+    // a chmod that hangs: the write is killed while its temp file exists
+    Path bin = Files.createDirectories(dir.resolve("bin"));
+    Path chmod = Files.writeString(bin.resolve("chmod"), "#!/bin/sh\nexec sleep 60\n");
+    Files.setPosixFilePermissions(chmod, PosixFilePermissions.fromString("rwx------"));
+    Path target = Files.writeString(dir.resolve("limits.conf"), "old\n");
+    AtomicWriteScript s = script("new\n".getBytes(StandardCharsets.UTF_8), target, 0644);
+    ProcessBuilder pb = new ProcessBuilder(shell).redirectErrorStream(true);
+    pb.environment().put("PATH", bin + ":" + System.getenv().getOrDefault("PATH", "/usr/bin"));
+    Process p = pb.start();
+    try (var in = p.getOutputStream()) {
+      in.write(s.text().getBytes(StandardCharsets.US_ASCII));
+    }
+    Path tmp = Path.of(s.tmp());
+    for (int i = 0; i < 100 && !(Files.exists(tmp) && p.descendants().findAny().isPresent()); i++) {
+      Thread.sleep(50);
+    }
+    assertTrue(Files.exists(tmp), "the temp file was written before the hang");
+    // as the kill script does: TERM to the whole tree
+    p.descendants().forEach(ProcessHandle::destroy);
+    p.destroy();
+    assertTrue(p.waitFor(10, TimeUnit.SECONDS));
+    assertFalse(p.exitValue() == 0);
+    assertEquals("old\n", Files.readString(target));
+    assertNoTempFiles();
+  }
+
   @Test
   void theScriptUsesBourneSyntaxOnly() {
     String text = script("x".getBytes(StandardCharsets.UTF_8), Path.of("/etc/x"), null).text();

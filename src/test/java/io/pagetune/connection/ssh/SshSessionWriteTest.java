@@ -205,6 +205,26 @@ class SshSessionWriteTest {
   }
 
   @Test
+  void aScriptPastItsTimeoutIsKilledAndTheSessionStaysUsable() throws Exception {
+    TestSshHost host = ssh.start();
+    String marker = "sleep 61." + System.nanoTime() % 1_000_000;
+    try (SshConnection c = open(host, true)) {
+      ExecChannel.Raw r =
+          c.runScriptOnSession(
+              "{\n" + marker + "\n} </dev/null\n",
+              Become.NONE,
+              java.time.Duration.ofSeconds(1),
+              "sleep");
+      assertTrue(r.timedOut());
+      assertEquals("", SshConnectionTest.pgrep(marker), "the script's process tree was killed");
+      assertTrue(
+          c.run(io.pagetune.connection.RemoteCommand.argv("true"), java.time.Duration.ofSeconds(9))
+              .ok());
+      assertEquals(1, c.shellSessionsOpened(), "the session survived the kill");
+    }
+  }
+
+  @Test
   void aDirectoryIsRefusedWithAClearMessage() throws Exception {
     TestSshHost host = ssh.start();
     Path target = Files.createDirectories(host.workDir().resolve("conf.d"));
