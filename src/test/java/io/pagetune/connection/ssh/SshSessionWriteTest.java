@@ -88,6 +88,11 @@ class SshSessionWriteTest {
       after = Trips.of(host, c).since(start);
       assertArrayEquals(first, Files.readAllBytes(target));
       assertEquals(1, c.shellSessionsOpened());
+      // what the journal reads first (StepRunner: stat, then the content the write replaces)
+      Trips beforeJournal = Trips.of(host, c);
+      c.stat(target.toString(), Become.NONE);
+      c.read(target.toString(), Become.NONE);
+      System.out.println("journal's stat and read: " + Trips.of(host, c).since(beforeJournal));
     }
     System.out.println("round trips of one changed write: before " + before + ", after " + after);
     assertEquals(new Trips(0, 0, 1), after);
