@@ -63,16 +63,21 @@ public record AtomicWriteScript(
     String prefix =
         path.substring(0, slash + 1) + new TempNames(path.substring(slash + 1)).prefix();
     StringBuilder s = new StringBuilder(64 * 1024);
-    // one compound command: the shell reads all of it before it runs any, and nothing in it reads
-    // the script's own input
-    s.append("{\n");
+    // one compound command: the shell reads all of it before it runs any (a script cut short runs
+    // nothing), then gives its commands /dev/null, not the rest of its own input. Not "{ } <file":
+    // Solaris 10's sh runs a redirected group in a subshell, whose exit would skip the trap
+    s.append("{\nexec </dev/null\n");
     s.append("t=").append(ShellQuote.quote(tmp)).append("; p=").append(ShellQuote.quote(path));
     s.append('\n');
     s.append("trap '[ -z \"$t\" ] || rm -f -- \"$t\"' 0\ntrap 'exit 1' 1 2 13 15\numask 077\n");
     // temp files a killed write of this target left behind (hex suffix only, regular files only)
     String quotedPrefix = ShellQuote.quote(prefix);
     s.append("for f in ").append(quotedPrefix).append("*; do\n");
-    s.append("  case \"$f\" in ").append(quotedPrefix).append("*[!0-9a-f]*) continue ;; esac\n");
+    s.append("  case \"$f\" in ")
+        .append(quotedPrefix)
+        .append('|')
+        .append(quotedPrefix)
+        .append("*[!0-9a-f]*) continue ;; esac\n");
     s.append("  [ \"$f\" = \"$t\" ] || [ -h \"$f\" ] || [ ! -f \"$f\" ] || rm -f -- \"$f\"\n");
     s.append("done\n");
     s.append("if [ -d \"$p\" ] && [ ! -h \"$p\" ]; then exit ")
@@ -123,7 +128,7 @@ public record AtomicWriteScript(
         .append(" [ \"$x\" = \"$g\" ] || chgrp \"$g\" \"$t\" || exit 1; fi\n");
     s.append("mv -f -- \"$t\" \"$p\" || exit 1\nt=\n");
     s.append("set -- `cksum < \"$p\"`\necho ").append(READ_BACK).append(" \"$1 $2\"\n");
-    s.append("exit 0\n} </dev/null\n");
+    s.append("exit 0\n}\n");
     return s.toString();
   }
 

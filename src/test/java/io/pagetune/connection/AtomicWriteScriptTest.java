@@ -184,10 +184,12 @@ class AtomicWriteScriptTest {
     Path target = Files.writeString(dir.resolve("startserv"), "old\n");
     Path stale = Files.writeString(dir.resolve(".startserv.pagetune-00ff"), "half");
     Path notOurs = Files.writeString(dir.resolve(".startserv.pagetune-notes.txt"), "keep");
+    Path noSuffix = Files.writeString(dir.resolve(".startserv.pagetune-"), "keep");
     Ran r = run(shell, script("new\n".getBytes(StandardCharsets.UTF_8), target, null));
     assertEquals(0, r.exit(), r.err());
     assertFalse(Files.exists(stale));
     assertTrue(Files.exists(notOurs));
+    assertTrue(Files.exists(noSuffix));
   }
 
   /** As an unprivileged user, so that directory permissions and the sticky bit apply. */
@@ -266,6 +268,27 @@ class AtomicWriteScriptTest {
     assertFalse(p.exitValue() == 0);
     assertEquals("old\n", Files.readString(target));
     assertNoTempFiles();
+  }
+
+  @ParameterizedTest
+  @MethodSource("shells")
+  void aScriptCutShortRunsNothing(String shell) throws Exception {
+    Path target = Files.writeString(dir.resolve("limits.conf"), "old\n");
+    Path stale = Files.writeString(dir.resolve(".limits.conf.pagetune-00ff"), "half");
+    byte[] content = new byte[2 * PrintfContent.CHUNK];
+    java.util.Arrays.fill(content, (byte) 'x');
+    String text = script(content, target, null).text();
+    for (int cut : List.of(text.length() / 2, text.length() - 3)) {
+      Process p = new ProcessBuilder(shell).redirectErrorStream(true).start();
+      try (var in = p.getOutputStream()) {
+        in.write(text.substring(0, cut).getBytes(StandardCharsets.US_ASCII));
+      }
+      p.getInputStream().readAllBytes();
+      assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+      assertFalse(p.exitValue() == 0);
+      assertEquals("old\n", Files.readString(target));
+      assertTrue(Files.exists(stale), "not even the cleanup ran");
+    }
   }
 
   @Test

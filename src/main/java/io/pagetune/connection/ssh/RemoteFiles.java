@@ -343,7 +343,10 @@ final class RemoteFiles {
     // temp files a killed write of this target left behind go first
     String prefix = tmp.substring(0, tmp.lastIndexOf(".pagetune-") + ".pagetune-".length());
     s.append("for f in ").append(ShellQuote.quote(prefix)).append("*; do\n");
-    s.append("  case \"${f##*.pagetune-}\" in ''|*[!0-9a-f]*) continue ;; esac\n");
+    // a hex suffix only; a case pattern, as Solaris 10's sh has no ${f##...}
+    String p = ShellQuote.quote(prefix);
+    s.append("  case \"$f\" in ").append(p).append('|').append(p);
+    s.append("*[!0-9a-f]*) continue ;; esac\n");
     s.append("  [ \"$f\" = \"$t\" ] || [ ! -f \"$f\" ] || rm -f -- \"$f\"\n");
     s.append("done\n");
     if (source != null) {
