@@ -244,6 +244,27 @@ class SshSessionWriteTest {
   }
 
   @Test
+  void theLargestRandomContentStillGoesInOneRoundTrip() throws Exception {
+    TestSshHost host = ssh.start();
+    Path target = host.workDir().resolve("largest");
+    byte[] content = new byte[SessionWrite.MAX_BYTES];
+    new Random(6).nextBytes(content);
+    try (SshConnection c = open(host, true)) {
+      long t0 = System.nanoTime();
+      c.put(content, target.toString(), PutOptions.DEFAULT);
+      System.out.println(
+          "a "
+              + content.length
+              + "-byte random write took "
+              + (System.nanoTime() - t0) / 1_000_000
+              + " ms on the session");
+      assertEquals(1, c.scriptsOnSession());
+    }
+    assertArrayEquals(content, Files.readAllBytes(target));
+    assertNoTempFiles(target.getParent());
+  }
+
+  @Test
   void contentAboveTheLimitTakesTheSftpPath() throws Exception {
     TestSshHost host = ssh.start(TestSshHost.Options.defaults().withSftp(true));
     Path target = host.workDir().resolve("big");
