@@ -94,6 +94,12 @@ class AtomicWriteScriptTest {
     assertArrayEquals(content, Files.readAllBytes(target));
     assertEquals("rw-r-----", perms(target));
     assertTrue(s.readBackMatches(r.out()), r.out());
+    // the caller's read-back check tells another content apart
+    PosixCksum other = new PosixCksum(s.expected().crc() ^ 0x80, content.length);
+    assertFalse(
+        new AtomicWriteScript(content, s.path(), s.tmp(), 0640, null, null, other)
+            .readBackMatches(r.out()),
+        r.out());
     assertNoTempFiles();
   }
 

@@ -116,20 +116,19 @@ class SshSessionWriteTest {
       assertEquals("rw-------", perms(dir.resolve("blob")));
 
       String text = "-x 100% \\n 'q' \"d\" $HOME `id` %s\n\nno final newline";
-      c.put(text.getBytes(StandardCharsets.UTF_8), dir.resolve("text").toString(), null0());
+      c.put(
+          text.getBytes(StandardCharsets.UTF_8),
+          dir.resolve("text").toString(),
+          PutOptions.DEFAULT);
       assertEquals(text, Files.readString(dir.resolve("text")));
       assertEquals("rw-r--r--", perms(dir.resolve("text")));
 
-      c.put(new byte[0], dir.resolve("text").toString(), null0());
+      c.put(new byte[0], dir.resolve("text").toString(), PutOptions.DEFAULT);
       assertEquals(0, Files.size(dir.resolve("text")));
       assertEquals(3, c.scriptsOnSession());
       assertEquals(0, host.execRequests() - 1, "only the session's own shell was exec'd");
     }
     assertNoTempFiles(dir);
-  }
-
-  private static PutOptions null0() {
-    return PutOptions.DEFAULT;
   }
 
   @Test
