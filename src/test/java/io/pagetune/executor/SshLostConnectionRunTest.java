@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pagetune.connection.AtomicWriteScript;
 import io.pagetune.testing.CliRun;
 import io.pagetune.testing.SshServerExtension;
 import io.pagetune.testing.StallingProxy;
@@ -33,7 +34,9 @@ class SshLostConnectionRunTest {
     COMMAND(true, false, h -> h.dropOnCommand("pagetune-drop-me")),
     FACT_GATHERING(true, true, h -> h.dropOnCommand("@@pt-")),
     SFTP_FILE(true, false, TestSshHost::dropOnSftpOpen),
-    SHELL_PUT(false, false, h -> h.dropOnCommand("set -C; cat >")),
+    // a small write goes to the host's shell session as one script; without a session it streams
+    // into "cat" (SshConnectionLostTest covers that path)
+    SHELL_PUT(false, false, h -> h.dropOnCommand(AtomicWriteScript.READ_BACK)),
     SHELL_GET(false, false, h -> h.dropOnCommand("exec cat --"));
 
     final boolean sftp;

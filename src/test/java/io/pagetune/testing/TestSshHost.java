@@ -86,6 +86,7 @@ public final class TestSshHost implements AutoCloseable {
   private final AtomicInteger droppedHandshakes = new AtomicInteger();
   private final AtomicInteger maxRunningSeen = new AtomicInteger();
   private final AtomicInteger execRequests = new AtomicInteger();
+  private final AtomicInteger sftpRequests = new AtomicInteger();
   private final CommandFaults faults = new CommandFaults();
   private final List<String> forwarded = new CopyOnWriteArrayList<>();
   private final List<String> loginUsers = new CopyOnWriteArrayList<>();
@@ -128,6 +129,7 @@ public final class TestSshHost implements AutoCloseable {
       SftpSubsystemFactory sftp = new SftpSubsystemFactory.Builder().build();
       sftp.addSftpEventListener(new KillDuringWrite());
       sftp.addSftpEventListener(faults.sftpListener(this::killSessions));
+      sftp.addSftpEventListener(new CountRequests());
       server.setSubsystemFactories(List.of(sftp));
     }
     if (options.handshakeLimit() > 0) {
@@ -285,6 +287,11 @@ public final class TestSshHost implements AutoCloseable {
     return execRequests.get();
   }
 
+  /** SFTP requests received so far (each one a round trip for the client). */
+  public int sftpRequests() {
+    return sftpRequests.get();
+  }
+
   public int maxRunningSeen() {
     return maxRunningSeen.get();
   }
@@ -372,6 +379,14 @@ public final class TestSshHost implements AutoCloseable {
       synchronized (pending) {
         pending.remove(session);
       }
+    }
+  }
+
+  /** Counts every SFTP request, extensions (such as posix-rename) included. */
+  private final class CountRequests implements SftpEventListener {
+    @Override
+    public void received(ServerSession session, int type, int id) {
+      sftpRequests.incrementAndGet();
     }
   }
 

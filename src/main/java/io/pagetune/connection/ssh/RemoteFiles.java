@@ -345,16 +345,14 @@ final class RemoteFiles {
     // temp files a killed write of this target left behind go first
     String prefix = tmp.substring(0, tmp.lastIndexOf(".pagetune-") + ".pagetune-".length());
     s.append("for f in ").append(ShellQuote.quote(prefix)).append("*; do\n");
-    s.append("  case \"${f##*.pagetune-}\" in ''|*[!0-9a-f]*) continue ;; esac\n");
+    // a hex suffix only; a case pattern, as Solaris 10's sh has no ${f##...}
+    String p = ShellQuote.quote(prefix);
+    s.append("  case \"$f\" in ").append(p).append('|').append(p);
+    s.append("*[!0-9a-f]*) continue ;; esac\n");
     s.append("  [ \"$f\" = \"$t\" ] || [ ! -f \"$f\" ] || rm -f -- \"$f\"\n");
     s.append("done\n");
     if (source != null) {
-      // staging files of this name a killed write left in /tmp: a day old, so that no write in
-      // progress (of another target with the same name) can lose its own
-      String stagePattern = baseName(source).substring(0, baseName(source).lastIndexOf('-') + 1);
-      s.append("find /tmp/. ! -name . -prune -type f -name ")
-          .append(ShellQuote.quote(stagePattern + "*"))
-          .append(" -mtime +0 -exec rm -f {} + 2>/dev/null\n");
+      s.append(staleStagingRemoval(path));
     }
     // with a staging file: check and copy it next to the target first
     s.append("s=").append(source == null ? "" : ShellQuote.quote(source)).append('\n');
@@ -368,6 +366,17 @@ final class RemoteFiles {
       }
       throw failure("write", path, r);
     }
+  }
+
+  /**
+   * Removes the staging files in /tmp that killed become-root writes of a target named like {@code
+   * path} left: a day old, so that no write in progress (of another target with the same name) can
+   * lose its own.
+   */
+  static String staleStagingRemoval(String path) {
+    return "find /tmp/. ! -name . -prune -type f -name "
+        + ShellQuote.quote(new TempNames(baseName(path)).prefix() + "*")
+        + " -mtime +0 -exec rm -f {} + 2>/dev/null\n";
   }
 
   private void removeQuietly(String tmp, Become become) {

@@ -153,6 +153,33 @@ final class ShellSession {
    */
   ExecChannel.Raw run(
       String command, Duration timeout, String display, Consumer<byte[]> onTimeout) {
+    return framed("( exec " + command + " 2>&3 3>&- </dev/null )\n", timeout, display, onTimeout);
+  }
+
+  /**
+   * Runs one command as {@link #run} does, with {@code input} (text lines pagetune generated, the
+   * last ending in a newline) as its standard input: a here-document under a quoted random
+   * delimiter, so the session shell expands nothing in it and the input reaches the command as data
+   * of any size, never as an argument (Linux limits one argument to 128 KB). A script a {@code
+   * /bin/sh} reads this way is how a whole write costs one round trip.
+   */
+  ExecChannel.Raw runWithInput(
+      String command, String input, Duration timeout, String display, Consumer<byte[]> onTimeout) {
+    if (!input.isEmpty() && !input.endsWith("\n")) {
+      throw new IllegalArgumentException("here-document input must end with a newline");
+    }
+    String delimiter = "pagetune-input-" + SshConnection.hex(12);
+    if (input.startsWith(delimiter + "\n") || input.contains("\n" + delimiter + "\n")) {
+      throw new IllegalArgumentException("here-document input holds its delimiter");
+    }
+    String body =
+        "( exec " + command + " 2>&3 3>&- <<'" + delimiter + "'\n" + input + delimiter + "\n)\n";
+    return framed(body, timeout, display, onTimeout);
+  }
+
+  /** Runs {@code body}, a subshell ending in a newline, between a command's frame lines. */
+  private ExecChannel.Raw framed(
+      String body, Duration timeout, String display, Consumer<byte[]> onTimeout) {
     long start = System.nanoTime();
     String during = "while running '" + ExecChannel.oneLine(display) + "'";
     if (broken) {
@@ -164,18 +191,16 @@ final class ShellSession {
     FrameEnd err = new FrameEnd(begin, token);
     // the begin lines first: whatever a daemon of an earlier command wrote since comes before them.
     // The command runs exec'd in a subshell with the channel's stderr (fd 3) as its own, so that
-    // the
-    // session shell's own stderr, the note file, gets only the shell's notice of a child that died
-    // of a signal: a status above 128 is a signal only with that notice (an "exit 143" is not).
+    // the session shell's own stderr, the note file, gets only the shell's notice of a child that
+    // died of a signal: a status above 128 is a signal only with that notice ("exit 143" is not).
     // Bourne syntax only: backquotes, no $(...) nor $((...)).
     String line =
         "printf '%s\\n' "
             + begin
             + "; printf '%s\\n' "
             + begin
-            + " >&3\n( exec "
-            + command
-            + " 2>&3 3>&- </dev/null )\n"
+            + " >&3\n"
+            + body
             + "pt_st=$?; pt_sig=; if [ $pt_st -gt 128 ] && [ -s \"$pt_d/note\" ]; then pt_sig=`kill -l $pt_st 2>/dev/null`; fi; : > \"$pt_d/note\"\n"
             + "printf '\\n%s %s %s\\n' "
             + token

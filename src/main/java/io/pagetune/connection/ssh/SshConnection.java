@@ -18,6 +18,7 @@ import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import net.schmizz.sshj.SSHClient;
@@ -43,6 +44,9 @@ public final class SshConnection implements Connection {
   private final RemoteFiles files;
   private final ConnectionProbe probe;
   private final ShellSessions sessions;
+  private final SessionWrite sessionWrite = new SessionWrite(this);
+  private final AtomicInteger scriptsOnSession = new AtomicInteger();
+  private final AtomicInteger sessionCommands = new AtomicInteger();
 
   /** Shell sessions one host may keep at once; the rest of its parallel commands use exec. */
   private static final int SHELL_SESSIONS_PER_HOST = 2;
@@ -134,6 +138,7 @@ public final class SshConnection implements Connection {
       return null;
     }
     try {
+      sessionCommands.incrementAndGet();
       return session.get().run(line, timeout, display, onTimeout);
     } finally {
       sessions.giveBack(session.get());
@@ -143,6 +148,50 @@ public final class SshConnection implements Connection {
   /** Whether commands of this host run on a kept shell session (until it proved it cannot). */
   boolean keepsShellSession() {
     return sessions.usable();
+  }
+
+  /**
+   * Runs a script that a {@code /bin/sh} reads from its standard input on a shell session of this
+   * host, with become through {@code sudo -n} (the script is sudo's stdin, so no password can go
+   * there): null when no session is free, or when become would need the password.
+   */
+  ExecChannel.Raw runScriptOnSession(
+      String script, Become become, Duration timeout, String display) {
+    if (become.enabled()
+        && becomePassword.get().isPresent()
+        && !sudoNeedsNoPassword(become.user())) {
+      return null;
+    }
+    Optional<ShellSession> session = sessions.borrow();
+    if (session.isEmpty()) {
+      return null;
+    }
+    RemoteProcess process = new RemoteProcess("pagetune-pid-" + hex(8));
+    String shell =
+        become.enabled()
+            ? ShellQuote.join(List.of("sudo", "-n", "-H", "-u", become.user(), "--", "/bin/sh"))
+            : "/bin/sh";
+    Consumer<byte[]> killer = stderrSoFar -> kill(process.pid(stderrSoFar), become);
+    ExecChannel.Raw raw;
+    try {
+      sessionCommands.incrementAndGet();
+      scriptsOnSession.incrementAndGet();
+      raw = session.get().runWithInput(process.child(shell), script, timeout, display, killer);
+    } finally {
+      sessions.giveBack(session.get());
+    }
+    byte[] err = process.stripMarker(raw.stderr()).getBytes(StandardCharsets.UTF_8);
+    return new ExecChannel.Raw(raw.exitCode(), raw.stdout(), err, raw.elapsed(), raw.timedOut());
+  }
+
+  /** Scripts (one-round-trip writes) run on a shell session so far. */
+  int scriptsOnSession() {
+    return scriptsOnSession.get();
+  }
+
+  /** Commands and scripts run on shell sessions so far (each one round trip). */
+  int sessionCommands() {
+    return sessionCommands.get();
   }
 
   /** Shell sessions opened so far on this connection. */
@@ -199,7 +248,10 @@ public final class SshConnection implements Connection {
 
   @Override
   public void put(byte[] content, String path, PutOptions options) {
-    files.put(content, path, options);
+    // one round trip on the host's shell session where it applies, else stat, upload and install
+    if (!sessionWrite.put(content, path, options)) {
+      files.put(content, path, options);
+    }
   }
 
   /** Whether file operations use SFTP (known after the first one). */

@@ -94,18 +94,31 @@ class SshConnectionLostTest {
 
   @Test
   void inAnSftpPut() throws Exception {
+    // without a shell session, where a write goes through SFTP
     droppedDuring(
         true,
+        false,
         TestSshHost::dropOnSftpOpen,
         (c, p) -> c.put("new\n".getBytes(StandardCharsets.UTF_8), p, PutOptions.DEFAULT));
   }
 
   @Test
   void inAPutOverTheShell() throws Exception {
+    // without a shell session, where a write without SFTP streams into "cat"
     droppedDuring(
+        false,
         false,
         h -> h.dropOnCommand("set -C; cat >"),
         (c, p) -> c.put("new\n".getBytes(StandardCharsets.UTF_8), p, PutOptions.DEFAULT));
+  }
+
+  @ParameterizedTest(name = "drop at {0}")
+  @ValueSource(strings = {"printf '", "pagetune-read-back"})
+  void inAPutOnTheShellSession(String where) throws Exception {
+    byte[] content = new byte[3 * io.pagetune.connection.PrintfContent.CHUNK];
+    java.util.Arrays.fill(content, (byte) 'x');
+    droppedDuring(
+        true, true, h -> h.dropOnCommand(where), (c, p) -> c.put(content, p, PutOptions.DEFAULT));
   }
 
   @Test

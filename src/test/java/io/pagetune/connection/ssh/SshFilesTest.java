@@ -30,8 +30,15 @@ import org.junit.jupiter.params.provider.ValueSource;
 class SshFilesTest {
   @RegisterExtension final SshServerExtension ssh = new SshServerExtension();
 
+  /** Whether commands and writes may use the host's shell session (a subclass turns it off). */
+  boolean shellSession() {
+    return true;
+  }
+
   private SshConnection open(TestSshHost host) {
-    return (SshConnection) new SshConnectionFactory(ssh.settings()).open(ssh.spec("db1", host));
+    return (SshConnection)
+        new SshConnectionFactory(ssh.settings().withShellSession(shellSession()))
+            .open(ssh.spec("db1", host));
   }
 
   @ParameterizedTest(name = "sftp={0}")

@@ -60,6 +60,16 @@ class SshTempFilesTest {
   @ParameterizedTest(name = "sftp={0}")
   @ValueSource(booleans = {true, false})
   void aWriteRemovesTheStaleTempFilesOfItsTarget(boolean sftp) throws Exception {
+    aWriteRemovesTheStaleTempFilesOfItsTarget(sftp, false);
+  }
+
+  @Test
+  void aWriteOnTheShellSessionRemovesTheStaleTempFilesOfItsTarget() throws Exception {
+    aWriteRemovesTheStaleTempFilesOfItsTarget(false, true);
+  }
+
+  private void aWriteRemovesTheStaleTempFilesOfItsTarget(boolean sftp, boolean shellSession)
+      throws Exception {
     TestSshHost host = ssh.start(TestSshHost.Options.defaults().withSftp(sftp));
     Path dir = Files.createDirectories(host.workDir().resolve("etc/sysctl.d"));
     Path target = dir.resolve("97-hugepages.conf");
@@ -69,12 +79,15 @@ class SshTempFilesTest {
     Files.writeString(dir.resolve(".97-hugepages.conf.pagetune-README"), "not a temp file");
 
     try (SshConnection c =
-        (SshConnection) new SshConnectionFactory(ssh.settings()).open(ssh.spec("db1", host))) {
+        (SshConnection)
+            new SshConnectionFactory(ssh.settings().withShellSession(shellSession))
+                .open(ssh.spec("db1", host))) {
       c.put(
           "vm.nr_hugepages = 512\n".getBytes(StandardCharsets.UTF_8),
           target.toString(),
           PutOptions.DEFAULT);
       assertEquals(sftp, c.usesSftp());
+      assertEquals(shellSession ? 1 : 0, c.scriptsOnSession());
     }
 
     try (Stream<Path> files = Files.list(dir)) {
