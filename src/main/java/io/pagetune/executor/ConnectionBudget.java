@@ -22,8 +22,16 @@ public record ConnectionBudget(int hosts) {
   /** Heap kept for the rest of the run: the engine, the playbook, reporters, the state store. */
   public static final long HEAP_RESERVE = 96L * 1024 * 1024;
 
+  /**
+   * Heap kept for the largest file a module reads whole ({@code pagetune_max_file_bytes}, 32 MB by
+   * default): its bytes, its text, the edited copy and the diff take about twelve times its size (a
+   * 31 MB lineinfile with --diff ran out of memory at 256 MB and passed at 384 MB).
+   */
+  public static final long FILE_ROOM = 12 * io.pagetune.modules.FileSizeLimit.DEFAULT_BYTES;
+
   /** The formula the CLI's help and the README state. */
-  public static final String FORMULA = "max(" + MINIMUM_DEFAULT + ", (max heap - 96 MB) / 1 MB)";
+  public static final String FORMULA =
+      "max(" + MINIMUM_DEFAULT + ", (max heap - 96 MB - 384 MB for file edits) / 1 MB)";
 
   public ConnectionBudget {
     if (hosts < 1) {
@@ -33,7 +41,7 @@ public record ConnectionBudget(int hosts) {
 
   /** The default for a JVM whose heap may grow to {@code maxHeapBytes}. */
   public static ConnectionBudget fromHeap(long maxHeapBytes) {
-    long room = Math.max(0, maxHeapBytes - HEAP_RESERVE) / HEAP_PER_HOST;
+    long room = Math.max(0, maxHeapBytes - HEAP_RESERVE - FILE_ROOM) / HEAP_PER_HOST;
     return new ConnectionBudget((int) Math.max(MINIMUM_DEFAULT, Math.min(Integer.MAX_VALUE, room)));
   }
 

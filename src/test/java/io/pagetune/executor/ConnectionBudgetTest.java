@@ -12,10 +12,10 @@ class ConnectionBudgetTest {
 
   @Test
   void theDefaultFollowsTheHeapTheLauncherGives() {
-    assertEquals(160, ConnectionBudget.fromHeap(256 * MB).hosts());
-    assertEquals(416, ConnectionBudget.fromHeap(512 * MB).hosts());
-    assertEquals(8, ConnectionBudget.fromHeap(64 * MB).hosts(), "never below 8");
-    assertEquals(8, ConnectionBudget.fromHeap(100 * MB).hosts());
+    assertEquals(32, ConnectionBudget.fromHeap(512 * MB).hosts(), "the launcher's heap");
+    assertEquals(544, ConnectionBudget.fromHeap(1024 * MB).hosts());
+    assertEquals(8, ConnectionBudget.fromHeap(256 * MB).hosts(), "never below 8");
+    assertEquals(8, ConnectionBudget.fromHeap(64 * MB).hosts());
     assertEquals(8, ConnectionBudget.fromHeap(0).hosts());
   }
 
