@@ -1,11 +1,9 @@
 package io.pagetune.executor;
 
-import io.pagetune.playbook.Block;
 import io.pagetune.playbook.Play;
-import io.pagetune.playbook.RoleInclude;
 import io.pagetune.playbook.RoleScope;
 import io.pagetune.playbook.Task;
-import io.pagetune.playbook.TaskNode;
+import io.pagetune.playbook.TaskTree;
 import io.pagetune.template.TemplateEngine;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -67,9 +65,9 @@ final class CrossHostUse {
       return reason("hostvars", at);
     }
     List<Task> tasks = new ArrayList<>();
-    collect(play.preTasks(), tasks);
-    collect(play.tasks(), tasks);
-    collect(play.postTasks(), tasks);
+    tasks.addAll(TaskTree.tasksAndGates(play.preTasks()));
+    tasks.addAll(TaskTree.tasksAndGates(play.tasks()));
+    tasks.addAll(TaskTree.tasksAndGates(play.postTasks()));
     tasks.addAll(play.handlers());
     for (Task t : tasks) {
       Optional<Reason> r = inTask(t);
@@ -170,21 +168,5 @@ final class CrossHostUse {
 
   private static Optional<Reason> reason(String what, String where) {
     return Optional.of(new Reason(what, where));
-  }
-
-  private static void collect(List<TaskNode> nodes, List<Task> out) {
-    for (TaskNode n : nodes) {
-      if (n instanceof Task t) {
-        out.add(t);
-      } else if (n instanceof Block b) {
-        collect(b.block(), out);
-        collect(b.rescue(), out);
-        collect(b.always(), out);
-      } else if (n instanceof RoleInclude r) {
-        out.add(r.gate());
-        collect(r.tasks(), out);
-      }
-      // a meta task has no text of its own that reaches a template
-    }
   }
 }

@@ -1,11 +1,10 @@
 package io.pagetune.executor;
 
 import io.pagetune.error.InputException;
-import io.pagetune.playbook.Block;
 import io.pagetune.playbook.Play;
 import io.pagetune.playbook.Playbook;
 import io.pagetune.playbook.Task;
-import io.pagetune.playbook.TaskNode;
+import io.pagetune.playbook.TaskTree;
 import io.pagetune.template.TemplateEngine;
 import io.pagetune.template.TemplateFileCheck;
 import io.pagetune.template.TemplateSyntax;
@@ -26,9 +25,9 @@ final class Preflight {
     TemplateFileCheck files = new TemplateFileCheck(new TemplateSyntax());
     for (Play play : playbook.plays()) {
       List<Task> tasks = new ArrayList<>(play.handlers());
-      collect(play.preTasks(), tasks);
-      collect(play.tasks(), tasks);
-      collect(play.postTasks(), tasks);
+      tasks.addAll(TaskTree.tasks(play.preTasks()));
+      tasks.addAll(TaskTree.tasks(play.tasks()));
+      tasks.addAll(TaskTree.tasks(play.postTasks()));
       for (Task t : tasks) {
         if (!t.module().equals("template") && !t.module().equals("ansible.builtin.template")) {
           continue;
@@ -62,20 +61,6 @@ final class Preflight {
                   + (t.role() != null ? "roles/" + t.role().name() + "/templates/ nor " : "")
                   + "templates/");
         }
-      }
-    }
-  }
-
-  private static void collect(List<TaskNode> nodes, List<Task> out) {
-    for (TaskNode n : nodes) {
-      if (n instanceof Task t) {
-        out.add(t);
-      } else if (n instanceof Block b) {
-        collect(b.block(), out);
-        collect(b.rescue(), out);
-        collect(b.always(), out);
-      } else if (n instanceof io.pagetune.playbook.RoleInclude r) {
-        collect(r.tasks(), out);
       }
     }
   }

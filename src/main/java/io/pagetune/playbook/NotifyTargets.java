@@ -18,7 +18,7 @@ final class NotifyTargets {
     }
     List<Task> all = new ArrayList<>(handlers);
     for (List<TaskNode> l : lists) {
-      collect(l, all);
+      all.addAll(TaskTree.tasks(l));
     }
     for (Task t : all) {
       for (String n : t.notifies()) {
@@ -30,20 +30,6 @@ final class NotifyTargets {
                   + "'"
                   + Suggestions.didYouMean(n, known));
         }
-      }
-    }
-  }
-
-  private static void collect(List<TaskNode> nodes, List<Task> out) {
-    for (TaskNode n : nodes) {
-      if (n instanceof Task t) {
-        out.add(t);
-      } else if (n instanceof Block b) {
-        collect(b.block(), out);
-        collect(b.rescue(), out);
-        collect(b.always(), out);
-      } else if (n instanceof RoleInclude r) {
-        collect(r.tasks(), out);
       }
     }
   }

@@ -1,0 +1,44 @@
+package io.pagetune.playbook;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Every task of a tree of task nodes, depth first: blocks with their rescue and always. */
+public final class TaskTree {
+  private TaskTree() {}
+
+  /** The tasks below {@code nodes}, role includes' tasks included but not their gates. */
+  public static List<Task> tasks(List<? extends TaskNode> nodes) {
+    List<Task> out = new ArrayList<>();
+    collect(nodes, out, false);
+    return out;
+  }
+
+  /**
+   * As {@link #tasks}, with each role include's gate (its {@code when}, vars and name) before its
+   * tasks: for questions about all text a play evaluates.
+   */
+  public static List<Task> tasksAndGates(List<? extends TaskNode> nodes) {
+    List<Task> out = new ArrayList<>();
+    collect(nodes, out, true);
+    return out;
+  }
+
+  private static void collect(List<? extends TaskNode> nodes, List<Task> out, boolean gates) {
+    for (TaskNode n : nodes) {
+      if (n instanceof Task t) {
+        out.add(t);
+      } else if (n instanceof Block b) {
+        collect(b.block(), out, gates);
+        collect(b.rescue(), out, gates);
+        collect(b.always(), out, gates);
+      } else if (n instanceof RoleInclude r) {
+        if (gates) {
+          out.add(r.gate());
+        }
+        collect(r.tasks(), out, gates);
+      }
+      // a meta task has no text of its own
+    }
+  }
+}
