@@ -8,11 +8,9 @@ import io.pagetune.connection.AtomicWriteScript;
 import io.pagetune.testing.CliRun;
 import io.pagetune.testing.SshServerExtension;
 import io.pagetune.testing.StallingProxy;
-import io.pagetune.testing.TestKeys;
 import io.pagetune.testing.TestSshHost;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.KeyPair;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -117,11 +115,7 @@ class SshLostConnectionRunTest {
   void aHostThatStopsAnsweringIsCutWithinTheTaskTimeoutAndGrace() throws Exception {
     TestSshHost host = ssh.start();
     try (StallingProxy proxy = new StallingProxy(host.port())) {
-      ssh.appendKnownHost(
-          "[127.0.0.1]:"
-              + proxy.port()
-              + " "
-              + TestKeys.publicLine(new KeyPair(host.hostKey(), null)));
+      ssh.trustThroughProxy(proxy, host);
       Path go = host.workDir().resolve("go");
       Path play =
           playbook(

@@ -89,6 +89,15 @@ public final class SshServerExtension implements BeforeEachCallback, AfterEachCa
     return h;
   }
 
+  /** Trusts {@code host}'s key at {@code proxy}'s port, as a client of the proxy sees it. */
+  public void trustThroughProxy(StallingProxy proxy, TestSshHost host) {
+    appendKnownHost(
+        "[127.0.0.1]:"
+            + proxy.port()
+            + " "
+            + TestKeys.publicLine(new java.security.KeyPair(host.hostKey(), null)));
+  }
+
   public void appendKnownHost(String line) {
     try {
       Files.writeString(

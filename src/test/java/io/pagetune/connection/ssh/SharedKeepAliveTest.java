@@ -8,9 +8,7 @@ import io.pagetune.connection.ConnectionException;
 import io.pagetune.connection.RemoteCommand;
 import io.pagetune.testing.SshServerExtension;
 import io.pagetune.testing.StallingProxy;
-import io.pagetune.testing.TestKeys;
 import io.pagetune.testing.TestSshHost;
-import java.security.KeyPair;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -57,11 +55,7 @@ class SharedKeepAliveTest {
   void anIdleConnectionToAHostThatStopsAnsweringIsCutAfterThreeIntervals() throws Exception {
     TestSshHost host = ssh.start();
     try (StallingProxy proxy = new StallingProxy(host.port())) {
-      ssh.appendKnownHost(
-          "[127.0.0.1]:"
-              + proxy.port()
-              + " "
-              + TestKeys.publicLine(new KeyPair(host.hostKey(), null)));
+      ssh.trustThroughProxy(proxy, host);
       try (SshConnection c =
           (SshConnection)
               new SshConnectionFactory(settings()).open(ssh.spec("db1", proxy.port(), Map.of()))) {

@@ -14,12 +14,10 @@ import io.pagetune.facts.BaseFacts;
 import io.pagetune.facts.FactGatherer;
 import io.pagetune.testing.SshServerExtension;
 import io.pagetune.testing.StallingProxy;
-import io.pagetune.testing.TestKeys;
 import io.pagetune.testing.TestSshHost;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.KeyPair;
 import java.time.Duration;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
@@ -136,11 +134,7 @@ class SshConnectionLostTest {
   void aHostThatStopsAnsweringIsCutSoonAfterTheTimeout() throws Exception {
     TestSshHost host = ssh.start();
     try (StallingProxy proxy = new StallingProxy(host.port())) {
-      ssh.appendKnownHost(
-          "[127.0.0.1]:"
-              + proxy.port()
-              + " "
-              + TestKeys.publicLine(new KeyPair(host.hostKey(), null)));
+      ssh.trustThroughProxy(proxy, host);
       try (SshConnection c =
           (SshConnection)
               new SshConnectionFactory(ssh.settings())
