@@ -101,10 +101,13 @@ class SshLostConnectionRunTest {
     TestSshHost host = ssh.start(TestSshHost.Options.defaults().withSftp(where.sftp));
     Path target = host.workDir().resolve("motd");
     Files.writeString(target, "old\n");
+    // a write above the session write's limit (256 KB) streams over SFTP where the server has it
     String tasks =
         where == Where.COMMAND
             ? "    - shell: echo pagetune-drop-me; sleep 5\n"
-            : "    - copy: { dest: \"${root}/motd\", content: \"new\\n\" }\n";
+            : where == Where.SFTP_FILE
+                ? "    - copy: { dest: \"${root}/motd\", content: \"${''?left_pad(300000, 'x')}\" }\n"
+                : "    - copy: { dest: \"${root}/motd\", content: \"new\\n\" }\n";
     where.arm.accept(host);
     CliRun run = run(playbook(where.facts, tasks), inventory(host.port(), host.workDir()));
     assertUnreachableInOneLine(run);
