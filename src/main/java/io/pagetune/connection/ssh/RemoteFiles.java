@@ -65,11 +65,9 @@ final class RemoteFiles {
   }
 
   // ---- read ---------------------------------------------------------------------------------
-  // A host that keeps a shell session reads and stats through it: one round trip each, names
-  // instead of ids, and no SFTP channel (nor its reader thread) held for the whole run.
 
   Optional<byte[]> read(String path, Become become) {
-    if (!become.enabled() && !conn.keepsShellSession()) {
+    if (!become.enabled()) {
       Optional<Optional<byte[]>> viaSftp = withSftp(s -> sftpRead(s, path), "read " + path);
       if (viaSftp.isPresent()) {
         return viaSftp.get();
@@ -119,7 +117,7 @@ final class RemoteFiles {
   // ---- stat ---------------------------------------------------------------------------------
 
   Optional<FileMeta> stat(String path, Become become) {
-    if (!become.enabled() && !conn.keepsShellSession()) {
+    if (!become.enabled()) {
       Optional<Optional<FileAttributes>> viaSftp =
           withSftp(s -> sftpLstat(s, path), "stat " + path);
       if (viaSftp.isPresent()) {

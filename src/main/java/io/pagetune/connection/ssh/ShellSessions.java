@@ -99,11 +99,6 @@ final class ShellSessions {
     }
   }
 
-  /** Whether sessions are on and the host did not refuse to keep one. */
-  synchronized boolean usable() {
-    return max > 0 && !unsupported && !closed;
-  }
-
   /** Sessions opened so far (for tests and the bench: one per host is the goal). */
   synchronized int opened() {
     return opened;

@@ -145,11 +145,6 @@ public final class SshConnection implements Connection {
     }
   }
 
-  /** Whether commands of this host run on a kept shell session (until it proved it cannot). */
-  boolean keepsShellSession() {
-    return sessions.usable();
-  }
-
   /**
    * Runs a script that a {@code /bin/sh} reads from its standard input on a shell session of this
    * host, with become through {@code sudo -n} (the script is sudo's stdin, so no password can go

@@ -121,8 +121,7 @@ class SshConnectionLostTest {
 
   @Test
   void inAnSftpGet() throws Exception {
-    // a host with a kept shell session reads through it: SFTP reads are for hosts without one
-    droppedDuring(true, false, TestSshHost::dropOnSftpOpen, (c, p) -> c.read(p, Become.NONE));
+    droppedDuring(true, TestSshHost::dropOnSftpOpen, (c, p) -> c.read(p, Become.NONE));
   }
 
   @Test

@@ -66,9 +66,7 @@ class SshFilesTest {
       assertEquals(binary.length, meta.size());
       assertEquals(local.owner().getName(), meta.owner());
       assertEquals(local.group().getName(), meta.group());
-      // a host that keeps a shell session reads, stats and writes (within the session write's
-      // limit) through it: SFTP only serves hosts without one
-      assertEquals(sftp && !shellSession(), c.usesSftp());
+      assertEquals(sftp, c.usesSftp());
 
       // a second put without mode keeps the existing mode
       byte[] text = "vm.nr_hugepages = 1024\n".getBytes(StandardCharsets.UTF_8);
