@@ -407,16 +407,22 @@ final class RemoteFiles {
     } else if (SudoFailure.isWrongPassword(r.exitCode(), err)) {
       err = "sudo refused the become password";
     }
+    return cannot(conn.host(), what, path, r.exitCode(), err);
+  }
+
+  /** The one-line failure of a file operation: {@code host: cannot what path (exit n: why)}. */
+  static UncheckedIOException cannot(
+      String host, String what, String path, int exitCode, String why) {
     return new UncheckedIOException(
         new IOException(
-            conn.host()
+            host
                 + ": cannot "
                 + what
                 + " "
                 + path
                 + " (exit "
-                + r.exitCode()
-                + (err.isEmpty() ? "" : ": " + err)
+                + exitCode
+                + (why.isEmpty() ? "" : ": " + why)
                 + ")"));
   }
 

@@ -69,16 +69,8 @@ final class SessionWrite {
     } else if (r.exitCode() == 0) {
       why = "the file read back after the rename is not the content written";
     } else {
-      why = err.isEmpty() ? "" : err;
+      why = err;
     }
-    return new UncheckedIOException(
-        new IOException(
-            conn.host()
-                + ": cannot write "
-                + path
-                + " (exit "
-                + r.exitCode()
-                + (why.isEmpty() ? "" : ": " + why)
-                + ")"));
+    return RemoteFiles.cannot(conn.host(), "write", path, r.exitCode(), why);
   }
 }
