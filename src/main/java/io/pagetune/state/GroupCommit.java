@@ -188,11 +188,12 @@ final class GroupCommit {
         // a broken connection; the next batch opens another
       }
     }
+    // counted before anyone is released, so a caller that returned sees its commit counted
+    batches++;
+    units += batch.size();
     for (int i = 0; i < staged.size(); i++) {
       complete(staged.get(i), results.get(i));
     }
-    batches++;
-    units += batch.size();
   }
 
   /** A unit of the same work whose result is kept until the commit. */
