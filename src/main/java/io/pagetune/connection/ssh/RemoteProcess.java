@@ -52,7 +52,8 @@ final class RemoteProcess {
 
   /**
    * A script that ends the process tree of {@code pid}: TERM, one second, then KILL. Bourne syntax
-   * only (backquotes, {@code type} instead of {@code command -v}, no {@code !}), for Solaris 10.
+   * only (backquotes, neither {@code type} nor {@code command -v}, no {@code !}), for Solaris 10's
+   * {@code /bin/sh}, and no builtin a strict shell such as posh lacks.
    */
   static String killScript(long pid) {
     return "p="
@@ -61,8 +62,11 @@ final class RemoteProcess {
         + "g=`ps -o pgid= -p \"$p\" 2>/dev/null | tr -d ' '`\n"
         // without ps, trust that sshd made the session its own group (OpenSSH does)
         + "if [ \"$g\" = \"$p\" ]; then t=\"-$p\"\n"
-        + "elif type ps >/dev/null 2>&1; then\n"
-        + "  t=`ps -e -o pid= -o ppid= | awk -v root=\"$p\" '"
+        // ps itself is the test that ps is here: posh has no type, Solaris 10's sh no command -v
+        + "elif ps -p \"$p\" >/dev/null 2>&1; then\n"
+        // Solaris 10's awk is the old one (no -v, no "in"): its POSIX awk is in /usr/xpg4
+        + "  a=awk; [ -x /usr/xpg4/bin/awk ] && a=/usr/xpg4/bin/awk\n"
+        + "  t=`ps -e -o pid= -o ppid= | $a -v root=\"$p\" '"
         + "{ parent[$1] = $2 } END { for (x in parent) { y = x; n = 0;"
         + " while (y in parent && y != root && n < 64) { y = parent[y]; n++ }"
         + " if (y == root && x != root) print x } }' | tr '\\n' ' '`\n"

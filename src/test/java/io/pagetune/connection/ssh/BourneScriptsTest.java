@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The scripts pagetune sends to a host's shell use Bourne syntax only, since Solaris 10's {@code
  * /bin/sh} has no {@code $(...)}: no such construct in the text, and each runs under every strict
- * POSIX shell installed here (dash, posh, busybox sh).
+ * POSIX or Korn shell installed here (dash, posh, ksh93, mksh, yash, busybox sh).
  */
 class BourneScriptsTest {
   @TempDir Path dir;
@@ -30,7 +30,7 @@ class BourneScriptsTest {
   /** Each installed shell as the argv prefix that runs a script given as one argument. */
   static Stream<List<String>> shells() {
     List<List<String>> found = new ArrayList<>();
-    for (String name : List.of("dash", "posh")) {
+    for (String name : List.of("dash", "posh", "ksh93", "mksh", "yash")) {
       onPath(name).ifPresent(p -> found.add(List.of(p.toString(), "-c")));
     }
     onPath("busybox").ifPresent(p -> found.add(List.of(p.toString(), "sh", "-c")));
