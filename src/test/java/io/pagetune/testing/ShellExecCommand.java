@@ -16,9 +16,14 @@ import org.apache.sshd.server.command.Command;
  * An exec request run like OpenSSH runs it: {@code /bin/sh -c <command>} in the host's working
  * directory, started in a new session ({@code setsid}) so the command leads its own process group,
  * stdin passed through until EOF. Closing the channel does not kill the process (OpenSSH without a
- * pty does not either): only an explicit kill ends a runaway command.
+ * pty does not either): only an explicit kill ends a runaway command. With a {@code binSh}, the
+ * host's {@code /bin/sh} is that shell (ksh93, mksh, busybox, ...) for the command and its
+ * children.
  */
 final class ShellExecCommand implements Command {
+  private static final String BIND_AND_RUN =
+      "mount --bind \"$1\" /bin/sh || exit 125; exec /bin/sh -c \"$2\"";
+
   private final String command;
   private final Path workDir;
   private final boolean newSession;
@@ -29,6 +34,7 @@ final class ShellExecCommand implements Command {
   private ExitCallback exit;
   private Process process;
   private final Path pathPrefix;
+  private final Path binSh;
   private final java.util.concurrent.atomic.AtomicInteger maxRunning;
   private final InputWatch watch;
 
@@ -45,12 +51,14 @@ final class ShellExecCommand implements Command {
       Path workDir,
       boolean newSession,
       Path pathPrefix,
+      Path binSh,
       Set<Process> running,
       java.util.concurrent.atomic.AtomicInteger maxRunning,
       InputWatch watch) {
     this.watch = watch;
     this.maxRunning = maxRunning;
     this.pathPrefix = pathPrefix;
+    this.binSh = binSh;
     this.command = command;
     this.workDir = workDir;
     this.newSession = newSession;
@@ -83,8 +91,14 @@ final class ShellExecCommand implements Command {
     if (newSession) {
       argv.add("setsid");
     }
-    argv.add("/bin/sh");
-    argv.add("-c");
+    if (binSh != null) {
+      // pagetune names /bin/sh itself (its session is "exec /bin/sh", its commands "/bin/sh -c"),
+      // so the other shell is mounted over /bin/sh for this command and all it starts
+      argv.addAll(List.of("unshare", "--mount", "--propagation", "private"));
+      argv.addAll(List.of("/bin/sh", "-c", BIND_AND_RUN, "bin-sh", binSh.toString()));
+    } else {
+      argv.addAll(List.of("/bin/sh", "-c"));
+    }
     argv.add(command);
     ProcessBuilder pb = new ProcessBuilder(argv).directory(workDir.toFile());
     if (pathPrefix != null) {

@@ -37,6 +37,7 @@ public final class SshServerExtension implements BeforeEachCallback, AfterEachCa
   private KeyPair clientPair;
   private Path clientKey;
   private Path knownHosts;
+  private Path binSh;
 
   @Override
   public void beforeEach(ExtensionContext context) throws IOException {
@@ -56,6 +57,38 @@ public final class SshServerExtension implements BeforeEachCallback, AfterEachCa
     hosts.clear();
     try (Stream<Path> all = Files.walk(root)) {
       all.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    }
+  }
+
+  /**
+   * Hosts started from now on run their commands with {@code shell} as {@code /bin/sh} (needs root
+   * for a mount namespace; see {@link #canReplaceBinSh()}).
+   */
+  public void replaceBinSh(Path shell) {
+    binSh = shell;
+  }
+
+  /** Whether this machine lets a command see another shell as {@code /bin/sh}. */
+  public static boolean canReplaceBinSh() {
+    try {
+      Process p =
+          new ProcessBuilder(
+                  "unshare",
+                  "--mount",
+                  "--propagation",
+                  "private",
+                  "/bin/sh",
+                  "-c",
+                  "mount --bind /bin/true /bin/sh && /bin/sh")
+              .redirectErrorStream(true)
+              .start();
+      p.getInputStream().readAllBytes();
+      return p.waitFor(20, java.util.concurrent.TimeUnit.SECONDS) && p.exitValue() == 0;
+    } catch (IOException e) {
+      return false;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
     }
   }
 
@@ -82,7 +115,7 @@ public final class SshServerExtension implements BeforeEachCallback, AfterEachCa
   /** Starts a host whose key is not written to known_hosts. */
   public TestSshHost startUnknown(TestSshHost.Options options) {
     Path work = TestSshHost.newWorkDir(root, "host-" + hosts.size());
-    TestSshHost h = new TestSshHost(options, work);
+    TestSshHost h = new TestSshHost(options, work, binSh);
     h.authorize(clientPair.getPublic());
     h.start();
     hosts.add(h);

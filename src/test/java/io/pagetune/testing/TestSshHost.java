@@ -92,6 +92,15 @@ public final class TestSshHost implements AutoCloseable {
   private final List<String> loginUsers = new CopyOnWriteArrayList<>();
 
   TestSshHost(Options options, Path workDir) {
+    this(options, workDir, null);
+  }
+
+  /**
+   * {@code binSh}: when set, every command runs in a mount namespace of its own where this shell is
+   * {@code /bin/sh}, as on a host whose {@code /bin/sh} is ksh or busybox (see {@link
+   * ShellExecCommand}).
+   */
+  TestSshHost(Options options, Path workDir, Path binSh) {
     this.workDir = workDir;
     this.hostKey = TestKeys.generate(options.hostKeyType(), bits(options.hostKeyType()));
     server = SshServer.setUpDefaultServer();
@@ -120,6 +129,7 @@ public final class TestSshHost implements AutoCloseable {
                   workDir,
                   options.newSession(),
                   options.pathPrefix(),
+                  binSh,
                   running,
                   maxRunningSeen,
                   recent -> faults.passInput(recent, this::killSessions));

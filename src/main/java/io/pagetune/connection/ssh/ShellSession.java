@@ -193,7 +193,9 @@ final class ShellSession {
     // The command runs exec'd in a subshell with the channel's stderr (fd 3) as its own, so that
     // the session shell's own stderr, the note file, gets only the shell's notice of a child that
     // died of a signal: a status above 128 is a signal only with that notice ("exit 143" is not).
-    // Bourne syntax only: backquotes, no $(...) nor $((...)).
+    // Shells that print no notice say it in the status: ksh93 gives 256 + the signal, yash 384 +
+    // it, above any exit status. The number is taken modulo 128 because posh's "kill -l" takes
+    // only the signal's own number. Bourne syntax only: backquotes, no $(...) nor $((...)).
     String line =
         "printf '%s\\n' "
             + begin
@@ -201,7 +203,9 @@ final class ShellSession {
             + begin
             + " >&3\n"
             + body
-            + "pt_st=$?; pt_sig=; if [ $pt_st -gt 128 ] && [ -s \"$pt_d/note\" ]; then pt_sig=`kill -l $pt_st 2>/dev/null`; fi; : > \"$pt_d/note\"\n"
+            + "pt_st=$?; pt_sig=; if [ $pt_st -gt 255 ] || { [ $pt_st -gt 128 ] && [ -s \"$pt_d/note\" ]; };"
+            + " then pt_n=`expr $pt_st % 128`; pt_sig=`kill -l $pt_n 2>/dev/null`;"
+            + " case $pt_sig in ''|*[!A-Z0-9+-]*) pt_sig=$pt_n;; esac; fi; : > \"$pt_d/note\"\n"
             + "printf '\\n%s %s %s\\n' "
             + token
             + " $pt_st \"$pt_sig\"; printf '\\n%s\\n' "
@@ -249,7 +253,7 @@ final class ShellSession {
     }
     OptionalInt status = out.status();
     List<String> trailer = out.trailer();
-    if (trailer.size() > 1 && trailer.get(1).matches("[A-Z][A-Z0-9+-]*")) {
+    if (trailer.size() > 1 && trailer.get(1).matches("[A-Z][A-Z0-9+-]*|[0-9]+")) {
       // as the exec channel reports a command that died of a signal
       byte[] why =
           ("terminated by signal " + trailer.get(1) + "\n").getBytes(StandardCharsets.UTF_8);

@@ -140,10 +140,11 @@ class SshShellSessionTest {
   void aCommandKilledByASignalIsReportedAsTheExecChannelDoes() {
     TestSshHost host = ssh.start();
     try (SshConnection c = open(host)) {
-      CommandResult killed = c.run(RemoteCommand.script("echo before; kill -TERM $$"), T);
+      // KILL, which no shell can catch: mksh catches TERM and exits 143, as an exec channel says
+      CommandResult killed = c.run(RemoteCommand.script("echo before; kill -KILL $$"), T);
       assertEquals(-1, killed.exitCode());
       assertEquals("before\n", killed.stdout());
-      assertTrue(killed.stderr().contains("terminated by signal TERM"), killed.stderr());
+      assertTrue(killed.stderr().contains("terminated by signal KILL"), killed.stderr());
       assertEquals(0, c.run(RemoteCommand.argv("true"), T).exitCode());
       assertEquals(1, c.shellSessionsOpened());
     }
@@ -177,12 +178,15 @@ class SshShellSessionTest {
       assertEquals("out\n", r.stdout());
       assertEquals("err\n", r.stderr());
       assertFalse(r.timedOut());
-      CommandResult nested = c.run(RemoteCommand.script("sh -c 'kill -TERM $$'; exit $?"), T);
+      // a child of the command dies of a signal (its shell's notice goes to the command's stderr)
+      CommandResult nested = c.run(RemoteCommand.script("sh -c 'kill -KILL $$'; exit 143"), T);
       assertEquals(143, nested.exitCode(), "the command itself exited");
       assertFalse(nested.stderr().contains("terminated by signal"), nested.stderr());
-      CommandResult killed = c.run(RemoteCommand.script("kill -TERM $$"), T);
+      CommandResult killed = c.run(RemoteCommand.script("kill -KILL $$"), T);
       assertEquals(-1, killed.exitCode());
-      assertTrue(killed.stderr().contains("terminated by signal TERM"), killed.stderr());
+      assertTrue(killed.stderr().contains("terminated by signal KILL"), killed.stderr());
+      CommandResult high = c.run(RemoteCommand.script("exit 255"), T);
+      assertEquals(255, high.exitCode(), "the highest exit status is one");
       assertEquals(1, c.shellSessionsOpened());
     }
   }
