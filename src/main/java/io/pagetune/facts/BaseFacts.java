@@ -34,11 +34,11 @@ public final class BaseFacts implements FactSet {
       SimpleFact.text("debian_version", "cat /etc/debian_version");
   // only read where it means the Solaris release (another system may hold an unrelated file)
   public static final Fact<String> SOLARIS_RELEASE =
-      SimpleFact.text("solaris_release", "[ \"$(uname -s)\" = SunOS ] && cat /etc/release");
+      SimpleFact.text("solaris_release", "[ \"`uname -s`\" = SunOS ] && cat /etc/release");
   public static final Fact<String> SUSE_BASEPRODUCT =
       SimpleFact.text("suse_baseproduct", "readlink /etc/products.d/baseproduct");
   public static final Fact<String> AIX_OSLEVEL =
-      SimpleFact.text("aix_oslevel", "[ \"$(uname -s)\" = AIX ] && /usr/bin/oslevel");
+      SimpleFact.text("aix_oslevel", "[ \"`uname -s`\" = AIX ] && /usr/bin/oslevel");
 
   @Override
   public List<Fact<?>> facts() {

@@ -4,6 +4,7 @@ import io.pagetune.connection.Become;
 import io.pagetune.connection.CommandResult;
 import io.pagetune.connection.Connection;
 import io.pagetune.connection.RemoteCommand;
+import io.pagetune.connection.ShellQuote;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.HexFormat;
@@ -23,12 +24,31 @@ public final class FactGatherer {
 
   private FactGatherer() {}
 
-  /** Builds the combined script for the given facts and nonce. */
+  /**
+   * The path of the POSIX shell on a host whose {@code /bin/sh} may not be one: Solaris 10's is a
+   * Bourne shell without {@code $(...)} or {@code ${x#y}}, which the fact scripts use.
+   */
+  static final String POSIX_SHELL = "/usr/xpg4/bin/sh";
+
+  /**
+   * Builds the combined script for the given facts and nonce. Each section runs through {@code
+   * pt_run}: in the POSIX shell where the host has one at {@link #POSIX_SHELL} (Solaris), else
+   * eval'd in a subshell. Either way the shell parses each section on its own, so a section it
+   * cannot parse (posh meets a case inside $(...)) fails alone instead of ending the script and
+   * losing every fact after it. The frame itself is Bourne syntax.
+   */
   static String script(List<? extends Fact<?>> facts, String nonce) {
     StringBuilder sb = new StringBuilder();
+    sb.append("pt_psh=; [ -x ")
+        .append(POSIX_SHELL)
+        .append(" ] && pt_psh=")
+        .append(POSIX_SHELL)
+        .append("\n");
+    sb.append(
+        "pt_run() { if [ -n \"$pt_psh\" ]; then \"$pt_psh\" -c \"$1\"; else ( eval \"$1\" ); fi; }\n");
     for (int i = 0; i < facts.size(); i++) {
       sb.append("printf '\\n@@pt-").append(nonce).append(" begin ").append(i).append("@@\\n'\n");
-      sb.append("( ").append(facts.get(i).script()).append("\n) 2>/dev/null\n");
+      sb.append("pt_run ").append(ShellQuote.quote(facts.get(i).script())).append(" 2>/dev/null\n");
       sb.append("printf '\\n@@pt-")
           .append(nonce)
           .append(" end ")

@@ -17,7 +17,7 @@ public final class MemoryTotal {
   public static final Fact<Long> FACT =
       new SimpleFact<>(
           "memtotal_unix",
-          "case $(uname -s) in SunOS) /usr/sbin/prtconf 2>/dev/null | grep '^Memory size';;"
+          "case `uname -s` in SunOS) /usr/sbin/prtconf 2>/dev/null | grep '^Memory size';;"
               + " AIX|OS400) /usr/sbin/lsattr -El sys0 -a realmem;; *) exit 1;; esac",
           MemoryTotal::parse);
 

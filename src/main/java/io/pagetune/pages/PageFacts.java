@@ -36,7 +36,8 @@ public final class PageFacts implements FactSet {
 
   /** Runs {@code script} only where {@code uname -s} matches the case pattern. */
   public static String only(String unamePattern, String script) {
-    return "case \"$(uname -s)\" in " + unamePattern + ")\n" + script + "\n;; esac";
+    // backquotes: the test must hold in Solaris 10's Bourne shell too
+    return "case \"`uname -s`\" in " + unamePattern + ")\n" + script + "\n;; esac";
   }
 
   @Override
