@@ -381,11 +381,7 @@ class CheckPredictsApplyTest {
   }
 
   private static String hash(Path... roots) {
-    StringBuilder all = new StringBuilder();
-    for (Path root : roots) {
-      all.append(TreeHash.of(root)).append(' ');
-    }
-    return all.toString();
+    return TreeHash.ofAll(List.of(roots));
   }
 
   private static Path seed(Path root, Map<String, String> files) throws IOException {
@@ -399,19 +395,7 @@ class CheckPredictsApplyTest {
   }
 
   private CliRun run(Path playbook, Path inventory, String... more) {
-    List<String> args =
-        new java.util.ArrayList<>(
-            List.of(
-                "run",
-                playbook.toString(),
-                "-i",
-                inventory.toString(),
-                "--output",
-                "json",
-                "--state",
-                dir.resolve("state.db").toString()));
-    args.addAll(List.of(more));
-    return CliRun.of(args.toArray(String[]::new));
+    return CliRun.playbookJson(playbook, inventory, dir.resolve("state.db"), more);
   }
 
   /**
@@ -588,20 +572,10 @@ class CheckPredictsApplyTest {
 
     private CliRun runOverSsh(Path playbook, Path inventory, String... more) {
       List<String> args =
-          new java.util.ArrayList<>(
-              List.of(
-                  "run",
-                  playbook.toString(),
-                  "-i",
-                  inventory.toString(),
-                  "--known-hosts",
-                  ssh.knownHosts().toString(),
-                  "--output",
-                  "json",
-                  "--state",
-                  dir.resolve("ssh-state.db").toString()));
+          new java.util.ArrayList<>(List.of("--known-hosts", ssh.knownHosts().toString()));
       args.addAll(List.of(more));
-      return CliRun.of(args.toArray(String[]::new));
+      return CliRun.playbookJson(
+          playbook, inventory, dir.resolve("ssh-state.db"), args.toArray(String[]::new));
     }
   }
 }

@@ -106,10 +106,10 @@ class OtherShellsRunTest {
                 .formatted(ssh.user(), ssh.clientKey(), hosts));
     Path playbook = Files.writeString(dir.resolve("site.yml"), PLAY);
     for (int round = 1; round <= 2; round++) {
-      String before = hash(roots);
+      String before = TreeHash.ofAll(roots);
       CliRun check = run(playbook, inventory, "--check");
       assertEquals(0, check.exitCode(), check::toString);
-      assertEquals(before, hash(roots), "--check changed a host");
+      assertEquals(before, TreeHash.ofAll(roots), "--check changed a host");
       CliRun apply = run(playbook, inventory);
       assertEquals(0, apply.exitCode(), apply::toString);
       Set<String> predicted = ChangeEvents.of(check);
@@ -137,29 +137,10 @@ class OtherShellsRunTest {
     }
   }
 
-  private static String hash(List<Path> roots) {
-    StringBuilder all = new StringBuilder();
-    for (Path root : roots) {
-      all.append(TreeHash.of(root)).append(' ');
-    }
-    return all.toString();
-  }
-
   private CliRun run(Path playbook, Path inventory, String... more) {
-    List<String> args =
-        new ArrayList<>(
-            List.of(
-                "run",
-                playbook.toString(),
-                "-i",
-                inventory.toString(),
-                "--known-hosts",
-                ssh.knownHosts().toString(),
-                "--output",
-                "json",
-                "--state",
-                dir.resolve("state.db").toString()));
+    List<String> args = new ArrayList<>(List.of("--known-hosts", ssh.knownHosts().toString()));
     args.addAll(List.of(more));
-    return CliRun.of(args.toArray(String[]::new));
+    return CliRun.playbookJson(
+        playbook, inventory, dir.resolve("state.db"), args.toArray(String[]::new));
   }
 }

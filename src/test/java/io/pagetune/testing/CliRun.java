@@ -31,6 +31,30 @@ public record CliRun(int exitCode, String out, String err) {
     return withEnv(Map.of(), args);
   }
 
+  /**
+   * {@code pagetune run playbook -i inventory --output json --state state} and then {@code more}
+   * (such as {@code --check} or {@code --known-hosts file}).
+   */
+  public static CliRun playbookJson(
+      java.nio.file.Path playbook,
+      java.nio.file.Path inventory,
+      java.nio.file.Path state,
+      String... more) {
+    java.util.List<String> args =
+        new java.util.ArrayList<>(
+            java.util.List.of(
+                "run",
+                playbook.toString(),
+                "-i",
+                inventory.toString(),
+                "--output",
+                "json",
+                "--state",
+                state.toString()));
+    args.addAll(java.util.List.of(more));
+    return of(args.toArray(String[]::new));
+  }
+
   /** Runs with extra environment variables (PAGETUNE_NOW, a state location, …). */
   public static CliRun withEnv(Map<String, String> extraEnv, String... args) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();

@@ -17,6 +17,15 @@ import java.util.stream.Stream;
 public final class TreeHash {
   private TreeHash() {}
 
+  /** The digests of several roots, in order, as one string. */
+  public static String ofAll(List<Path> roots) {
+    StringBuilder all = new StringBuilder();
+    for (Path root : roots) {
+      all.append(of(root)).append(' ');
+    }
+    return all.toString();
+  }
+
   public static String of(Path root) {
     try (Stream<Path> walk = Files.walk(root)) {
       MessageDigest md = MessageDigest.getInstance("SHA-256");
