@@ -3,6 +3,10 @@ package io.pagetune.executor;
 import io.pagetune.report.RestartRan;
 import io.pagetune.report.RunListener;
 import io.pagetune.report.TaskOutcome;
+import io.pagetune.report.TaskTiming;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,16 +18,24 @@ import java.util.function.Consumer;
  * What one host's walk of a host-pinned play reported, each event filed under the {@link WalkKey}
  * its walk was at, so that {@link #replay} can give the listeners the events of all hosts in the
  * order the linear strategy gives them: a task's header once, then every host's results for it.
+ * When each host started and last reported at a key is kept too, so that the replay can say how
+ * long each task really took ({@link RunListener#taskTimed}).
  */
 final class HostEventLog implements RunListener {
   private record Header(String task, String location, boolean handler) {}
 
+  private final String host;
   private final WalkPosition position;
+  private final Clock clock;
   private final Map<WalkKey, Header> headers = new LinkedHashMap<>();
   private final Map<WalkKey, List<Consumer<RunListener>>> events = new LinkedHashMap<>();
+  private final Map<WalkKey, Instant> started = new LinkedHashMap<>();
+  private final Map<WalkKey, Instant> lastEvent = new LinkedHashMap<>();
 
-  HostEventLog(WalkPosition position) {
+  HostEventLog(String host, WalkPosition position, Clock clock) {
+    this.host = host;
     this.position = position;
+    this.clock = clock;
   }
 
   WalkPosition position() {
@@ -32,7 +44,9 @@ final class HostEventLog implements RunListener {
 
   @Override
   public void taskStarted(String task, String location, boolean handler) {
-    headers.putIfAbsent(position.key(), new Header(task, location, handler));
+    WalkKey key = position.key();
+    headers.putIfAbsent(key, new Header(task, location, handler));
+    started.putIfAbsent(key, clock.instant());
   }
 
   @Override
@@ -51,7 +65,9 @@ final class HostEventLog implements RunListener {
   }
 
   private void file(Consumer<RunListener> event) {
-    events.computeIfAbsent(position.key(), k -> new ArrayList<>()).add(event);
+    WalkKey key = position.key();
+    events.computeIfAbsent(key, k -> new ArrayList<>()).add(event);
+    lastEvent.put(key, clock.instant());
   }
 
   /**
@@ -70,6 +86,7 @@ final class HostEventLog implements RunListener {
       Header h = allHeaders.get(key);
       if (h != null) {
         out.taskStarted(h.task(), h.location(), h.handler());
+        out.taskTimed(timing(logs, key));
       }
       for (HostEventLog log : logs) {
         for (Consumer<RunListener> event : log.events.getOrDefault(key, List.of())) {
@@ -77,5 +94,28 @@ final class HostEventLog implements RunListener {
         }
       }
     }
+  }
+
+  /** Each host's time at {@code key}, start to last event, and the span over all of them. */
+  private static TaskTiming timing(List<HostEventLog> logs, WalkKey key) {
+    Map<String, Duration> hosts = new LinkedHashMap<>();
+    Instant first = null;
+    Instant last = null;
+    for (HostEventLog log : logs) {
+      Instant start = log.started.get(key);
+      if (start == null) {
+        continue;
+      }
+      Instant end = log.lastEvent.getOrDefault(key, start);
+      hosts.put(log.host, nonNegative(Duration.between(start, end)));
+      first = first == null || start.isBefore(first) ? start : first;
+      last = last == null || end.isAfter(last) ? end : last;
+    }
+    Duration wall = first == null ? Duration.ZERO : nonNegative(Duration.between(first, last));
+    return new TaskTiming(wall, hosts);
+  }
+
+  private static Duration nonNegative(Duration d) {
+    return d.isNegative() ? Duration.ZERO : d;
   }
 }

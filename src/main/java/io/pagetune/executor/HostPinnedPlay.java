@@ -64,7 +64,7 @@ final class HostPinnedPlay {
   void run(List<HostRun> hosts, Walks walks) {
     Map<HostRun, HostEventLog> logs = new LinkedHashMap<>();
     for (HostRun h : hosts) {
-      logs.put(h, new HostEventLog(new WalkPosition()));
+      logs.put(h, new HostEventLog(h.name(), new WalkPosition(), ctx.clock()));
     }
     // once the control node fails (state store gone) no further host starts, as no further task
     // starts in a linear run

@@ -26,6 +26,11 @@ public final class Listeners implements RunListener {
   }
 
   @Override
+  public synchronized void taskTimed(TaskTiming timing) {
+    all.forEach(l -> l.taskTimed(timing));
+  }
+
+  @Override
   public synchronized void hostResult(TaskOutcome outcome) {
     all.forEach(l -> l.hostResult(outcome));
   }

@@ -15,6 +15,13 @@ public interface RunListener {
 
   default void hostResult(TaskOutcome outcome) {}
 
+  /**
+   * Follows a replayed {@link #taskStarted} (a host-pinned play's events come after the play has
+   * run): how long the task really took, overall and on each host. Listeners that time tasks by
+   * their own clock use this instead, since the replay itself takes no time.
+   */
+  default void taskTimed(TaskTiming timing) {}
+
   default void warning(String message) {}
 
   /**

@@ -26,6 +26,7 @@ public final class TaskTimes implements RunListener {
   private String task;
   private String location;
   private Instant started;
+  private Duration replayed; // the current task's real time, when its events are replayed
   private Instant runStarted;
 
   /**
@@ -50,14 +51,21 @@ public final class TaskTimes implements RunListener {
   }
 
   @Override
+  public void taskTimed(TaskTiming timing) {
+    replayed = timing.wall();
+  }
+
+  @Override
   public void playFinished(String play) {
     finish();
   }
 
   private void finish() {
     if (task != null) {
-      done.add(new Timed(task, location, Duration.between(started, clock.instant())));
+      Duration time = replayed != null ? replayed : Duration.between(started, clock.instant());
+      done.add(new Timed(task, location, time));
       task = null;
+      replayed = null;
     }
   }
 

@@ -62,6 +62,27 @@ class ProgressAndTaskTimesTest {
     assertEquals(80, lines.get(2).length());
   }
 
+  /** A host-pinned play's replay takes no time: its tasks' real times come with the replay. */
+  @Test
+  void aReplayedTaskIsListedWithTheTimeItReallyTook() {
+    MutableClock clock = new MutableClock(Instant.parse("2026-11-30T10:00:00Z"));
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    TaskTimes times = new TaskTimes(new PrintStream(bytes, true, StandardCharsets.UTF_8), clock);
+    times.runStarted("site.yml", false);
+    clock.advance(Duration.ofSeconds(9)); // the hosts run; then their events come at once
+    times.taskStarted("Persist", "p.yml:5:7", false);
+    times.taskTimed(new TaskTiming(Duration.ofMillis(6500), Map.of("a", Duration.ofSeconds(2))));
+    times.hostResult(ok("a"));
+    times.taskStarted("Verify", "v.yml:3:7", false);
+    times.taskTimed(new TaskTiming(Duration.ofMillis(2250), Map.of()));
+    times.playFinished("p");
+    times.runFinished(new RunSummary("r", Map.of(), List.of(), false, false), 0);
+    List<String> lines = bytes.toString(StandardCharsets.UTF_8).lines().toList();
+    assertTrue(lines.get(1).startsWith("TASK DURATIONS (total 9.00s) ***"), lines.toString());
+    assertTrue(lines.get(2).matches("Persist \\(p.yml:5:7\\) -+ 6\\.50s"), lines.get(2));
+    assertTrue(lines.get(3).matches("Verify \\(v.yml:3:7\\) -+ 2\\.25s"), lines.get(3));
+  }
+
   @Test
   void theTerminalLineMovesWhileATaskRuns() throws Exception {
     MutableClock clock = new MutableClock(Instant.parse("2026-11-30T10:00:00Z"));

@@ -2,6 +2,7 @@ package io.pagetune.report.junit;
 
 import io.pagetune.report.RunListener;
 import io.pagetune.report.TaskOutcome;
+import io.pagetune.report.TaskTiming;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -16,6 +17,7 @@ public final class JUnitCollector implements RunListener {
   private final Clock clock;
   private final List<JUnitCase> cases = new ArrayList<>();
   private Instant taskStarted;
+  private TaskTiming replayed; // the current task's real times, when its events are replayed
   private Instant runStarted;
   private String name = "pagetune";
 
@@ -32,6 +34,12 @@ public final class JUnitCollector implements RunListener {
   @Override
   public void taskStarted(String task, String location, boolean handler) {
     taskStarted = clock.instant();
+    replayed = null;
+  }
+
+  @Override
+  public void taskTimed(TaskTiming timing) {
+    replayed = timing;
   }
 
   @Override
@@ -40,7 +48,10 @@ public final class JUnitCollector implements RunListener {
       return;
     }
     Instant now = clock.instant();
-    Duration time = taskStarted == null ? Duration.ZERO : Duration.between(taskStarted, now);
+    Duration time =
+        replayed != null && replayed.hosts().containsKey(o.host())
+            ? replayed.hosts().get(o.host())
+            : taskStarted == null ? Duration.ZERO : Duration.between(taskStarted, now);
     cases.add(
         new JUnitCase(
             o.host(),

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pagetune.report.Status;
 import io.pagetune.report.TaskOutcome;
+import io.pagetune.report.TaskTiming;
 import io.pagetune.testing.MutableClock;
 import java.io.StringReader;
 import java.time.Duration;
@@ -104,6 +105,29 @@ class JUnitXmlTest {
     assertEquals("unreachable", unreachable.getAttribute("type"));
     assertEquals("refused <&>", unreachable.getAttribute("message"));
     assertEquals(1, testcase(d, "db1", "verify").getElementsByTagName("skipped").getLength());
+  }
+
+  /** A host-pinned play's cases take each host's own time from the replay, not the replay's. */
+  @Test
+  void aReplayedTaskGivesEachHostItsOwnTime() throws Exception {
+    MutableClock clock = new MutableClock(Instant.parse("2026-11-30T10:00:00Z"));
+    JUnitCollector c = new JUnitCollector(clock);
+    c.runStarted("site.yml", false);
+    c.taskStarted("persist", "p.yml:3:7", false);
+    c.taskTimed(
+        new TaskTiming(
+            Duration.ofSeconds(5),
+            Map.of("db1", Duration.ofMillis(1250), "db2", Duration.ofMillis(4750))));
+    c.hostResult(outcome("db1", "persist", Status.OK, false, "", List.of()));
+    c.hostResult(outcome("db2", "persist", Status.OK, false, "", List.of()));
+    // a task run live again: its time is the clock's
+    c.taskStarted("verify", "p.yml:9:7", false);
+    clock.advance(Duration.ofMillis(300));
+    c.hostResult(outcome("db1", "verify", Status.OK, false, "", List.of()));
+    Document d = parse(JUnitXml.render(c.name(), c.started(), c.cases()));
+    assertEquals("1.250", testcase(d, "db1", "persist").getAttribute("time"));
+    assertEquals("4.750", testcase(d, "db2", "persist").getAttribute("time"));
+    assertEquals("0.300", testcase(d, "db1", "verify").getAttribute("time"));
   }
 
   @Test
