@@ -45,7 +45,9 @@ public final class FactGatherer {
         .append(POSIX_SHELL)
         .append("\n");
     sb.append(
-        "pt_run() { if [ -n \"$pt_psh\" ]; then \"$pt_psh\" -c \"$1\"; else ( eval \"$1\" ); fi; }\n");
+        "pt_run() { if [ -n \"$pt_psh\" ]; then \"$pt_psh\" -c \"$1\";"
+            // shifted, so that a section sees no positional parameters, as before
+            + " else ( pt_s=$1; shift; eval \"$pt_s\" ); fi; }\n");
     for (int i = 0; i < facts.size(); i++) {
       sb.append("printf '\\n@@pt-").append(nonce).append(" begin ").append(i).append("@@\\n'\n");
       sb.append("pt_run ").append(ShellQuote.quote(facts.get(i).script())).append(" 2>/dev/null\n");

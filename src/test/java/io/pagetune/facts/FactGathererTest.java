@@ -65,6 +65,7 @@ class FactGathererTest {
             // a case inside $(...): posh cannot parse it, the other shells can
             SimpleFact.text("nested", "x=$(case a in a) echo in ;; esac); echo \"$x\""),
             SimpleFact.text("quoted", "printf '%s\\n' 'it''s' \"a'b\""),
+            SimpleFact.text("arguments", "echo \"$#\""),
             SimpleFact.text("last", "echo two"));
     String out = run(shell, FactGatherer.script(facts, "n"));
     assertEquals("0:one", section(out, 0), out);
@@ -75,7 +76,8 @@ class FactGathererTest {
       assertEquals("0:in", section(out, 2), out);
     }
     assertEquals("0:its\na'b", section(out, 3), out);
-    assertEquals("0:two", section(out, 4), out);
+    assertEquals("0:0", section(out, 4), "a section sees no positional parameters");
+    assertEquals("0:two", section(out, 5), out);
   }
 
   /**
