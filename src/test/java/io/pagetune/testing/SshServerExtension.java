@@ -122,6 +122,24 @@ public final class SshServerExtension implements BeforeEachCallback, AfterEachCa
     return h;
   }
 
+  /**
+   * Starts Debian's OpenSSH sshd on loopback in {@code name} under this extension's root, with the
+   * client key authorised and its host key trusted (the interop suites' server).
+   */
+  public OpenSshFixture startOpenSsh(String name, boolean sftp) throws IOException {
+    Path dir = Files.createDirectories(root.resolve(name));
+    OpenSshFixture f = OpenSshFixture.start(dir, sftp, clientPair);
+    appendKnownHost(f.knownHostsLine());
+    return f;
+  }
+
+  /** A connection as inventory host {@code name} to {@code port} on loopback. */
+  public io.pagetune.connection.ssh.SshConnection connect(
+      SshSettings settings, String name, int port, Map<String, Object> extra) {
+    return (io.pagetune.connection.ssh.SshConnection)
+        new io.pagetune.connection.ssh.SshConnectionFactory(settings).open(spec(name, port, extra));
+  }
+
   /** Trusts {@code host}'s key at {@code proxy}'s port, as a client of the proxy sees it. */
   public void trustThroughProxy(StallingProxy proxy, TestSshHost host) {
     appendKnownHost(

@@ -44,15 +44,11 @@ class OpenSshInteropTest {
   }
 
   private OpenSshFixture sshd(boolean sftp) throws Exception {
-    Path dir = Files.createDirectories(ssh.root().resolve("sshd-" + sftp));
-    OpenSshFixture f = OpenSshFixture.start(dir, sftp, ssh.clientPair());
-    ssh.appendKnownHost(f.knownHostsLine());
-    return f;
+    return ssh.startOpenSsh("sshd-" + sftp, sftp);
   }
 
   private SshConnection open(OpenSshFixture f, SshSettings settings, Map<String, Object> extra) {
-    return (SshConnection)
-        new SshConnectionFactory(settings).open(ssh.spec("linux1", f.port(), extra));
+    return ssh.connect(settings, "linux1", f.port(), extra);
   }
 
   @Test

@@ -41,15 +41,11 @@ class OpenSshShellSessionInteropTest {
   }
 
   private OpenSshFixture sshd() throws Exception {
-    Path dir = Files.createDirectories(ssh.root().resolve("sshd"));
-    OpenSshFixture f = OpenSshFixture.start(dir, true, ssh.clientPair());
-    ssh.appendKnownHost(f.knownHostsLine());
-    return f;
+    return ssh.startOpenSsh("sshd", true);
   }
 
   private SshConnection open(OpenSshFixture f, SshSettings settings, Map<String, Object> extra) {
-    return (SshConnection)
-        new SshConnectionFactory(settings).open(ssh.spec("linux1", f.port(), extra));
+    return ssh.connect(settings, "linux1", f.port(), extra);
   }
 
   @Test
