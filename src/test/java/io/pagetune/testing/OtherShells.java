@@ -51,6 +51,25 @@ public final class OtherShells {
     return found.stream();
   }
 
+  /**
+   * dash and every other shell installed here, each as the argv that runs a script given after
+   * {@code -c} on this machine (no {@code /bin/sh} replaced; busybox needs its applet's name).
+   */
+  public static Stream<List<String>> scriptRunners() {
+    List<List<String>> found = new ArrayList<>();
+    Path dash = Path.of("/bin/dash");
+    if (Files.isExecutable(dash)) {
+      found.add(List.of(dash.toString()));
+    }
+    for (OtherShell s : ALL) {
+      if (Files.isExecutable(s.path())) {
+        String path = s.path().toString();
+        found.add(s.name().equals("busybox") ? List.of(path, "sh") : List.of(path));
+      }
+    }
+    return found.stream();
+  }
+
   public static boolean canReplaceBinSh() {
     return Probe.CAN_REPLACE_BIN_SH;
   }

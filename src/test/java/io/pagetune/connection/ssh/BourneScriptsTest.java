@@ -22,19 +22,20 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The scripts pagetune sends to a host's shell use Bourne syntax only, since Solaris 10's {@code
  * /bin/sh} has no {@code $(...)}: no such construct in the text, and each runs under every strict
- * POSIX or Korn shell installed here (dash, posh, ksh93, mksh, yash, busybox sh).
+ * POSIX or Korn shell installed here (dash and {@link io.pagetune.testing.OtherShells}).
  */
 class BourneScriptsTest {
   @TempDir Path dir;
 
   /** Each installed shell as the argv prefix that runs a script given as one argument. */
   static Stream<List<String>> shells() {
-    List<List<String>> found = new ArrayList<>();
-    for (String name : List.of("dash", "posh", "ksh93", "mksh", "yash")) {
-      onPath(name).ifPresent(p -> found.add(List.of(p.toString(), "-c")));
-    }
-    onPath("busybox").ifPresent(p -> found.add(List.of(p.toString(), "sh", "-c")));
-    return found.stream();
+    return io.pagetune.testing.OtherShells.scriptRunners()
+        .map(
+            runner -> {
+              List<String> argv = new ArrayList<>(runner);
+              argv.add("-c");
+              return argv;
+            });
   }
 
   private static java.util.Optional<Path> onPath(String name) {
