@@ -43,6 +43,10 @@ public final class JournalRecorder implements ChangeJournal {
 
   @Override
   public void runStarted(String runId, String playbook, boolean checkMode) {
+    if (!checkMode) {
+      // before the run's first write, so that a damaged store stops it before any host changes
+      journal.checkStore();
+    }
     journal.markDeadRunsInterrupted(owner.node());
     if (checkMode) {
       synchronized (this) {
@@ -59,6 +63,7 @@ public final class JournalRecorder implements ChangeJournal {
     if (startedRuns.contains(runId)) {
       return;
     }
+    journal.checkStore();
     journal.startRun(runId, checkRunPlaybook == null ? "?" : checkRunPlaybook, user, true, owner);
     startedRuns.add(runId);
   }

@@ -27,6 +27,11 @@ public final class Journal {
     this.store = store;
   }
 
+  /** Throws when the store is damaged (see {@link StateStore#checkIntegrity}). */
+  public void checkStore() {
+    store.checkIntegrity();
+  }
+
   /** Records the start of a run by this process; the start time comes from the store's clock. */
   public void startRun(String runId, String playbook, String user, boolean checkMode) {
     startRun(runId, playbook, user, checkMode, RunOwner.current());

@@ -5,6 +5,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
@@ -186,6 +188,40 @@ public final class StateStore implements AutoCloseable {
   public StateStore withClock(Clock other) {
     return new StateStore(
         dialect, dataSource, display, Objects.requireNonNull(other), walKeeper, commits);
+  }
+
+  /**
+   * Refuses a damaged store before a run writes to it: SQLite's {@code quick_check} (page and
+   * b-tree structure, without comparing index contents). A run that wrote to hosts with a broken
+   * journal could afterwards neither be shown nor rolled back. PostgreSQL checks its own pages as
+   * it reads them, so there the check is only that the store answers.
+   */
+  public void checkIntegrity() {
+    String query = dialect == Dialect.SQLITE ? "PRAGMA quick_check(5)" : "SELECT 'ok'";
+    List<String> problems = new ArrayList<>();
+    try (java.sql.Connection c = dataSource.getConnection();
+        java.sql.Statement s = c.createStatement();
+        java.sql.ResultSet r = s.executeQuery(query)) {
+      while (r.next()) {
+        // one result row may hold several lines, headed by the schema they are about
+        for (String line : String.valueOf(r.getString(1)).split("\n")) {
+          if (!line.isBlank() && !line.equals("ok") && !line.startsWith("*** in database")) {
+            problems.add(line.strip());
+          }
+        }
+      }
+    } catch (SQLException e) {
+      problems.add(FaultText.of(e));
+    }
+    if (!problems.isEmpty()) {
+      throw new StateException(
+          "state store "
+              + display
+              + " is damaged ("
+              + String.join("; ", problems)
+              + "); nothing was changed: restore it from a backup, or move it aside to start a"
+              + " new journal");
+    }
   }
 
   public Journal journal() {
