@@ -45,10 +45,13 @@ public final class HistoryCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     StateStore store = ScheduleCommand.store(state, environment, environment.clock());
+    RunStatuses statuses = new RunStatuses(store.journal());
     if (runId == null) {
       List<RunRecord> runs = store.journal().listRuns(last);
       if (output == OutputFormat.JSON) {
-        Json.print(environment.out(), Map.of("runs", runs.stream().map(JournalJson::run).toList()));
+        Json.print(
+            environment.out(),
+            Map.of("runs", runs.stream().map(r -> JournalJson.run(r, statuses.of(r))).toList()));
         return 0;
       }
       TextTable table = new TextTable("RUN", "STARTED (UTC)", "BY", "STATUS", "PLAYBOOK");
@@ -57,7 +60,7 @@ public final class HistoryCommand implements Callable<Integer> {
             r.runId(),
             r.startedAt().toString().replace("T", " ").replaceAll("\\.\\d+Z$", "Z"),
             r.startedBy(),
-            r.status().orElse("running"),
+            statuses.of(r),
             r.playbook());
       }
       environment
@@ -66,33 +69,59 @@ public final class HistoryCommand implements Callable<Integer> {
       return 0;
     }
     List<JournalChange> changes = store.journal().changes(runId);
-    if (store.journal().run(runId).isEmpty()) {
-      throw new io.pagetune.error.InputException(
-          io.pagetune.yaml.SourceLocation.of("RUN_ID"), "no journaled run '" + runId + "'");
-    }
+    RunRecord run =
+        store
+            .journal()
+            .run(runId)
+            .orElseThrow(
+                () ->
+                    new io.pagetune.error.InputException(
+                        io.pagetune.yaml.SourceLocation.of("RUN_ID"),
+                        "no journaled run '" + runId + "'"));
+    // writes journaled ahead and never confirmed: the run died (or the write failed) in between
+    List<JournalChange> unconfirmed = store.journal().unconfirmedChanges(runId);
     if (output == OutputFormat.JSON) {
       Map<String, Object> json = new java.util.LinkedHashMap<>();
-      json.put("run", JournalJson.run(store.journal().run(runId).orElseThrow()));
+      json.put("run", JournalJson.run(run, statuses.of(run)));
       json.put("changes", changes.stream().map(JournalJson::change).toList());
+      json.put("unconfirmed_changes", unconfirmed.stream().map(JournalJson::change).toList());
       Json.print(environment.out(), json);
       return 0;
     }
+    environment.out().printf("run %s %s%n", runId, statuses.of(run));
     for (JournalChange c : changes) {
+      environment.out().println(line(c, "[" + c.effectiveState() + "]"));
+    }
+    for (JournalChange c : unconfirmed) {
       environment
           .out()
-          .printf(
-              "%s  %s  %s  %s -> %s  backup %s  [%s]%n",
-              c.host(),
-              c.path(),
-              c.task(),
-              c.beforeSha256().map(s -> s.substring(0, 12)).orElse("(new file)"),
-              c.afterSha256().map(s -> s.substring(0, 12)).orElse("(removed)"),
-              // what a change replaced is kept in the store; a task's backup: true adds a copy
-              c.beforeSha256().isEmpty()
-                  ? "-"
-                  : "stored" + c.backupPath().map(p -> ", " + p).orElse(""),
-              c.effectiveState());
+          .println(
+              line(
+                  c,
+                  "[UNCONFIRMED"
+                      + (c.restarts().isEmpty()
+                          ? ""
+                          : ", needs "
+                              + String.join(
+                                  ", ",
+                                  io.pagetune.executor.RestartList.decode(c.restarts()).stream()
+                                      .map(r -> r.target().describe())
+                                      .toList()))
+                      + "]"));
     }
     return 0;
+  }
+
+  private static String line(JournalChange c, String state) {
+    return String.format(
+        "%s  %s  %s  %s -> %s  backup %s  %s",
+        c.host(),
+        c.path(),
+        c.task(),
+        c.beforeSha256().map(s -> s.substring(0, 12)).orElse("(new file)"),
+        c.afterSha256().map(s -> s.substring(0, 12)).orElse("(removed)"),
+        // what a change replaced is kept in the store; a task's backup: true adds a copy
+        c.beforeSha256().isEmpty() ? "-" : "stored" + c.backupPath().map(p -> ", " + p).orElse(""),
+        state);
   }
 }

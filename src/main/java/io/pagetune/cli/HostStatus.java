@@ -1,5 +1,7 @@
 package io.pagetune.cli;
 
+import io.pagetune.executor.RestartList;
+import io.pagetune.modules.Step;
 import io.pagetune.pages.PageState;
 import io.pagetune.report.html.HostReport;
 import io.pagetune.report.html.HostState;
@@ -24,6 +26,8 @@ import java.util.Optional;
  * page states of its latest facts (stored by the last run that gathered them, or gathered now with
  * {@code --refresh}).
  *
+ * @param unconfirmed writes that runs now dead (or over) journaled on the host and never confirmed:
+ *     they may be on the host, waiting for a restart nobody queued yet
  * @param facts the host's latest facts; empty when they were never gathered
  * @param unreachable why facts could not be gathered now, when they could not
  * @param at the time status looks, for the facts' age
@@ -32,6 +36,7 @@ record HostStatus(
     String host,
     List<String> groups,
     List<JournalChange> changes,
+    List<JournalChange> unconfirmed,
     List<RestartIntent> restarts,
     Map<String, Object> window,
     Optional<HostFacts> facts,
@@ -40,6 +45,7 @@ record HostStatus(
   HostStatus {
     groups = List.copyOf(groups);
     changes = List.copyOf(changes);
+    unconfirmed = List.copyOf(unconfirmed);
     restarts = List.copyOf(restarts);
     window = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(window));
   }
@@ -50,6 +56,10 @@ record HostStatus(
     }
     if (restarts.stream().anyMatch(i -> i.status() == IntentStatus.BLOCKED)) {
       return HostState.REFUSED;
+    }
+    if (!unconfirmed.isEmpty()) {
+      // the host may hold these writes without their restart: never "effective"
+      return HostState.INTERRUPTED;
     }
     if (!restarts.isEmpty()
         || changes.stream().anyMatch(c -> c.effectiveState() == EffectiveState.PENDING)
@@ -65,7 +75,7 @@ record HostStatus(
 
   /** The restart's words with its due time in the window's zone, as the report shows them. */
   List<String> restartLines() {
-    List<String> out = new ArrayList<>();
+    List<String> out = new ArrayList<>(unconfirmedRestarts());
     java.time.ZoneId zone =
         window.get("zone") instanceof String z ? java.time.ZoneId.of(z) : java.time.ZoneOffset.UTC;
     for (RestartIntent i : restarts) {
@@ -79,6 +89,36 @@ record HostStatus(
               + i.result().map(r -> ": " + r).orElse(""));
     }
     return out;
+  }
+
+  /**
+   * The restarts the unconfirmed writes need, one line each: no intent holds them until a run or
+   * {@code schedule run-due} finds the writes on the host.
+   */
+  List<String> unconfirmedRestarts() {
+    Map<String, String> out = new LinkedHashMap<>();
+    for (JournalChange c : unconfirmed) {
+      for (Step.RequestRestart r : RestartList.decode(c.restarts())) {
+        out.putIfAbsent(
+            r.target().describe(),
+            r.target().describe() + " unconfirmed (run " + c.runId() + " ended before queuing it)");
+      }
+    }
+    return List.copyOf(out.values());
+  }
+
+  /** The CHANGES cell: journaled files, how many wait for a restart, how many are unconfirmed. */
+  String changesLine() {
+    if (changes.isEmpty() && unconfirmed.isEmpty()) {
+      return "-";
+    }
+    long pending =
+        changes.stream().filter(c -> c.effectiveState() == EffectiveState.PENDING).count();
+    return changes.size()
+        + " file(s), "
+        + pending
+        + " pending"
+        + (unconfirmed.isEmpty() ? "" : ", " + unconfirmed.size() + " unconfirmed");
   }
 
   /** The next opening's start in the window's zone, or why there is none. */
@@ -107,6 +147,14 @@ record HostStatus(
   List<String> blockers() {
     List<String> out = new ArrayList<>();
     unreachable.ifPresent(u -> out.add("unreachable: " + u));
+    for (String run : unconfirmed.stream().map(JournalChange::runId).distinct().toList()) {
+      out.add(
+          "run "
+              + run
+              + " ended (died, or a write failed) without confirming "
+              + unconfirmed.stream().filter(c -> c.runId().equals(run)).count()
+              + " write(s): the next run or schedule run-due reads the host to settle them");
+    }
     for (RestartIntent i : restarts) {
       if (i.status() == IntentStatus.BLOCKED || i.status() == IntentStatus.FAILED) {
         out.add(i.target().describe() + ": " + i.result().orElse(i.status().name()));
@@ -135,6 +183,16 @@ record HostStatus(
               c.path() + " changed by run " + c.runId() + " at " + c.changedAt(),
               List.of()));
     }
+    for (JournalChange c : unconfirmed) {
+      lines.add(
+          new TaskLine(
+              "",
+              c.task(),
+              c.path(),
+              "unconfirmed",
+              c.path() + " being written by run " + c.runId() + " when it ended, never confirmed",
+              List.of()));
+    }
     return new HostReport(host, groups, state(), pages(), lines, restartLines(), blockers())
         .withPagesNote(factsLine());
   }
@@ -145,6 +203,8 @@ record HostStatus(
     m.put("state", state().slug());
     m.put("groups", groups);
     m.put("changes", changes.stream().map(JournalJson::change).toList());
+    m.put("unconfirmed_changes", unconfirmed.stream().map(JournalJson::change).toList());
+    m.put("unconfirmed_restarts", unconfirmedRestarts());
     m.put("pending_restarts", restarts.stream().map(IntentJson::of).toList());
     m.put("window", window);
     m.put(

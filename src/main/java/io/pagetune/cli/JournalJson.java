@@ -14,7 +14,7 @@ import java.util.Optional;
 final class JournalJson {
   private JournalJson() {}
 
-  static Map<String, Object> run(RunRecord r) {
+  static Map<String, Object> run(RunRecord r, String status) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("run_id", r.runId());
     m.put("playbook", r.playbook());
@@ -22,7 +22,7 @@ final class JournalJson {
     m.put("check_mode", r.checkMode());
     m.put("started_at", r.startedAt().toString());
     m.put("finished_at", r.finishedAt().map(Instant::toString).orElse(null));
-    m.put("status", r.status().orElse("running"));
+    m.put("status", status);
     return m;
   }
 
@@ -41,6 +41,7 @@ final class JournalJson {
     m.put("effective_detail", c.effectiveDetail().orElse(null));
     m.put("effective_at", c.effectiveAt().map(Instant::toString).orElse(null));
     m.put("restarts", c.restarts().isEmpty() ? List.of() : c.restarts().lines().toList());
+    m.put("write_state", c.writeState().name().toLowerCase(java.util.Locale.ROOT));
     return m;
   }
 

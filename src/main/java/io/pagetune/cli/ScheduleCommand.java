@@ -259,6 +259,13 @@ public final class ScheduleCommand implements Runnable {
               inventory,
               restart.connections(environment),
               clock);
+      // a run killed between a write and its restart intent left nothing due: settle it first
+      List<String> settled = restarts.settleUnconfirmedWrites(Wiring.user(environment));
+      if (output != OutputFormat.JSON) {
+        settled.forEach(environment.out()::println);
+      } else {
+        settled.forEach(environment.err()::println);
+      }
       List<HandledRestart> handled = restarts.runDue(Restarts.nodeName("run-due"));
       boolean failed = false;
       for (HandledRestart h : handled) {

@@ -22,6 +22,7 @@ import io.pagetune.schedule.queue.RestartQueue;
 import io.pagetune.schedule.window.WindowsFile;
 import io.pagetune.state.HostFacts;
 import io.pagetune.state.HostFactsStore;
+import io.pagetune.state.RunOwner;
 import io.pagetune.state.StateStore;
 import io.pagetune.yaml.YamlReader;
 import java.nio.file.Path;
@@ -158,6 +159,7 @@ public final class StatusCommand implements Callable<Integer> {
               h.name(),
               groupsOf.apply(h.name()),
               store.journal().latestChanges(h.name()),
+              store.journal().orphanedChanges(h.name(), RunOwner.current().node()),
               open.stream().filter(i -> i.hosts().contains(h.name())).toList(),
               WindowsJson.host(hostWindows.get(h.name()), windows, at, 1),
               facts,
@@ -177,15 +179,8 @@ public final class StatusCommand implements Callable<Integer> {
         table.row(
             s.host(),
             s.state().label(),
-            s.changes().isEmpty()
-                ? "-"
-                : s.changes().size()
-                    + " file(s), "
-                    + s.changes().stream()
-                        .filter(c -> c.effectiveState() == io.pagetune.state.EffectiveState.PENDING)
-                        .count()
-                    + " pending",
-            s.restarts().isEmpty() ? "-" : String.join("; ", s.restartLines()),
+            s.changesLine(),
+            s.restartLines().isEmpty() ? "-" : String.join("; ", s.restartLines()),
             s.nextWindow(),
             s.factsLine());
       }

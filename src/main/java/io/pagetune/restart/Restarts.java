@@ -151,6 +151,17 @@ public final class Restarts {
         new JournalRecorder(store.journal(), clock, user));
   }
 
+  /**
+   * Settles the writes that dead runs left unconfirmed on the inventory's hosts (reading the hosts,
+   * as the next run would), queueing the restarts of those found applied.
+   *
+   * @return what it queued, and the writes it could not settle
+   */
+  public List<String> settleUnconfirmedWrites(String user) {
+    return new UnconfirmedWrites(store.journal(), inventory, connections, leases, leaseHolder)
+        .settle(runServices(user));
+  }
+
   /** The restart daemon (or a one-shot run-due) on this node. */
   public RestartScheduler scheduler(String node, Duration polling) {
     return new RestartScheduler(

@@ -229,13 +229,7 @@ public final class Journal {
    * UnfinishedRun#isDead}), as seen from {@code thisNode}. Oldest first.
    */
   public List<JournalChange> orphanedChanges(String host, String thisNode) {
-    Instant now = store.clock().instant();
-    java.util.Set<String> dead = new java.util.HashSet<>();
-    for (UnfinishedRun r : unfinishedRuns()) {
-      if (r.isDead(thisNode, now)) {
-        dead.add(r.runId());
-      }
-    }
+    java.util.Set<String> dead = deadRuns(thisNode);
     List<JournalChange> intended =
         store.inTransaction(
             c ->
@@ -257,6 +251,55 @@ public final class Journal {
     return intended.stream()
         .filter(ch -> finished.contains(ch.runId()) || dead.contains(ch.runId()))
         .toList();
+  }
+
+  /**
+   * The unfinished runs that are dead as seen from {@code thisNode}: what a later run would mark
+   * {@code interrupted}, read without writing anything.
+   */
+  public java.util.Set<String> deadRuns(String thisNode) {
+    Instant now = store.clock().instant();
+    java.util.Set<String> dead = new java.util.LinkedHashSet<>();
+    for (UnfinishedRun r : unfinishedRuns()) {
+      if (r.isDead(thisNode, now)) {
+        dead.add(r.runId());
+      }
+    }
+    return dead;
+  }
+
+  /** The writes of {@code runId} journaled as intended and never confirmed, oldest first. */
+  public List<JournalChange> unconfirmedChanges(String runId) {
+    return store.inTransaction(
+        c ->
+            queryChanges(
+                c,
+                "SELECT "
+                    + CHANGE_COLUMNS
+                    + " FROM journal_changes WHERE run_id = ? AND write_state = ? ORDER BY id",
+                ps -> {
+                  ps.setString(1, runId);
+                  ps.setString(2, WriteState.INTENDED.name());
+                }));
+  }
+
+  /** The hosts that have writes journaled as intended and never confirmed, by any run. */
+  public List<String> hostsWithUnconfirmedChanges() {
+    return store.inTransaction(
+        c -> {
+          try (PreparedStatement ps =
+              c.prepareStatement(
+                  "SELECT DISTINCT host FROM journal_changes WHERE write_state = ? ORDER BY host")) {
+            ps.setString(1, WriteState.INTENDED.name());
+            List<String> hosts = new ArrayList<>();
+            try (ResultSet rs = ps.executeQuery()) {
+              while (rs.next()) {
+                hosts.add(rs.getString(1));
+              }
+            }
+            return hosts;
+          }
+        });
   }
 
   /**

@@ -167,6 +167,7 @@ class WriteAheadCrashTest {
     assertTrue(runs.get(0).finishedAt().isEmpty(), runs.toString());
     assertEquals(List.of(), store.journal().changes(dead));
     assertEquals(List.of(), new RestartQueue(store).list());
+    assertStatusShowsTheUnconfirmedWrite(inventory, dead, file);
     // and a temp file as a write killed before its rename leaves one
     Path stale = t.root().resolve(".f1.conf.pagetune-0badc0de");
     Files.writeString(stale, "half a fi");
@@ -188,6 +189,70 @@ class WriteAheadCrashTest {
     assertEquals(content(2, 1), Files.readString(file));
     assertEquals(List.of(), tempFiles(t.root()));
     assertNothingLost(store, t.root(), 1);
+  }
+
+  /**
+   * From the journal alone, without contacting the host: the dead run is interrupted, and the host
+   * holds a write nobody confirmed, whose restart nobody queued. Never "effective".
+   */
+  private void assertStatusShowsTheUnconfirmedWrite(Path inventory, String dead, Path file) {
+    Map<String, String> env = Map.of("PAGETUNE_STATE", state().toString());
+    CliRun status = CliRun.withEnv(env, "status", "-i", inventory.toString());
+    assertEquals(0, status.exitCode(), status.toString());
+    String row = status.out().lines().filter(l -> l.startsWith("box ")).findFirst().orElseThrow();
+    assertTrue(row.contains("interrupted"), status.out());
+    assertTrue(row.contains("1 unconfirmed"), status.out());
+    assertTrue(row.contains("web server web1 unconfirmed (run " + dead), status.out());
+    assertTrue(!row.contains("effective"), status.out());
+    CliRun json = CliRun.withEnv(env, "status", "-i", inventory.toString(), "--output", "json");
+    assertTrue(json.out().contains("\"state\" : \"interrupted\""), json.out());
+    assertTrue(json.out().contains("\"write_state\" : \"intended\""), json.out());
+
+    CliRun history = CliRun.withEnv(env, "history");
+    assertTrue(
+        history.out().lines().anyMatch(l -> l.startsWith(dead) && l.contains("interrupted")),
+        history.out());
+    CliRun changes = CliRun.withEnv(env, "history", dead);
+    assertTrue(
+        changes
+            .out()
+            .lines()
+            .anyMatch(
+                l ->
+                    l.startsWith("box  " + file)
+                        && l.endsWith("[UNCONFIRMED, needs web server web1]")),
+        changes.out());
+  }
+
+  @Test
+  void aKillBetweenRenameAndJournalIsSettledByScheduleRunDueOverSsh() throws Exception {
+    Target t = overSsh();
+    Path playbook = playbook(1);
+    Path inventory = inventory(t);
+    ChildPagetune dying = child(t, playbook, inventory, 1, true);
+    assertEquals(137, dying.await(CHILD_TIMEOUT), dying.output());
+    StateStore store = store();
+    String dead = store.journal().listRuns().get(0).runId();
+    assertEquals(List.of(), new RestartQueue(store).list());
+
+    List<String> args = new ArrayList<>(List.of("schedule", "run-due", "-i", inventory.toString()));
+    args.addAll(t.extraArgs().subList(2, t.extraArgs().size()));
+    CliRun due =
+        CliRun.withEnv(Map.of("PAGETUNE_STATE", state().toString()), args.toArray(new String[0]));
+
+    assertTrue(
+        due.out().contains("box: run " + dead + " died after its write; web server web1"),
+        due.toString());
+    assertEquals(Optional.of("interrupted"), store.journal().run(dead).orElseThrow().status());
+    List<JournalChange> settled = store.journal().changes(dead);
+    assertEquals(1, settled.size(), settled.toString());
+    assertEquals(Optional.of(sha(content(1, 1))), settled.get(0).afterSha256());
+    List<RestartIntent> intents = new RestartQueue(store).list();
+    assertEquals(1, intents.size(), intents.toString());
+    assertEquals("web_server", intents.get(0).target().kind());
+    assertEquals(dead, intents.get(0).runId(), "the dead run's restart reached the queue");
+    assertEquals(
+        content(1, 1), Files.readString(t.root().resolve("f1.conf")), "run-due wrote nothing");
   }
 
   @Test

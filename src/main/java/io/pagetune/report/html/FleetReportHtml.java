@@ -35,6 +35,7 @@ public final class FleetReportHtml {
       .badge{display:inline-block;border-radius:1em;padding:0 .6em;margin-left:.5em;font-size:.9em}
       .s-unreachable .badge,.b-unreachable{background:#ffd8d3}
       .s-refused .badge,.b-refused{background:#ffd8d3}
+      .s-interrupted .badge,.b-interrupted{background:#ffd8d3}
       .s-would-change .badge,.b-would-change{background:#fff1c2}
       .s-restart-pending .badge,.b-restart-pending{background:#ddf4ff}
       .s-persisted .badge,.b-persisted{background:#ddf4ff}

@@ -9,6 +9,8 @@ import java.util.Locale;
 public enum HostState {
   UNREACHABLE("unreachable"),
   REFUSED("refused"),
+  /** A run died while writing to the host: its unconfirmed writes are settled by a later one. */
+  INTERRUPTED("interrupted"),
   WOULD_CHANGE("would change"),
   RESTART_PENDING("restart pending"),
   PERSISTED("persisted"),
