@@ -114,10 +114,11 @@ public final class HistoryCommand implements Callable<Integer> {
 
   private static String line(JournalChange c, String state) {
     return String.format(
-        "%s  %s  %s  %s -> %s  backup %s  %s",
+        "%s  %s  %s%s  %s -> %s  backup %s  %s",
         c.host(),
         c.path(),
         c.task(),
+        c.noLog() ? " (no_log)" : "",
         c.beforeSha256().map(s -> s.substring(0, 12)).orElse("(new file)"),
         c.afterSha256().map(s -> s.substring(0, 12)).orElse("(removed)"),
         // what a change replaced is kept in the store; a task's backup: true adds a copy

@@ -42,6 +42,8 @@ final class JournalJson {
     m.put("effective_at", c.effectiveAt().map(Instant::toString).orElse(null));
     m.put("restarts", c.restarts().isEmpty() ? List.of() : c.restarts().lines().toList());
     m.put("write_state", c.writeState().name().toLowerCase(java.util.Locale.ROOT));
+    // a no_log task's change: its checksums are all any view shows of it
+    m.put("no_log", c.noLog());
     return m;
   }
 

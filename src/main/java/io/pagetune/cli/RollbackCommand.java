@@ -61,6 +61,11 @@ import picocli.CommandLine.Parameters;
     })
 public final class RollbackCommand implements Callable<Integer> {
   private static final SourceLocation HERE = SourceLocation.of("rollback");
+  private static final String SHOWN = "pagetune_rollback";
+
+  /** The files a {@code no_log} task wrote: restored by a {@code no_log} task, diffs hidden. */
+  private static final String HIDDEN = "pagetune_rollback_no_log";
+
   private final CliEnvironment environment;
 
   @Parameters(paramLabel = "RUN_ID", description = "The run to undo (see pagetune history).")
@@ -113,14 +118,17 @@ public final class RollbackCommand implements Callable<Integer> {
       throw new InputException(SourceLocation.of("RUN_ID"), "no journaled run '" + runId + "'");
     }
     Inventory inv = new InventoryLoader(Path.of("")).load(inventory);
-    Map<String, Object> perHost = restores(store.journal(), inv);
+    Map<String, Object> perHost = restores(store.journal(), inv, false);
+    Map<String, Object> hiddenPerHost = restores(store.journal(), inv, true);
+    Set<String> hosts = new LinkedHashSet<>(perHost.keySet());
+    hosts.addAll(hiddenPerHost.keySet());
     Connections connections = restart.connections(environment);
     Restarts restarts = restart.restarts(environment, store, inv, inventory, connections, clock);
     RunServices services = restarts.runServices(Wiring.user(environment));
     if (!check) {
       services = services.withLeases(lockTimeout.leaser(store, environment));
     }
-    if (perHost.isEmpty()) {
+    if (hosts.isEmpty()) {
       environment.out().println("run " + runId + " changed no files on the selected hosts");
       return 0;
     }
@@ -128,7 +136,7 @@ public final class RollbackCommand implements Callable<Integer> {
         RunOptions.defaults()
             .withCheck(check)
             .withDiff(diff)
-            .withExtraVars(Map.of("pagetune_rollback", perHost));
+            .withExtraVars(Map.of(SHOWN, perHost, HIDDEN, hiddenPerHost));
     Engine engine =
         new Engine(
             modules(clock, store.journal()),
@@ -139,8 +147,7 @@ public final class RollbackCommand implements Callable<Integer> {
             clock,
             services);
     RunResult result =
-        engine.run(
-            Path.of("rollback-" + runId + ".yml"), playbook(perHost.keySet()), inv, options, yaml);
+        engine.run(Path.of("rollback-" + runId + ".yml"), playbook(hosts), inv, options, yaml);
     if (!check) {
       requeueRestarts(restarts, services.restarts(), inv, result.summary().runId());
       // a restart whose window is open now runs now, as after any run
@@ -161,15 +168,21 @@ public final class RollbackCommand implements Callable<Integer> {
   /**
    * Per host, the files to put back: each file's first change in the run holds its original, its
    * last change what the run left (a file that no longer holds that is not touched unless forced).
+   * {@code noLog}: only the files a {@code no_log} task changed in the run, else only the others.
    */
-  private Map<String, Object> restores(Journal journal, Inventory inv) {
+  private Map<String, Object> restores(Journal journal, Inventory inv, boolean noLog) {
     Set<String> selected = new LinkedHashSet<>();
     List<Host> hosts = io.pagetune.inventory.Limit.select(inv, limit);
     hosts.forEach(h -> selected.add(h.name()));
     Map<String, Map<String, JournalChange>> first = new LinkedHashMap<>();
     Map<String, Map<String, JournalChange>> last = new LinkedHashMap<>();
-    for (JournalChange c : journal.changes(runId)) {
-      if (!selected.contains(c.host())) {
+    List<JournalChange> changes = journal.changes(runId);
+    Set<String> hidden = new LinkedHashSet<>();
+    changes.stream()
+        .filter(JournalChange::noLog)
+        .forEach(c -> hidden.add(c.host() + "\0" + c.path()));
+    for (JournalChange c : changes) {
+      if (!selected.contains(c.host()) || hidden.contains(c.host() + "\0" + c.path()) != noLog) {
         continue;
       }
       first.computeIfAbsent(c.host(), h -> new LinkedHashMap<>()).putIfAbsent(c.path(), c);
@@ -243,7 +256,8 @@ public final class RollbackCommand implements Callable<Integer> {
     args.put("expect_sha256", "${item.expect_sha256}");
     args.put("changed_by", "${item.changed_by}");
     args.put("force", "${item.force}");
-    Task restore = task("Restore what the run replaced", args, "true");
+    Task restore = task("Restore what the run replaced", args, SHOWN, false);
+    Task restoreHidden = task("Restore what a no_log task wrote", args, HIDDEN, true);
     Play play =
         new Play(
             "Roll back run " + runId,
@@ -259,7 +273,7 @@ public final class RollbackCommand implements Callable<Integer> {
             false,
             Keywords.NONE,
             List.of(),
-            List.<TaskNode>of(restore),
+            List.<TaskNode>of(restore, restoreHidden),
             List.of(),
             List.of(),
             Path.of("").toAbsolutePath(),
@@ -267,10 +281,20 @@ public final class RollbackCommand implements Callable<Integer> {
     return new Playbook("rollback " + runId, List.of(play));
   }
 
-  private static Task task(String name, Map<String, Object> args, String when) {
+  private static Task task(String name, Map<String, Object> args, String itemsVar, boolean noLog) {
     Keywords keywords =
         new Keywords(
-            List.of(when), List.of(), null, null, Map.of(), null, null, null, null, Map.of(), null);
+            List.of("true"),
+            List.of(),
+            null,
+            null,
+            Map.of(),
+            null,
+            null,
+            null,
+            noLog ? Boolean.TRUE : null,
+            Map.of(),
+            null);
     return new Task(
         name,
         "restore_file",
@@ -279,7 +303,7 @@ public final class RollbackCommand implements Callable<Integer> {
         HERE,
         keywords,
         Map.of(),
-        "${pagetune_rollback[inventory_hostname]![]}",
+        "${" + itemsVar + "[inventory_hostname]![]}",
         "item",
         null,
         List.of(),

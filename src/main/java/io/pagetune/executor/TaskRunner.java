@@ -121,6 +121,7 @@ final class TaskRunner {
         ctx.runId(),
         Delegation.target(host, task),
         task.displayName(),
+        Boolean.TRUE.equals(task.keywords().noLog()),
         vars,
         () -> restarts.of(task, play, host).stream().map(RestartSink.Request::restart).toList());
   }

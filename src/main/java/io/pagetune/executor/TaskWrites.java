@@ -20,6 +20,7 @@ final class TaskWrites {
   private final String runId;
   private final String host;
   private final String task;
+  private final boolean noLog;
   private final Map<String, Object> hostVars;
   private final Supplier<List<Step.RequestRestart>> notified;
   private final List<Landed> landed = new ArrayList<>();
@@ -37,6 +38,7 @@ final class TaskWrites {
       String runId,
       String host,
       String task,
+      boolean noLog,
       Map<String, Object> hostVars,
       Supplier<List<Step.RequestRestart>> notified) {
     this.journal = journal;
@@ -44,6 +46,7 @@ final class TaskWrites {
     this.runId = runId;
     this.host = host;
     this.task = task;
+    this.noLog = noLog;
     this.hostVars = hostVars;
     this.notified = notified;
   }
@@ -57,7 +60,8 @@ final class TaskWrites {
       // persisted but not in use, never "effective"
       boolean pendingRestart = !needed.isEmpty();
       ChangeJournal.PendingChange change =
-          journal.intending(new JournaledWrite(runId, host, task, write, needed, pendingRestart));
+          journal.intending(
+              new JournaledWrite(runId, host, task, write, needed, pendingRestart, noLog));
       return () -> {
         CrashTestHook.afterRename();
         synchronized (landed) {

@@ -92,7 +92,8 @@ public final class JournalRecorder implements ChangeJournal {
                     : Optional.empty(),
                 RestartList.encode(w.restarts()),
                 clock.instant(),
-                w.pendingRestart() ? EffectiveState.PENDING : EffectiveState.EFFECTIVE));
+                w.pendingRestart() ? EffectiveState.PENDING : EffectiveState.EFFECTIVE,
+                w.noLog()));
     return new Intended(journal, id);
   }
 

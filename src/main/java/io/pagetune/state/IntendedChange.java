@@ -14,6 +14,7 @@ import java.util.Optional;
  * @param backupPath the copy beside the target, when the task asked for one
  * @param becomeUser the user the write runs as
  * @param restarts the restarts the change needs, encoded by the caller
+ * @param noLog made by a {@code no_log} task: later views never show what it wrote or replaced
  */
 public record IntendedChange(
     String runId,
@@ -30,7 +31,8 @@ public record IntendedChange(
     Optional<String> becomeUser,
     String restarts,
     Instant at,
-    EffectiveState effectiveState) {
+    EffectiveState effectiveState,
+    boolean noLog) {
   public IntendedChange {
     Objects.requireNonNull(runId);
     Objects.requireNonNull(host);
@@ -47,5 +49,41 @@ public record IntendedChange(
     Objects.requireNonNull(restarts);
     Objects.requireNonNull(at);
     Objects.requireNonNull(effectiveState);
+  }
+
+  /** A change of a task without {@code no_log}. */
+  public IntendedChange(
+      String runId,
+      String host,
+      String task,
+      String path,
+      Optional<String> beforeSha256,
+      Optional<String> afterSha256,
+      Optional<byte[]> before,
+      Optional<Integer> beforeMode,
+      Optional<String> beforeOwner,
+      Optional<String> beforeGroup,
+      Optional<String> backupPath,
+      Optional<String> becomeUser,
+      String restarts,
+      Instant at,
+      EffectiveState effectiveState) {
+    this(
+        runId,
+        host,
+        task,
+        path,
+        beforeSha256,
+        afterSha256,
+        before,
+        beforeMode,
+        beforeOwner,
+        beforeGroup,
+        backupPath,
+        becomeUser,
+        restarts,
+        at,
+        effectiveState,
+        false);
   }
 }

@@ -18,7 +18,7 @@ public final class Journal {
   private static final String CHANGE_COLUMNS =
       "id, run_id, host, task, path, before_sha256, after_sha256, backup_path, changed_at,"
           + " effective_state, effective_detail, effective_at, write_state, before_mode,"
-          + " before_owner, before_group, become_user, restarts";
+          + " before_owner, before_group, become_user, restarts, no_log";
   private static final String APPLIED = " write_state = '" + WriteState.APPLIED.name() + "'";
 
   private final StateStore store;
@@ -89,7 +89,8 @@ public final class Journal {
                   "INSERT INTO journal_changes (run_id, host, task, path, before_sha256,"
                       + " after_sha256, backup_path, changed_at, effective_state, effective_at,"
                       + " write_state, before_mode, before_owner, before_group, become_user,"
-                      + " restarts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                      + " restarts, no_log)"
+                      + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                   new String[] {"id"})) {
             ps.setString(1, change.runId());
             ps.setString(2, change.host());
@@ -115,6 +116,7 @@ public final class Journal {
             ps.setString(14, change.beforeGroup().orElse(null));
             ps.setString(15, change.becomeUser().orElse(null));
             ps.setString(16, change.restarts());
+            ps.setBoolean(17, change.noLog());
             ps.executeUpdate();
             return generatedId(ps);
           }
@@ -644,7 +646,8 @@ public final class Journal {
                   Optional.ofNullable(rs.getString("before_owner")),
                   Optional.ofNullable(rs.getString("before_group")),
                   Optional.ofNullable(rs.getString("become_user")),
-                  rs.getString("restarts") == null ? "" : rs.getString("restarts")));
+                  rs.getString("restarts") == null ? "" : rs.getString("restarts"),
+                  rs.getBoolean("no_log")));
         }
       }
       return changes;

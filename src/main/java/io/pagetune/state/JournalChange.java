@@ -9,6 +9,7 @@ import java.util.Optional;
  * restores in reverse order). Checksums are lower-case hex SHA-256; empty before = the file was
  * created, empty after = the change removed it; the replaced content is kept in the store under its
  * before checksum, {@code backupPath} is the copy beside the target when a task asked for one.
+ * {@code noLog}: a {@code no_log} task made it, so no view shows what it wrote or replaced.
  */
 public record JournalChange(
     long sequence,
@@ -28,7 +29,8 @@ public record JournalChange(
     Optional<String> beforeOwner,
     Optional<String> beforeGroup,
     Optional<String> becomeUser,
-    String restarts) {
+    String restarts,
+    boolean noLog) {
   public JournalChange {
     Objects.requireNonNull(runId);
     Objects.requireNonNull(host);

@@ -56,15 +56,14 @@ class SchemaCurrencyTest {
   void aStoreMissingAMigrationIsMigratedOnOpen() throws SQLException {
     String file = dir.resolve("state.db").toString();
     StateStore first = StateStore.open(file, CLOCK);
-    exec(first, "DROP TABLE host_facts");
-    exec(first, "DROP TABLE host_page_states");
-    exec(first, "DELETE FROM flyway_schema_history WHERE version = '5'");
+    exec(first, "ALTER TABLE journal_changes DROP COLUMN no_log");
+    exec(first, "DELETE FROM flyway_schema_history WHERE version = '6'");
     assertFalse(SchemaCurrency.current(first.dataSource()));
 
     StateStore again = StateStore.open(file, CLOCK);
 
     assertTrue(SchemaCurrency.current(again.dataSource()));
-    exec(again, "SELECT count(*) FROM host_facts"); // the table is back
+    exec(again, "SELECT count(no_log) FROM journal_changes"); // the column is back
   }
 
   @Test
@@ -74,7 +73,7 @@ class SchemaCurrencyTest {
     assertFalse(SchemaCurrency.current(store.dataSource()));
     exec(store, "UPDATE flyway_schema_history SET success = 1 WHERE version = '3'");
     assertTrue(SchemaCurrency.current(store.dataSource()));
-    exec(store, "UPDATE flyway_schema_history SET version = '6' WHERE version = '5'");
+    exec(store, "UPDATE flyway_schema_history SET version = '7' WHERE version = '6'");
     assertFalse(SchemaCurrency.current(store.dataSource()));
   }
 
