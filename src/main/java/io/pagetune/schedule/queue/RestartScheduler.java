@@ -6,6 +6,7 @@ import com.github.kagkarlsson.scheduler.SchedulerName;
 import com.github.kagkarlsson.scheduler.task.Task;
 import io.pagetune.state.Dialect;
 import io.pagetune.state.HostLeases;
+import io.pagetune.state.RunOwner;
 import io.pagetune.state.StateException;
 import io.pagetune.state.StateStore;
 import java.sql.PreparedStatement;
@@ -15,6 +16,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
@@ -92,8 +94,9 @@ public final class RestartScheduler implements AutoCloseable {
    * run that dies is revived like a daemon.
    */
   public List<HandledRestart> runDue() {
-    String name =
-        shortName(options.nodeName()) + "-due-" + UUID.randomUUID().toString().substring(0, 8);
+    String node = RunOwner.current().node();
+    String name = SchedulerProcess.current(node).name(UUID.randomUUID().toString().substring(0, 8));
+    reviveGoneFrom(node);
     List<HandledRestart> report = new CopyOnWriteArrayList<>();
     Instant horizon = clock.instant();
     Scheduler scheduler = build(name, report::add);
@@ -118,6 +121,70 @@ public final class RestartScheduler implements AutoCloseable {
       scheduler.stop();
     }
     return List.copyOf(report);
+  }
+
+  /** An execution a scheduler has picked and not finished. */
+  private record Picked(String id, String pickedBy, long version) {}
+
+  /**
+   * Restarts picked by a {@code run-due} whose process is gone from this node are due again at
+   * once, instead of after its heartbeats go stale: their intents are revived (only if that process
+   * still holds them), their hosts freed, and their executions unpicked and made due now, so this
+   * call runs them when their window allows (the window is checked again before each).
+   */
+  private void reviveGoneFrom(String node) {
+    for (Picked p : picked()) {
+      Optional<SchedulerProcess> process = SchedulerProcess.parse(p.pickedBy());
+      if (process.isEmpty() || !process.get().goneFrom(node)) {
+        continue;
+      }
+      RestartQueue.Revival revival =
+          handler.reviveGone(
+              p.id(), RestartTaskHandler.tokenOf(p.pickedBy(), p.version()), p.pickedBy());
+      store.inTransaction(
+          c -> {
+            String where =
+                " WHERE task_name = ? AND task_instance = ? AND picked_by = ? AND version = ?";
+            try (PreparedStatement ps =
+                c.prepareStatement(
+                    revival == RestartQueue.Revival.REQUEUED
+                        ? "UPDATE scheduled_tasks SET picked = ?, picked_by = NULL,"
+                            + " last_heartbeat = NULL, execution_time = ?, version = version + 1"
+                            + where
+                        : "DELETE FROM scheduled_tasks" + where)) {
+              int i = 1;
+              if (revival == RestartQueue.Revival.REQUEUED) {
+                ps.setBoolean(i++, false);
+                ps.setTimestamp(i++, Timestamp.from(clock.instant()));
+              }
+              ps.setString(i++, RestartQueue.TASK_NAME);
+              ps.setString(i++, p.id());
+              ps.setString(i++, p.pickedBy());
+              ps.setLong(i, p.version());
+              return ps.executeUpdate();
+            }
+          });
+    }
+  }
+
+  private List<Picked> picked() {
+    return store.inTransaction(
+        c -> {
+          try (PreparedStatement ps =
+              c.prepareStatement(
+                  "SELECT task_instance, picked_by, version FROM scheduled_tasks"
+                      + " WHERE task_name = ? AND picked = ?")) {
+            ps.setString(1, RestartQueue.TASK_NAME);
+            ps.setBoolean(2, true);
+            List<Picked> out = new java.util.ArrayList<>();
+            try (ResultSet rs = ps.executeQuery()) {
+              while (rs.next()) {
+                out.add(new Picked(rs.getString(1), rs.getString(2), rs.getLong(3)));
+              }
+            }
+            return out;
+          }
+        });
   }
 
   /** Stops the daemon, waiting up to shutdownMaxWait for running restarts. */
@@ -177,10 +244,6 @@ public final class RestartScheduler implements AutoCloseable {
             }
           }
         });
-  }
-
-  private static String shortName(String node) {
-    return node.length() <= 24 ? node : node.substring(0, 24);
   }
 
   private static void sleep(Duration duration) {

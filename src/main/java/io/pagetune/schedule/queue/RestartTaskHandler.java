@@ -70,7 +70,11 @@ final class RestartTaskHandler {
 
   /** The claim token ties a RUNNING intent to one pick of its execution. */
   static String tokenOf(Execution execution) {
-    return execution.pickedBy + "#" + execution.version;
+    return tokenOf(execution.pickedBy, execution.version);
+  }
+
+  static String tokenOf(String pickedBy, long version) {
+    return pickedBy + "#" + version;
   }
 
   private CompletionHandler<Void> execute(
@@ -194,6 +198,17 @@ final class RestartTaskHandler {
     } else {
       operations.reschedule(complete, now);
     }
+  }
+
+  /**
+   * A {@code run-due} that picked {@code id} under {@code token} is gone from this node: the intent
+   * goes back to QUEUED (only if that process still holds it) and the hosts it held are free.
+   */
+  RestartQueue.Revival reviveGone(String id, String token, String pickedBy) {
+    RestartQueue.Revival revival =
+        queue.revive(id, token, "run-due " + pickedBy + " died while running it; revived");
+    leases.releaseAll("restart " + id);
+    return revival;
   }
 
   private void retryLater(ExecutionComplete complete, ExecutionOperations<Void> operations) {
