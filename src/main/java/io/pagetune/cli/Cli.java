@@ -32,6 +32,13 @@ public final class Cli {
     PrintStream out = TerminalStream.over(stdout);
     PrintStream err = TerminalStream.over(stderr);
     CliEnvironment environment = new CliEnvironment(clock, out, err, env, stdout == System.out);
+    // the passwords pagetune was given in its environment are never printed back
+    environment.hide(
+        io.pagetune.connection.ChildProcesses.SECRET_VARIABLES.stream()
+            .filter(name -> !name.equals(StateOptions.STATE_ENV))
+            .map(env::get)
+            .filter(java.util.Objects::nonNull)
+            .toList());
     CommandLine cmd =
         new CommandLine(
             new PagetuneCommand(),

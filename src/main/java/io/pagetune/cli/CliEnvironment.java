@@ -14,6 +14,12 @@ public record CliEnvironment(
     env = Map.copyOf(env);
   }
 
+  /** From now on these values are shown as *** in everything printed on out and err. */
+  public void hide(java.util.Collection<String> secrets) {
+    io.pagetune.report.TerminalStream.hide(out, secrets);
+    io.pagetune.report.TerminalStream.hide(err, secrets);
+  }
+
   /** True when the process talks to a terminal (not in tests, pipes or CI logs). */
   public boolean terminal() {
     return System.console() != null && attached;

@@ -9,19 +9,43 @@ import java.util.Arrays;
 /**
  * stdout or stderr of the CLI: everything printed passes {@link TerminalText#escape}, whatever path
  * printed it (results, diffs, tables, errors), so no text from a host reaches the terminal raw.
- * pagetune's own colour and line-clearing sequences go through {@link #control} instead.
+ * pagetune's own colour and line-clearing sequences go through {@link #control} instead. The secret
+ * values a command was given ({@link #hide}) are shown as {@code ***} wherever they would appear in
+ * one printed piece of text.
  */
 public final class TerminalStream extends PrintStream {
-  private final OutputStream raw;
+  /** Shorter values are not masked: masking "a" would garble every line. */
+  static final int MIN_SECRET_LENGTH = 4;
 
-  private TerminalStream(OutputStream raw) {
-    super(new Escaping(raw), true, StandardCharsets.UTF_8);
+  private final OutputStream raw;
+  private final Escaping escaping;
+
+  private TerminalStream(OutputStream raw, Escaping escaping) {
+    super(escaping, true, StandardCharsets.UTF_8);
     this.raw = raw;
+    this.escaping = escaping;
   }
 
   /** Text printed on this stream reaches {@code raw} escaped, as UTF-8. */
   public static TerminalStream over(OutputStream raw) {
-    return new TerminalStream(raw);
+    return new TerminalStream(raw, new Escaping(raw));
+  }
+
+  /** From now on these values never appear in what this stream prints. */
+  public void hide(java.util.Collection<String> secrets) {
+    flush();
+    for (String s : secrets) {
+      if (s != null && s.length() >= MIN_SECRET_LENGTH) {
+        escaping.secrets.add(s);
+      }
+    }
+  }
+
+  /** {@link #hide} on a terminal stream; nothing on any other stream. */
+  public static void hide(PrintStream out, java.util.Collection<String> secrets) {
+    if (out instanceof TerminalStream t) {
+      t.hide(secrets);
+    }
   }
 
   /** Writes one of pagetune's own terminal sequences (colour, clearing a line) unescaped. */
@@ -47,6 +71,7 @@ public final class TerminalStream extends PrintStream {
   /** Decodes the UTF-8 printed, escapes it, and passes it on; a split character waits whole. */
   private static final class Escaping extends OutputStream {
     private final OutputStream raw;
+    private final java.util.Set<String> secrets = new java.util.concurrent.CopyOnWriteArraySet<>();
     private byte[] carry = new byte[0];
 
     Escaping(OutputStream raw) {
@@ -65,6 +90,9 @@ public final class TerminalStream extends PrintStream {
       int complete = completeLength(all);
       carry = Arrays.copyOfRange(all, complete, all.length);
       String text = new String(all, 0, complete, StandardCharsets.UTF_8);
+      for (String secret : secrets) {
+        text = text.replace(secret, io.pagetune.error.CredentialMask.MASK);
+      }
       raw.write(TerminalText.escape(text).getBytes(StandardCharsets.UTF_8));
     }
 
