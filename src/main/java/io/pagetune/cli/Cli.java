@@ -55,6 +55,8 @@ public final class Cli {
     cmd.setOut(new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), true));
     cmd.setErr(new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true));
     cmd.setCaseInsensitiveEnumValuesAllowed(true);
+    // help is plain text: its styles would be shown escaped, as every control sequence printed is
+    cmd.setColorScheme(CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.OFF));
     // "-e @vars.yml" is Ansible's extra-vars file, not a picocli argument file
     cmd.setExpandAtFiles(false);
     cmd.setParameterExceptionHandler(
