@@ -42,6 +42,7 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -180,6 +181,9 @@ public final class ApplyCommand implements Callable<Integer> {
               + " is not the one the plan was made from (or changed since): make a new plan");
     }
     lockTimeout.timeout();
+    Map<String, Object> givenVars =
+        SecretVars.restored(plan.source().extraVars(), ExtraVars.parse(extraVars, yaml));
+    environment.hide(ExtraVarSecrets.values(givenVars));
     RunOptions options =
         RunOptions.defaults()
             .withCheck(false)
@@ -187,8 +191,7 @@ public final class ApplyCommand implements Callable<Integer> {
             .withTags(
                 new LinkedHashSet<>(plan.source().tags()),
                 new LinkedHashSet<>(plan.source().skipTags()))
-            .withExtraVars(
-                SecretVars.restored(plan.source().extraVars(), ExtraVars.parse(extraVars, yaml)))
+            .withExtraVars(givenVars)
             .withForks(forks)
             .withCommandTimeout(Duration.ofSeconds(timeoutSeconds));
     // the modules stamp what they write with the plan's time (their audit comments), so that the

@@ -1,8 +1,11 @@
 package io.pagetune.cli;
 
 import io.pagetune.executor.ExitStatus;
+import io.pagetune.report.TerminalStream;
+import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.Map;
 import picocli.CommandLine;
@@ -13,19 +16,29 @@ import picocli.CommandLine;
  */
 public final class Cli {
   private final Clock clock;
-  private final PrintStream out;
-  private final PrintStream err;
+  private final PrintStream stdout;
+  private final PrintStream stderr;
   private final Map<String, String> env;
 
   public Cli(Clock clock, PrintStream out, PrintStream err, Map<String, String> env) {
     this.clock = clock;
-    this.out = out;
-    this.err = err;
+    this.stdout = out;
+    this.stderr = err;
     this.env = Map.copyOf(env);
   }
 
   public int execute(String... args) {
-    CliEnvironment environment = new CliEnvironment(clock, out, err, env);
+    // whatever a command prints passes the terminal escaping: host text never reaches it raw
+    PrintStream out = TerminalStream.over(stdout);
+    PrintStream err = TerminalStream.over(stderr);
+    CliEnvironment environment = new CliEnvironment(clock, out, err, env, stdout == System.out);
+    // the passwords pagetune was given in its environment are never printed back
+    environment.hide(
+        io.pagetune.connection.ChildProcesses.SECRET_VARIABLES.stream()
+            .filter(name -> !name.equals(StateOptions.STATE_ENV))
+            .map(env::get)
+            .filter(java.util.Objects::nonNull)
+            .toList());
     CommandLine cmd =
         new CommandLine(
             new PagetuneCommand(),
@@ -39,15 +52,18 @@ public final class Cli {
                 }
               }
             });
-    cmd.setOut(new PrintWriter(out, true));
-    cmd.setErr(new PrintWriter(err, true));
+    cmd.setOut(new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), true));
+    cmd.setErr(new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true));
     cmd.setCaseInsensitiveEnumValuesAllowed(true);
+    // help is plain text: its styles would be shown escaped, as every control sequence printed is
+    cmd.setColorScheme(CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.OFF));
     // "-e @vars.yml" is Ansible's extra-vars file, not a picocli argument file
     cmd.setExpandAtFiles(false);
     cmd.setParameterExceptionHandler(
         (ex, argv) -> {
           err.println("pagetune: " + io.pagetune.error.CredentialMask.mask(ex.getMessage()));
-          CommandLine.UnmatchedArgumentException.printSuggestions(ex, new PrintWriter(err, true));
+          CommandLine.UnmatchedArgumentException.printSuggestions(
+              ex, new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true));
           err.println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help'.");
           return ExitStatus.INVALID_INPUT.code();
         });
@@ -68,7 +84,7 @@ public final class Cli {
     }
     // a PrintStream swallows write errors: output lost to a full disk must not end as success
     out.flush();
-    if (out.checkError()) {
+    if (out.checkError() || stdout.checkError()) {
       err.println(
           "pagetune: could not write all output to stdout (disk full or output closed); it is"
               + " incomplete");

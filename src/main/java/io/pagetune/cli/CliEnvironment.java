@@ -4,22 +4,31 @@ import java.io.PrintStream;
 import java.time.Clock;
 import java.util.Map;
 
-/** What commands get from the process: clock, output streams, environment variables. */
+/**
+ * What commands get from the process: clock, output streams, environment variables, and whether
+ * {@code out} prints on the process's own stdout ({@code attached}).
+ */
 public record CliEnvironment(
-    Clock clock, PrintStream out, PrintStream err, Map<String, String> env) {
+    Clock clock, PrintStream out, PrintStream err, Map<String, String> env, boolean attached) {
   public CliEnvironment {
     env = Map.copyOf(env);
   }
 
+  /** From now on these values are shown as *** in everything printed on out and err. */
+  public void hide(java.util.Collection<String> secrets) {
+    io.pagetune.report.TerminalStream.hide(out, secrets);
+    io.pagetune.report.TerminalStream.hide(err, secrets);
+  }
+
   /** True when the process talks to a terminal (not in tests, pipes or CI logs). */
   public boolean terminal() {
-    return System.console() != null && out == System.out;
+    return System.console() != null && attached;
   }
 
   /** Colour only on a terminal, and never when NO_COLOR is set or TERM is dumb. */
   public boolean colorTerminal() {
     return System.console() != null
-        && out == System.out
+        && attached
         && !env.containsKey("NO_COLOR")
         && !"dumb".equals(env.get("TERM"));
   }

@@ -46,6 +46,13 @@ public final class InventoryCommand implements Callable<Integer> {
     String host;
   }
 
+  @Option(
+      names = "--show-secrets",
+      description =
+          "Print the values of secret variables (ansible_password, become passwords, anything named"
+              + " like a password, passphrase, secret, token or key); masked as *** otherwise.")
+  boolean showSecrets;
+
   @Option(names = "--stacktrace", description = "Print stack traces of errors.")
   boolean stacktrace;
 
@@ -56,7 +63,7 @@ public final class InventoryCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     Inventory inv = new InventoryLoader(Path.of("")).load(inventory);
-    InventoryReport report = new InventoryReport(inv);
+    InventoryReport report = new InventoryReport(inv, showSecrets);
     String text = mode.list ? report.list() : mode.graph ? report.graph() : report.host(mode.host);
     environment.out().println(text);
     // on stderr: stdout stays the JSON or tree a script reads

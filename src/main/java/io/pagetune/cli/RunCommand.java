@@ -25,6 +25,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -195,13 +196,16 @@ public final class RunCommand implements Callable<Integer> {
     reports.check();
     Set<String> tagSet = new LinkedHashSet<>(tags);
     Set<String> skipSet = new LinkedHashSet<>(skipTags);
+    Map<String, Object> givenVars = ExtraVars.parse(extraVars, yaml);
+    // a secret given with -e is never printed back, whatever task shows it
+    environment.hide(ExtraVarSecrets.values(givenVars));
     RunOptions options =
         RunOptions.defaults()
             .withCheck(check)
             .withDiff(diff)
             .withLimit(limit)
             .withTags(tagSet, skipSet)
-            .withExtraVars(ExtraVars.parse(extraVars, yaml))
+            .withExtraVars(givenVars)
             .withForks(forks)
             .withForceHandlers(forceHandlers)
             .withDetailedExitCode(detailedExitCode)

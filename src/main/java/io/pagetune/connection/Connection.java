@@ -30,6 +30,14 @@ public interface Connection extends AutoCloseable {
    */
   void put(byte[] content, String path, PutOptions options);
 
+  /**
+   * This connection as a {@code no_log} task uses it: what it runs may carry the task's secrets, so
+   * nothing tracing it (-vv) shows the commands. The connection itself is shared, not a copy.
+   */
+  default Connection noLog() {
+    return this;
+  }
+
   @Override
   void close();
 }

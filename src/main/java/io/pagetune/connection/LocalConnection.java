@@ -189,7 +189,7 @@ public final class LocalConnection implements Connection {
     long start = System.nanoTime();
     Process p;
     try {
-      p = new ProcessBuilder(argv).start();
+      p = ChildProcesses.builder(argv).start();
     } catch (IOException e) {
       if (argv.get(0).equals("/bin/sh")) {
         throw new ConnectionException(host + ": cannot start /bin/sh: " + e.getMessage(), e);

@@ -9,7 +9,8 @@ import java.util.function.Consumer;
  * What {@code -vv} and {@code -vvv} show: every command sent to a host with its exit code and time
  * ({@code -vv}), and every connection opened with user, address, port and key file, and how long it
  * took ({@code -vvv}). Lines never carry stdin (where sudo passwords travel), environment values or
- * file contents, and {@code password=}/{@code token=} parameters are masked.
+ * file contents, nor the commands of a {@code no_log} task ({@link Connection#noLog}), and {@code
+ * password=}/{@code token=} parameters are masked.
  */
 public final class TracingConnectionFactory implements ConnectionFactory {
   private final ConnectionFactory inner;
@@ -66,7 +67,7 @@ public final class TracingConnectionFactory implements ConnectionFactory {
     if (connections) {
       sink.accept("<" + spec.inventoryName() + "> CONNECTED in " + since(start));
     }
-    return new Traced(c);
+    return new Traced(c, false);
   }
 
   private static String since(long startNanos) {
@@ -79,9 +80,19 @@ public final class TracingConnectionFactory implements ConnectionFactory {
 
   private final class Traced implements Connection {
     private final Connection c;
+    private final boolean hidden;
 
-    Traced(Connection c) {
+    /**
+     * @param hidden a {@code no_log} task's view: its commands are traced without their text
+     */
+    Traced(Connection c, boolean hidden) {
       this.c = c;
+      this.hidden = hidden;
+    }
+
+    @Override
+    public Connection noLog() {
+      return hidden ? this : new Traced(c, true);
     }
 
     private void line(String text) {
@@ -96,7 +107,7 @@ public final class TracingConnectionFactory implements ConnectionFactory {
     @Override
     public CommandResult run(RemoteCommand command, Duration timeout) {
       String become = command.become().enabled() ? " (become " + command.become().user() + ")" : "";
-      line("EXEC" + become + ": " + command.display());
+      line("EXEC" + become + ": " + (hidden ? "(hidden: no_log)" : command.display()));
       CommandResult r = c.run(command, timeout);
       line(
           "EXIT "

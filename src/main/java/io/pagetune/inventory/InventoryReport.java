@@ -1,5 +1,7 @@
 package io.pagetune.inventory;
 
+import static io.pagetune.error.CredentialMask.MASK;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
@@ -17,20 +19,39 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Pattern;
 
 /**
  * What {@code pagetune inventory} prints, shaped like {@code ansible-inventory}: {@link #list()}
  * (JSON with {@code _meta.hostvars}), {@link #graph()} (a text tree) and {@link #host(String)} (one
  * host's resolved variables). JSON keys are sorted and indented by four spaces. Magic variables
- * ({@code inventory_hostname}, {@code groups}, ...) are left out, as Ansible does.
+ * ({@code inventory_hostname}, {@code groups}, ...) are left out, as Ansible does. Unlike
+ * ansible-inventory, the values of secret variables ({@code ansible_password}, become passwords,
+ * anything named like a password, passphrase, secret, token or key) show as {@code ***} unless
+ * asked for.
  */
 public final class InventoryReport {
+  private static final Pattern SECRET =
+      Pattern.compile(
+          "(?i).*(password|passwd|passphrase|secret|token|api_?key|credential).*"
+              + "|ansible(_ssh|_become|_sudo|_su)?_pass");
+
   private final Inventory inventory;
+  private final boolean showSecrets;
   private final ObjectMapper json =
       new ObjectMapper().configure(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, true);
 
+  /** A report that masks secret values. */
   public InventoryReport(Inventory inventory) {
+    this(inventory, false);
+  }
+
+  /**
+   * @param showSecrets print secret values as they are ({@code --show-secrets})
+   */
+  public InventoryReport(Inventory inventory, boolean showSecrets) {
     this.inventory = inventory;
+    this.showSecrets = showSecrets;
   }
 
   /**
@@ -64,7 +85,7 @@ public final class InventoryReport {
       entry.put("hosts", g.hosts());
     }
     if (!g.vars().isEmpty()) {
-      entry.put("vars", g.vars());
+      entry.put("vars", masked(g.vars()));
     }
     if (!entry.isEmpty()) {
       out.put(name, entry);
@@ -125,8 +146,32 @@ public final class InventoryReport {
     return write(resolved(h));
   }
 
-  private static Map<String, Object> resolved(Host h) {
-    return MagicVars.withoutMagic(h.vars().resolve());
+  private Map<String, Object> resolved(Host h) {
+    return masked(MagicVars.withoutMagic(h.vars().resolve()));
+  }
+
+  private Map<String, Object> masked(Map<String, Object> vars) {
+    return showSecrets ? vars : maskedMap(vars);
+  }
+
+  private static Map<String, Object> maskedMap(Map<?, ?> vars) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    vars.forEach(
+        (k, v) -> {
+          String key = String.valueOf(k);
+          out.put(key, SECRET.matcher(key).matches() && v != null ? MASK : maskedValue(v));
+        });
+    return out;
+  }
+
+  private static Object maskedValue(Object v) {
+    if (v instanceof Map<?, ?> m) {
+      return maskedMap(m);
+    }
+    if (v instanceof List<?> l) {
+      return l.stream().map(InventoryReport::maskedValue).toList();
+    }
+    return v;
   }
 
   private static List<String> sortedChildren(Group g) {

@@ -98,10 +98,9 @@ public final class ConsoleReporter implements RunListener {
         printDiff(diff);
       }
     }
-    out.println(paint(colour, line));
+    println(colour, line);
     for (String restart : o.restarts()) {
-      out.println(
-          paint(MAGENTA, (o.checkMode() ? "  would restart: " : "  pending restart: ") + restart));
+      println(MAGENTA, (o.checkMode() ? "  would restart: " : "  pending restart: ") + restart);
     }
   }
 
@@ -125,11 +124,11 @@ public final class ConsoleReporter implements RunListener {
         continue;
       }
       if (l.startsWith("+") && !l.startsWith("+++")) {
-        out.println(paint(GREEN, l));
+        println(GREEN, l);
       } else if (l.startsWith("-") && !l.startsWith("---")) {
-        out.println(paint(RED, l));
+        println(RED, l);
       } else if (l.startsWith("@@")) {
-        out.println(paint(CYAN, l));
+        println(CYAN, l);
       } else {
         out.println(l);
       }
@@ -139,7 +138,7 @@ public final class ConsoleReporter implements RunListener {
   @Override
   public void warning(String message) {
     warnings.add(message);
-    out.println(paint(MAGENTA, "[WARNING]: " + message));
+    println(MAGENTA, "[WARNING]: " + message);
   }
 
   @Override
@@ -154,19 +153,21 @@ public final class ConsoleReporter implements RunListener {
       HostCounts c = e.getValue();
       String colour =
           c.failed() > 0 || c.unreachable() > 0 ? RED : c.changed() > 0 ? YELLOW : GREEN;
-      StringBuilder sb = new StringBuilder();
-      sb.append(paint(colour, pad(e.getKey(), nameWidth))).append(": ");
+      print(colour, pad(e.getKey(), nameWidth));
+      StringBuilder sb = new StringBuilder(": ");
       sb.append(field("ok", c.ok())).append(field("changed", c.changed()));
       sb.append(field("unreachable", c.unreachable())).append(field("failed", c.failed()));
       sb.append(field("skipped", c.skipped())).append(field("rescued", c.rescued()));
       sb.append("ignored=").append(c.ignored());
+      out.print(sb);
       if (c.pending() > 0) {
-        sb.append("    ").append(paint(MAGENTA, "pending_restarts=" + c.pending()));
+        out.print("    ");
+        print(MAGENTA, "pending_restarts=" + c.pending());
       }
-      out.println(sb);
+      out.println();
     }
     for (String w : warnings) {
-      out.println(paint(MAGENTA, "[WARNING]: " + w));
+      println(MAGENTA, "[WARNING]: " + w);
     }
     out.println();
     if (summary.checkMode() && realChangesInCheck.get() > 0) {
@@ -214,7 +215,22 @@ public final class ConsoleReporter implements RunListener {
     return sb.toString();
   }
 
-  private String paint(String colour, String text) {
-    return color ? colour + text + RESET : text;
+  private void println(String colour, String text) {
+    print(colour, text);
+    out.println();
+  }
+
+  /**
+   * The text in a colour: the colour codes are pagetune's own and pass as they are, the text is
+   * escaped like everything else printed (it may come from a host).
+   */
+  private void print(String colour, String text) {
+    if (color) {
+      TerminalStream.control(out, colour);
+      out.print(text);
+      TerminalStream.control(out, RESET);
+    } else {
+      out.print(text);
+    }
   }
 }

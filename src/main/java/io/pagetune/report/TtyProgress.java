@@ -32,7 +32,7 @@ public final class TtyProgress implements RunListener {
 
   private void clear() {
     if (drawn) {
-      terminal.print(CLEAR);
+      TerminalStream.control(terminal, CLEAR);
       terminal.flush();
       drawn = false;
     }
@@ -46,7 +46,8 @@ public final class TtyProgress implements RunListener {
   }
 
   private void draw() {
-    terminal.print(CLEAR + tracker.line());
+    TerminalStream.control(terminal, CLEAR);
+    terminal.print(tracker.line());
     terminal.flush();
     drawn = true;
   }

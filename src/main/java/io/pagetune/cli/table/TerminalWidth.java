@@ -23,7 +23,7 @@ public final class TerminalWidth {
   private static int ttyColumns() {
     try {
       Process p =
-          new ProcessBuilder("stty", "size")
+          io.pagetune.connection.ChildProcesses.builder(java.util.List.of("stty", "size"))
               .redirectInput(new java.io.File("/dev/tty"))
               .redirectError(ProcessBuilder.Redirect.DISCARD)
               .start();

@@ -7,7 +7,8 @@ import java.util.List;
  * The one text table of the CLI (facts, history, schedule, status): columns padded to their widest
  * cell, two spaces apart, and when the table is wider than the terminal the widest columns give up
  * width first and their long cells end in "…", so one long value (an unreachable host's error)
- * never makes every row wrap. Line breaks in a cell become spaces.
+ * never makes every row wrap. Line breaks in a cell become spaces, other control characters (from
+ * hosts) are shown escaped.
  */
 public final class TextTable {
   /** No column is squeezed below this (or its header, if shorter). */
@@ -46,8 +47,9 @@ public final class TextTable {
     return row(List.of(cells));
   }
 
+  /** One line: line breaks become spaces, other controls are escaped before widths count. */
   private static String flat(String s) {
-    return s.replaceAll("[\\r\\n\\t]+", " ");
+    return io.pagetune.report.TerminalText.escapeInline(s.replaceAll("[\\r\\n\\t]+", " "));
   }
 
   /** The table within {@code width} columns ({@link Integer#MAX_VALUE}: never truncated). */
