@@ -22,6 +22,7 @@ import io.pagetune.plan.PlanEvents;
 import io.pagetune.plan.PlanGuard;
 import io.pagetune.plan.PlanReader;
 import io.pagetune.plan.PlanRefusal;
+import io.pagetune.plan.PlanSigner;
 import io.pagetune.plan.SavedPlan;
 import io.pagetune.plan.SecretVars;
 import io.pagetune.plan.SourceDigest;
@@ -32,6 +33,7 @@ import io.pagetune.report.JsonEventReporter;
 import io.pagetune.report.Listeners;
 import io.pagetune.report.RunListener;
 import io.pagetune.schedule.window.DurationText;
+import io.pagetune.state.PlanKeys;
 import io.pagetune.state.StateStore;
 import io.pagetune.yaml.SourceLocation;
 import io.pagetune.yaml.YamlReader;
@@ -71,6 +73,9 @@ import picocli.CommandLine.Parameters;
       "4 the plan is refused (too old, other playbook or inventory, not approved), 6 environment."
     })
 public final class ApplyCommand implements Callable<Integer> {
+  /** How far the clock of the node that saved a plan may run ahead of this one's. */
+  static final Duration MAX_CLOCK_SKEW = Duration.ofMinutes(5);
+
   private final CliEnvironment environment;
 
   @Parameters(paramLabel = "PLAN", description = "The plan file.")
@@ -159,7 +164,14 @@ public final class ApplyCommand implements Callable<Integer> {
     reports.check();
     // a bad option is reported before the plan is read
     connectionBudget.budget();
-    SavedPlan plan = PlanReader.read(planFile);
+    Optional<StateStore> store = stateOptions.open(environment, clock);
+    if (store.isEmpty()) {
+      throw new InputException(
+          at,
+          "a plan is applied only after its signature is checked with the state store's key:"
+              + " apply needs the state store the plan was saved with, not --state none");
+    }
+    SavedPlan plan = PlanReader.read(planFile, new PlanSigner(new PlanKeys(store.get()).key()));
     checkAge(plan, clock, at);
     List<String> sources = inventories.isEmpty() ? plan.source().inventories() : inventories;
     Path playbook = Path.of(plan.source().playbook());
@@ -230,6 +242,7 @@ public final class ApplyCommand implements Callable<Integer> {
               connections,
               modules,
               clock,
+              store.get(),
               yaml);
     }
     if (!refused.isEmpty()) {
@@ -258,6 +271,19 @@ public final class ApplyCommand implements Callable<Integer> {
                         SourceLocation.of("--max-plan-age"),
                         "'" + maxPlanAge + "' is not a duration (e.g. 7d, 36h, PT12H)"));
     Duration age = Duration.between(plan.created(), clock.instant());
+    if (age.compareTo(MAX_CLOCK_SKEW.negated()) < 0) {
+      // made "in the future": no clock is that far off, so the date was set to outlive the age
+      // check
+      throw new InputException(
+          at,
+          "the plan says it was made at "
+              + plan.createdAt()
+              + ", "
+              + ahead(age.negated())
+              + " after now (more than the "
+              + MAX_CLOCK_SKEW.toMinutes()
+              + " minutes two clocks may differ): make a new plan");
+    }
     if (age.compareTo(max) > 0) {
       throw new InputException(
           at,
@@ -271,6 +297,12 @@ public final class ApplyCommand implements Callable<Integer> {
     }
   }
 
+  private static String ahead(Duration d) {
+    return d.toDays() > 0
+        ? d.toDays() + "d"
+        : d.toHours() > 0 ? d.toHours() + "h" : d.toMinutes() + "min";
+  }
+
   /** The hosts the plan's run covered, narrowed by --limit. */
   private Set<String> hosts(Inventory inv, SavedPlan plan) {
     Set<String> out = new LinkedHashSet<>();
@@ -282,10 +314,24 @@ public final class ApplyCommand implements Callable<Integer> {
         narrowed.add(h.name());
       }
     }
-    for (Host h : Limit.select(inv, pattern)) {
-      if (narrowed == null || narrowed.contains(h.name())) {
-        out.add(h.name());
+    Set<String> held = new LinkedHashSet<>();
+    Limit.select(inv, pattern).forEach(h -> held.add(h.name()));
+    plan.hosts().forEach(h -> held.add(h.host()));
+    for (String h : held) {
+      if (narrowed == null || narrowed.contains(h)) {
+        out.add(h);
       }
+    }
+    if (narrowed != null && out.isEmpty()) {
+      // an apply that silently does nothing would pass for a done change in the window
+      throw new InputException(
+          Limit.WHERE,
+          "'"
+              + limit
+              + "' names no host the plan holds"
+              + (narrowed.isEmpty() ? "" : " (" + String.join(", ", narrowed) + ")")
+              + "; the plan's hosts: "
+              + String.join(", ", held));
     }
     return out;
   }
@@ -354,20 +400,17 @@ public final class ApplyCommand implements Callable<Integer> {
       Connections connections,
       ModuleRegistry modules,
       Clock clock,
+      StateStore store,
       YamlReader yaml) {
     RunListener listener =
         output == OutputFormat.JSON
             ? new JsonEventReporter(environment.out(), clock)
             : new ConsoleReporter(environment.out(), environment.colorTerminal(), diff);
-    Optional<StateStore> store = stateOptions.open(environment, clock);
-    RunServices services = RunServices.NONE;
-    if (store.isPresent()) {
-      services =
-          Wiring.restarts(store.get(), inv, inventory, windowsFile, connections, clock, environment)
-              .runServices(Wiring.user(environment))
-              .withLeases(lockTimeout.leaser(store.get(), environment))
-              .withFacts(new StoredFacts(store.get(), clock));
-    }
+    RunServices services =
+        Wiring.restarts(store, inv, inventory, windowsFile, connections, clock, environment)
+            .runServices(Wiring.user(environment))
+            .withLeases(lockTimeout.leaser(store, environment))
+            .withFacts(new StoredFacts(store, clock));
     PlanGuard guard = new PlanGuard(plan, services.journal());
     services =
         new RunServices(

@@ -87,7 +87,7 @@ public final class PlanBuilder implements PlanRecorder {
           });
     }
     return new SavedPlan(
-        SavedPlan.SCHEMA_VERSION, createdAt.toString(), createdBy, runId, source, out, null);
+        SavedPlan.SCHEMA_VERSION, createdAt.toString(), createdBy, runId, source, out);
   }
 
   private static PlannedWrite write(
