@@ -434,6 +434,12 @@ public final class ApplyCommand implements Callable<Integer> {
       Set<String> hosts = new LinkedHashSet<>();
       guard.refusals().stream().map(PlanRefusal::host).forEach(hosts::add);
       guard.unqueuedRestarts().forEach(r -> messages().println(r.getMessage()));
+      // first lines only: they name host, task and path, never content (a no_log task's failure
+      // line is hidden whole, so this is where its refusal is told)
+      guard
+          .refusals()
+          .forEach(
+              r -> messages().println("refused: " + r.getMessage().lines().findFirst().orElse("")));
       messages().println("Refused while applying: " + String.join(", ", hosts));
       return Math.max(result.exit().code(), 2);
     }

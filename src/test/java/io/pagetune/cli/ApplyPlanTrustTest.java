@@ -204,6 +204,59 @@ class ApplyPlanTrustTest {
   }
 
   @Test
+  void aCommandRenderedOtherwiseThanThePlanShowedRefusesTheHostWithTheDifference()
+      throws Exception {
+    assertEquals(0, save(Map.of()).exitCode());
+    String shown = CliRun.withEnv(Map.of(), "show", plan.toString()).out();
+    assertTrue(shown.contains("ran-with-5"), shown);
+    // a value read from the host changes after the board approved the plan
+    Files.writeString(root.resolve("value"), "9999\n");
+
+    CliRun apply = cli(Map.of(), "apply", plan.toString());
+    assertEquals(2, apply.exitCode(), apply.toString());
+    String out = apply.out() + apply.err();
+    assertTrue(
+        out.contains(
+            "box: task 'mark' would run a command other than the one the plan approved (refused;"
+                + " make a new plan)"),
+        out);
+    assertTrue(out.contains("-touch " + root.resolve("ran-with-5")), out);
+    assertTrue(out.contains("+touch " + root.resolve("ran-with-9999")), out);
+    assertTrue(out.contains("Refused while applying: box"), out);
+    assertFalse(Files.exists(root.resolve("ran-with-9999")), "the unapproved command never ran");
+    assertFalse(Files.exists(root.resolve("ran-with-5")));
+  }
+
+  @Test
+  void aNoLogCommandRefusedIsNamedByItsTaskOnly() throws Exception {
+    Files.writeString(
+        playbook,
+        Files.readString(playbook)
+            .replace("      command: touch", "      no_log: true\n      command: touch"));
+    assertEquals(0, save(Map.of()).exitCode());
+    assertFalse(Files.readString(plan).contains("ran-with-"), "a no_log command is kept as a hash");
+    Files.writeString(root.resolve("value"), "9999\n");
+
+    CliRun apply = cli(Map.of(), "apply", plan.toString());
+    assertEquals(2, apply.exitCode(), apply.toString());
+    String out = apply.out() + apply.err();
+    assertTrue(
+        out.contains(
+            "box: task 'mark' would run a command other than the one the plan approved (refused;"
+                + " make a new plan)"),
+        out);
+    assertFalse(out.contains("ran-with-"), out);
+    assertFalse(Files.exists(root.resolve("ran-with-9999")));
+
+    // unchanged, the same plan's command runs
+    Files.writeString(root.resolve("value"), "5\n");
+    Files.writeString(root.resolve("pages.conf"), "vm.nr_hugepages = 8\n");
+    CliRun again = cli(Map.of(), "apply", plan.toString());
+    assertEquals(0, again.exitCode(), again.toString());
+    assertTrue(Files.exists(root.resolve("ran-with-5")));
+  }
+
+  @Test
   void theSavedPlanIsPrivateToItsOwner() throws Exception {
     Files.writeString(plan, "an older plan readable by all\n");
     Files.setPosixFilePermissions(plan, PosixFilePermissions.fromString("rw-r--r--"));
