@@ -257,6 +257,32 @@ class ApplyPlanTrustTest {
   }
 
   @Test
+  void aSecretNestedInAJsonExtraVarIsKeptAsAHashAndMustBeGivenAgain() throws Exception {
+    String vars = "{\"db\": {\"port\": 5432, \"users\": [{\"password\": \"hunter2-nested\"}]}}";
+    assertEquals(0, save(Map.of(), "-e", vars).exitCode());
+    String text = Files.readString(plan);
+    assertFalse(text.contains("hunter2-nested"), text);
+    assertTrue(text.contains("5432"), "the rest of the value is kept as it was");
+
+    CliRun missing = cli(Map.of(), "apply", plan.toString());
+    assertEquals(4, missing.exitCode(), missing.toString());
+    assertTrue(
+        missing
+            .err()
+            .contains(
+                "-e:1:1: the plan keeps the secrets in 'db' as hashes only: give it again with -e db=…"),
+        missing.err());
+    CliRun wrong = cli(Map.of(), "apply", plan.toString(), "-e", vars.replace("hunter2", "guess"));
+    assertEquals(4, wrong.exitCode(), wrong.toString());
+    assertTrue(wrong.err().contains("'db' is not the value the plan was made with"), wrong.err());
+    assertFalse(Files.exists(root.resolve("ran-with-5")));
+
+    CliRun apply = cli(Map.of(), "apply", plan.toString(), "-e", vars);
+    assertEquals(0, apply.exitCode(), apply.toString());
+    assertTrue(Files.exists(root.resolve("ran-with-5")));
+  }
+
+  @Test
   void theSavedPlanIsPrivateToItsOwner() throws Exception {
     Files.writeString(plan, "an older plan readable by all\n");
     Files.setPosixFilePermissions(plan, PosixFilePermissions.fromString("rw-r--r--"));
