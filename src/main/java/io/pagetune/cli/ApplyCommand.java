@@ -32,7 +32,6 @@ import io.pagetune.report.ConsoleReporter;
 import io.pagetune.report.JsonEventReporter;
 import io.pagetune.report.Listeners;
 import io.pagetune.report.RunListener;
-import io.pagetune.schedule.window.DurationText;
 import io.pagetune.state.PlanKeys;
 import io.pagetune.state.StateStore;
 import io.pagetune.yaml.SourceLocation;
@@ -73,9 +72,6 @@ import picocli.CommandLine.Parameters;
       "4 the plan is refused (too old, other playbook or inventory, not approved), 6 environment."
     })
 public final class ApplyCommand implements Callable<Integer> {
-  /** How far the clock of the node that saved a plan may run ahead of this one's. */
-  static final Duration MAX_CLOCK_SKEW = Duration.ofMinutes(5);
-
   private final CliEnvironment environment;
 
   @Parameters(paramLabel = "PLAN", description = "The plan file.")
@@ -172,7 +168,7 @@ public final class ApplyCommand implements Callable<Integer> {
               + " apply needs the state store the plan was saved with, not --state none");
     }
     SavedPlan plan = PlanReader.read(planFile, new PlanSigner(new PlanKeys(store.get()).key()));
-    checkAge(plan, clock, at);
+    PlanAge.check(plan, maxPlanAge, clock, at);
     List<String> sources = inventories.isEmpty() ? plan.source().inventories() : inventories;
     Path playbook = Path.of(plan.source().playbook());
     String playbookDigest = SourceDigest.playbook(playbook);
@@ -260,47 +256,6 @@ public final class ApplyCommand implements Callable<Integer> {
   /** Where refusals are told: stdout, unless it carries JSON events. */
   private java.io.PrintStream messages() {
     return output == OutputFormat.JSON ? environment.err() : environment.out();
-  }
-
-  private void checkAge(SavedPlan plan, Clock clock, SourceLocation at) {
-    Duration max =
-        DurationText.parse(maxPlanAge)
-            .orElseThrow(
-                () ->
-                    new InputException(
-                        SourceLocation.of("--max-plan-age"),
-                        "'" + maxPlanAge + "' is not a duration (e.g. 7d, 36h, PT12H)"));
-    Duration age = Duration.between(plan.created(), clock.instant());
-    if (age.compareTo(MAX_CLOCK_SKEW.negated()) < 0) {
-      // made "in the future": no clock is that far off, so the date was set to outlive the age
-      // check
-      throw new InputException(
-          at,
-          "the plan says it was made at "
-              + plan.createdAt()
-              + ", "
-              + ahead(age.negated())
-              + " after now (more than the "
-              + MAX_CLOCK_SKEW.toMinutes()
-              + " minutes two clocks may differ): make a new plan");
-    }
-    if (age.compareTo(max) > 0) {
-      throw new InputException(
-          at,
-          "the plan was made at "
-              + plan.createdAt()
-              + ", "
-              + age.toHours()
-              + "h ago, older than --max-plan-age "
-              + maxPlanAge
-              + ": make a new plan");
-    }
-  }
-
-  private static String ahead(Duration d) {
-    return d.toDays() > 0
-        ? d.toDays() + "d"
-        : d.toHours() > 0 ? d.toHours() + "h" : d.toMinutes() + "min";
   }
 
   /** The hosts the plan's run covered, narrowed by --limit. */
