@@ -22,6 +22,7 @@ import io.pagetune.plan.PlanEvents;
 import io.pagetune.plan.PlanGuard;
 import io.pagetune.plan.PlanReader;
 import io.pagetune.plan.PlanRefusal;
+import io.pagetune.plan.PlanSigner;
 import io.pagetune.plan.SavedPlan;
 import io.pagetune.plan.SecretVars;
 import io.pagetune.plan.SourceDigest;
@@ -31,7 +32,7 @@ import io.pagetune.report.ConsoleReporter;
 import io.pagetune.report.JsonEventReporter;
 import io.pagetune.report.Listeners;
 import io.pagetune.report.RunListener;
-import io.pagetune.schedule.window.DurationText;
+import io.pagetune.state.PlanKeys;
 import io.pagetune.state.StateStore;
 import io.pagetune.yaml.SourceLocation;
 import io.pagetune.yaml.YamlReader;
@@ -160,8 +161,15 @@ public final class ApplyCommand implements Callable<Integer> {
     reports.check();
     // a bad option is reported before the plan is read
     connectionBudget.budget();
-    SavedPlan plan = PlanReader.read(planFile);
-    checkAge(plan, clock, at);
+    Optional<StateStore> store = stateOptions.open(environment, clock);
+    if (store.isEmpty()) {
+      throw new InputException(
+          at,
+          "a plan is applied only after its signature is checked with the state store's key:"
+              + " apply needs the state store the plan was saved with, not --state none");
+    }
+    SavedPlan plan = PlanReader.read(planFile, new PlanSigner(new PlanKeys(store.get()).key()));
+    PlanAge.check(plan, maxPlanAge, clock, at);
     List<String> sources = inventories.isEmpty() ? plan.source().inventories() : inventories;
     Path playbook = Path.of(plan.source().playbook());
     String playbookDigest = SourceDigest.playbook(playbook);
@@ -233,6 +241,7 @@ public final class ApplyCommand implements Callable<Integer> {
               connections,
               modules,
               clock,
+              store.get(),
               yaml);
     }
     if (!refused.isEmpty()) {
@@ -252,28 +261,6 @@ public final class ApplyCommand implements Callable<Integer> {
     return output == OutputFormat.JSON ? environment.err() : environment.out();
   }
 
-  private void checkAge(SavedPlan plan, Clock clock, SourceLocation at) {
-    Duration max =
-        DurationText.parse(maxPlanAge)
-            .orElseThrow(
-                () ->
-                    new InputException(
-                        SourceLocation.of("--max-plan-age"),
-                        "'" + maxPlanAge + "' is not a duration (e.g. 7d, 36h, PT12H)"));
-    Duration age = Duration.between(plan.created(), clock.instant());
-    if (age.compareTo(max) > 0) {
-      throw new InputException(
-          at,
-          "the plan was made at "
-              + plan.createdAt()
-              + ", "
-              + age.toHours()
-              + "h ago, older than --max-plan-age "
-              + maxPlanAge
-              + ": make a new plan");
-    }
-  }
-
   /** The hosts the plan's run covered, narrowed by --limit. */
   private Set<String> hosts(Inventory inv, SavedPlan plan) {
     Set<String> out = new LinkedHashSet<>();
@@ -285,10 +272,24 @@ public final class ApplyCommand implements Callable<Integer> {
         narrowed.add(h.name());
       }
     }
-    for (Host h : Limit.select(inv, pattern)) {
-      if (narrowed == null || narrowed.contains(h.name())) {
-        out.add(h.name());
+    Set<String> held = new LinkedHashSet<>();
+    Limit.select(inv, pattern).forEach(h -> held.add(h.name()));
+    plan.hosts().forEach(h -> held.add(h.host()));
+    for (String h : held) {
+      if (narrowed == null || narrowed.contains(h)) {
+        out.add(h);
       }
+    }
+    if (narrowed != null && out.isEmpty()) {
+      // an apply that silently does nothing would pass for a done change in the window
+      throw new InputException(
+          Limit.WHERE,
+          "'"
+              + limit
+              + "' names no host the plan holds"
+              + (narrowed.isEmpty() ? "" : " (" + String.join(", ", narrowed) + ")")
+              + "; the plan's hosts: "
+              + String.join(", ", held));
     }
     return out;
   }
@@ -357,20 +358,17 @@ public final class ApplyCommand implements Callable<Integer> {
       Connections connections,
       ModuleRegistry modules,
       Clock clock,
+      StateStore store,
       YamlReader yaml) {
     RunListener listener =
         output == OutputFormat.JSON
             ? new JsonEventReporter(environment.out(), clock)
             : new ConsoleReporter(environment.out(), environment.colorTerminal(), diff);
-    Optional<StateStore> store = stateOptions.open(environment, clock);
-    RunServices services = RunServices.NONE;
-    if (store.isPresent()) {
-      services =
-          Wiring.restarts(store.get(), inv, inventory, windowsFile, connections, clock, environment)
-              .runServices(Wiring.user(environment))
-              .withLeases(lockTimeout.leaser(store.get(), environment))
-              .withFacts(new StoredFacts(store.get(), clock));
-    }
+    RunServices services =
+        Wiring.restarts(store, inv, inventory, windowsFile, connections, clock, environment)
+            .runServices(Wiring.user(environment))
+            .withLeases(lockTimeout.leaser(store, environment))
+            .withFacts(new StoredFacts(store, clock));
     PlanGuard guard = new PlanGuard(plan, services.journal());
     services =
         new RunServices(
@@ -394,6 +392,12 @@ public final class ApplyCommand implements Callable<Integer> {
       Set<String> hosts = new LinkedHashSet<>();
       guard.refusals().stream().map(PlanRefusal::host).forEach(hosts::add);
       guard.unqueuedRestarts().forEach(r -> messages().println(r.getMessage()));
+      // first lines only: they name host, task and path, never content (a no_log task's failure
+      // line is hidden whole, so this is where its refusal is told)
+      guard
+          .refusals()
+          .forEach(
+              r -> messages().println("refused: " + r.getMessage().lines().findFirst().orElse("")));
       messages().println("Refused while applying: " + String.join(", ", hosts));
       return Math.max(result.exit().code(), 2);
     }

@@ -5,12 +5,14 @@ import io.pagetune.executor.RunOptions;
 import io.pagetune.executor.RunResult;
 import io.pagetune.plan.PlanBuilder;
 import io.pagetune.plan.PlanDigest;
+import io.pagetune.plan.PlanSigner;
 import io.pagetune.plan.PlanSource;
 import io.pagetune.plan.PlanText;
 import io.pagetune.plan.PlanWriter;
 import io.pagetune.plan.SavedPlan;
 import io.pagetune.plan.SecretVars;
 import io.pagetune.plan.SourceDigest;
+import io.pagetune.state.PlanKeys;
 import io.pagetune.state.StateStore;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -67,14 +69,18 @@ final class PlanSaving {
             options.skipTags().stream().sorted().toList(),
             SecretVars.hashed(options.extraVars()));
     String runId = result.summary().runId();
-    SavedPlan plan = new PlanWriter().write(builder.build(planTime, user, runId, source), file);
-    store.ifPresent(
-        s -> {
-          if (s.journal().run(runId).isEmpty()) {
-            s.journal().startRun(runId, playbook.toString(), user, true);
-          }
-          s.journal().finishRun(runId, "planned " + PlanDigest.shortForm(plan.digest()));
-        });
+    // RunCommand refuses --save-plan with --state none before the run: the key is the store's
+    StateStore s = store.orElseThrow();
+    SavedPlan plan =
+        new PlanWriter()
+            .write(
+                builder.build(planTime, user, runId, source),
+                file,
+                new PlanSigner(new PlanKeys(s).key()));
+    if (s.journal().run(runId).isEmpty()) {
+      s.journal().startRun(runId, playbook.toString(), user, true);
+    }
+    s.journal().finishRun(runId, "planned " + PlanDigest.shortForm(plan.digest()));
     out.println();
     out.println("Plan saved to " + file + " (" + plan.digest() + ")");
     out.println(PlanText.summary(plan));

@@ -193,6 +193,12 @@ public final class RunCommand implements Callable<Integer> {
           io.pagetune.yaml.SourceLocation.of("--save-plan"),
           "--save-plan needs --check: a plan is made without changing anything");
     }
+    if (savePlan != null && stateOptions.location(environment).equals("none")) {
+      throw new io.pagetune.error.InputException(
+          io.pagetune.yaml.SourceLocation.of("--save-plan"),
+          "a plan is signed with the state store's key: --save-plan needs a state store, not"
+              + " --state none");
+    }
     reports.check();
     Set<String> tagSet = new LinkedHashSet<>(tags);
     Set<String> skipSet = new LinkedHashSet<>(skipTags);

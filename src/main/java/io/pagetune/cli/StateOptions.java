@@ -31,6 +31,6 @@ public final class StateOptions {
     if (location.equals("none")) {
       return Optional.empty();
     }
-    return Optional.of(StateStore.open(location, clock, env.env()));
+    return Optional.of(StateStore.open(location, clock, env.env(), env.err()::println));
   }
 }

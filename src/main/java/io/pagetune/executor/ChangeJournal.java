@@ -1,5 +1,6 @@
 package io.pagetune.executor;
 
+import io.pagetune.connection.RemoteCommand;
 import io.pagetune.modules.Step;
 import java.util.List;
 import java.util.Optional;
@@ -21,6 +22,14 @@ public interface ChangeJournal {
   default PendingChange intending(JournaledWrite write) {
     return PendingChange.NONE;
   }
+
+  /**
+   * Told before a task runs {@code commands} on {@code host} (as the host gets them). Commands are
+   * not journaled, they cannot be undone; an apply held to a saved plan refuses, by throwing, a
+   * command the plan did not approve.
+   */
+  default void commandsIntended(
+      String host, String task, boolean noLog, List<RemoteCommand> commands) {}
 
   /** Confirms several landed writes at once (one transaction where the journal can). */
   default void confirmAll(List<PendingChange> changes) {

@@ -1,5 +1,7 @@
 package io.pagetune.executor;
 
+import io.pagetune.connection.RemoteCommand;
+import io.pagetune.modules.ModuleCall;
 import io.pagetune.modules.Plan;
 import io.pagetune.modules.Step;
 import java.util.List;
@@ -16,6 +18,7 @@ import java.util.Optional;
  * @param facts the host's {@code ansible_facts} the plan was made from
  * @param files reads a file on the host as the task would (its become user)
  * @param becomeUser the user the task writes as, empty without become
+ * @param commands the commands its steps run, as the task runs them ({@link #commandsOf})
  */
 public record PlannedTask(
     String host,
@@ -27,7 +30,8 @@ public record PlannedTask(
     List<Step.RequestRestart> restartSteps,
     Map<String, Object> facts,
     HostFiles files,
-    Optional<String> becomeUser) {
+    Optional<String> becomeUser,
+    List<RemoteCommand> commands) {
   public PlannedTask {
     Objects.requireNonNull(host);
     Objects.requireNonNull(task);
@@ -37,6 +41,44 @@ public record PlannedTask(
     restartSteps = restartSteps == null ? List.of() : List.copyOf(restartSteps);
     facts = facts == null ? Map.of() : facts;
     becomeUser = becomeUser == null ? Optional.empty() : becomeUser;
+    commands = commands == null ? List.of() : List.copyOf(commands);
+  }
+
+  /** A task whose commands run as its plan's steps say (no task become or environment). */
+  public PlannedTask(
+      String host,
+      String task,
+      String location,
+      boolean noLog,
+      Plan plan,
+      List<String> restarts,
+      List<Step.RequestRestart> restartSteps,
+      Map<String, Object> facts,
+      HostFiles files,
+      Optional<String> becomeUser) {
+    this(
+        host,
+        task,
+        location,
+        noLog,
+        plan,
+        restarts,
+        restartSteps,
+        facts,
+        files,
+        becomeUser,
+        plan.steps().stream()
+            .filter(s -> s instanceof Step.Exec)
+            .map(s -> ((Step.Exec) s).command())
+            .toList());
+  }
+
+  /** The commands {@code steps} run for {@code call}, exactly as the host gets them. */
+  public static List<RemoteCommand> commandsOf(List<Step> steps, ModuleCall call) {
+    return steps.stream()
+        .filter(s -> s instanceof Step.Exec)
+        .map(s -> call.effective(((Step.Exec) s).command()))
+        .toList();
   }
 
   /** Reads what a file on the host holds now; empty when there is no such file. */

@@ -1,7 +1,7 @@
 package io.pagetune.executor;
 
-import io.pagetune.connection.Become;
 import io.pagetune.connection.Connection;
+import io.pagetune.connection.RemoteCommand;
 import io.pagetune.modules.ApplyResult;
 import io.pagetune.modules.FileDiff;
 import io.pagetune.modules.FileEffect;
@@ -109,7 +109,14 @@ final class TaskInvocation {
     List<String> diffs = diffs(task, plan);
     WriteGuard.Decision decision = guard.decide(task, module, plan, host, vars, check);
     if (check && plan.changes()) {
-      recordPlanned(task, host, vars, plan, predictedRestarts, conn, call.become());
+      recordPlanned(task, host, vars, plan, predictedRestarts, conn, call);
+    } else if (ctx.options().check() && plan.changes()) {
+      // check_mode: false under --check: it runs now and again in the apply, so the plan approves
+      // its commands (what it writes now is done before the plan is saved)
+      List<Step> commands = plan.steps().stream().filter(s -> s instanceof Step.Exec).toList();
+      if (!commands.isEmpty()) {
+        recordPlanned(task, host, vars, Plan.of(commands, List.of()), List.of(), conn, call);
+      }
     }
     if (decision instanceof WriteGuard.SkipUnchecked) {
       return SkippedCommand.result(result, describe(plan));
@@ -155,7 +162,7 @@ final class TaskInvocation {
       Plan plan,
       List<String> restarts,
       Connection conn,
-      Become become) {
+      ModuleCall call) {
     if (ctx.services().plans() == PlanRecorder.NONE) {
       // an ordinary check run: no copy of the facts for a plan nobody saves
       return;
@@ -171,13 +178,18 @@ final class TaskInvocation {
                 host.name(),
                 task.displayName(),
                 task.location().toString(),
-                Boolean.TRUE.equals(task.keywords().noLog()),
+                noLog(task),
                 plan,
                 restarts,
                 restartSteps(plan.steps()),
                 facts,
-                path -> conn.read(path, become),
-                become.enabled() ? Optional.of(become.user()) : Optional.empty()));
+                path -> conn.read(path, call.become()),
+                call.become().enabled() ? Optional.of(call.become().user()) : Optional.empty(),
+                PlannedTask.commandsOf(plan.steps(), call)));
+  }
+
+  private static boolean noLog(Task task) {
+    return Boolean.TRUE.equals(task.keywords().noLog());
   }
 
   @SuppressWarnings("unchecked")
@@ -197,6 +209,12 @@ final class TaskInvocation {
       Map<String, Object> result,
       List<String> diffs) {
     WriteObserver observer = writes.observer(restartSteps(plan.steps()));
+    List<RemoteCommand> commands = PlannedTask.commandsOf(plan.steps(), call);
+    if (!commands.isEmpty()) {
+      ctx.services()
+          .journal()
+          .commandsIntended(host.name(), task.displayName(), noLog(task), commands);
+    }
     ApplyResult applied = module.apply(plan, call, new StepRunner(conn, ctx.clock(), observer));
     if (applied.changed()) {
       host.factCache().clear();

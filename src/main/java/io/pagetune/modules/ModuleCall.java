@@ -18,4 +18,12 @@ public record ModuleCall(
     environment = environment == null ? Map.of() : Map.copyOf(environment);
     become = become == null ? Become.NONE : become;
   }
+
+  /**
+   * {@code command} as this task runs it: with the task's become (unless it has its own) and env.
+   */
+  public io.pagetune.connection.RemoteCommand effective(
+      io.pagetune.connection.RemoteCommand command) {
+    return command.withDefaultBecome(become).withEnv(environment);
+  }
 }

@@ -124,7 +124,7 @@ public final class StepRunner {
   }
 
   private CommandResult exec(RemoteCommand command, ModuleCall call, Duration timeout) {
-    RemoteCommand effective = command.withDefaultBecome(call.become()).withEnv(call.environment());
+    RemoteCommand effective = call.effective(command);
     return connection.run(effective, timeout != null ? timeout : call.timeout());
   }
 

@@ -61,7 +61,8 @@ public final class PlanBuilder implements PlanRecorder {
               writes,
               task.restarts(),
               intents(task),
-              pageState == null ? null : json(pageState)));
+              pageState == null ? null : json(pageState),
+              task.commands().stream().map(c -> ApprovedCommand.of(c, task.noLog())).toList()));
     }
   }
 
@@ -87,7 +88,7 @@ public final class PlanBuilder implements PlanRecorder {
           });
     }
     return new SavedPlan(
-        SavedPlan.SCHEMA_VERSION, createdAt.toString(), createdBy, runId, source, out, null);
+        SavedPlan.SCHEMA_VERSION, createdAt.toString(), createdBy, runId, source, out);
   }
 
   private static PlannedWrite write(

@@ -26,13 +26,19 @@ public final class PlanDigest {
 
   /** "sha256:" and 64 hex digits. */
   public static String of(JsonNode plan) {
+    return "sha256:" + Sha256.hex(canonical(plan, FIELD));
+  }
+
+  /** The plan's canonical form without the fields named, as UTF-8. */
+  static byte[] canonical(JsonNode plan, String... leftOut) {
     JsonNode copy = plan.deepCopy();
     if (copy instanceof ObjectNode o) {
-      o.remove(FIELD);
+      for (String field : leftOut) {
+        o.remove(field);
+      }
     }
     try {
-      String canonical = COMPACT.writeValueAsString(sorted(copy));
-      return "sha256:" + Sha256.hex(canonical.getBytes(StandardCharsets.UTF_8));
+      return COMPACT.writeValueAsString(sorted(copy)).getBytes(StandardCharsets.UTF_8);
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("a JSON tree always serialises", e);
     }

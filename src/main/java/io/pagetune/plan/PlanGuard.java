@@ -24,6 +24,9 @@ import java.util.function.Consumer;
  * the file still holds the plan's before content, and the content rendered now is the plan's after
  * content. Anything else refuses the host with a {@link PlanRefusal}; other hosts go on.
  *
+ * <p>So are the commands: a task runs a command only if the plan approved that host and task
+ * running it, rendered the same (a value read from the host can change what a template renders).
+ *
  * <p>The restart intents are the plan's too: a write whose change needs a restart the plan did not
  * predict for that host is refused before it reaches the host, and {@link #restarts} lets only the
  * plan's restarts into the queue.
@@ -31,6 +34,7 @@ import java.util.function.Consumer;
 public final class PlanGuard implements ChangeJournal {
   private final ChangeJournal journal;
   private final Map<String, Deque<PlannedWrite>> expected = new HashMap<>();
+  private final Map<String, Deque<String>> approvedCommands = new HashMap<>();
   private final Map<String, List<PlannedRestart>> plannedRestarts = new HashMap<>();
   private final List<PlanRefusal> refusals = new ArrayList<>();
   private final List<PlanRefusal> unqueued = new ArrayList<>();
@@ -42,6 +46,9 @@ public final class PlanGuard implements ChangeJournal {
         plannedRestarts
             .computeIfAbsent(h.host(), k -> new ArrayList<>())
             .addAll(t.restartIntents());
+        approvedCommands
+            .computeIfAbsent(h.host() + '\0' + t.task(), k -> new ArrayDeque<>())
+            .addAll(t.commands());
         for (PlannedWrite w : t.writes()) {
           expected
               .computeIfAbsent(key(h.host(), t.task(), w.path()), k -> new ArrayDeque<>())
@@ -73,6 +80,40 @@ public final class PlanGuard implements ChangeJournal {
                       why + " (refused before writing " + write.write().path() + ")"));
     }
     return journal.intending(write);
+  }
+
+  @Override
+  public void commandsIntended(
+      String host,
+      String task,
+      boolean noLog,
+      List<io.pagetune.connection.RemoteCommand> commands) {
+    for (io.pagetune.connection.RemoteCommand command : commands) {
+      String approved;
+      synchronized (this) {
+        Deque<String> queue = approvedCommands.get(host + '\0' + task);
+        approved = queue == null ? null : queue.poll();
+      }
+      if (approved != null && ApprovedCommand.approves(approved, command)) {
+        continue;
+      }
+      StringBuilder msg = new StringBuilder(host).append(": task '").append(task);
+      msg.append(
+          approved == null
+              ? "' would run a command the plan does not hold"
+              : "' would run a command other than the one the plan approved");
+      msg.append(" (refused; make a new plan)");
+      if (!noLog && (approved == null || ApprovedCommand.shown(approved))) {
+        String now = ApprovedCommand.text(command);
+        msg.append('\n')
+            .append(
+                UnifiedDiff.of("command", approved == null ? "" : approved + "\n", now + "\n", 3)
+                    .replaceFirst("--- before: ", "--- plan: ")
+                    .replaceFirst("\\+\\+\\+ after: ", "+++ now: ")
+                    .stripTrailing());
+      }
+      throw refusal(host, msg.toString());
+    }
   }
 
   /**

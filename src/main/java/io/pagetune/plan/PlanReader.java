@@ -13,20 +13,27 @@ import java.nio.file.Path;
 
 /**
  * Reads a plan file and refuses one that is not a plan, has a schema version this pagetune does not
- * know, or whose content no longer matches its digest (edited after it was saved).
+ * know, or whose content no longer matches its digest (edited after it was saved); to apply it,
+ * also one that does not carry the state store's signature (edited and digested again).
  */
 public final class PlanReader {
   private static final long MAX_BYTES = 64L * 1024 * 1024;
 
   private PlanReader() {}
 
+  /** The plan as saved, its signature not checked (to show it). */
   public static SavedPlan read(Path file) {
+    return read(file, null);
+  }
+
+  /** The plan, refused unless {@code signer}'s key signed it (to apply it). */
+  public static SavedPlan read(Path file, PlanSigner signer) {
     SourceLocation at = SourceLocation.of(file.toString());
     try {
       if (Files.size(file) > MAX_BYTES) {
         throw new InputException(at, "the plan is larger than 64 MB; not a pagetune plan");
       }
-      return parse(Files.readString(file, StandardCharsets.UTF_8), file.toString());
+      return parse(Files.readString(file, StandardCharsets.UTF_8), file.toString(), signer);
     } catch (NoSuchFileException e) {
       throw new InputException(at, "no such plan file");
     } catch (IOException e) {
@@ -34,7 +41,7 @@ public final class PlanReader {
     }
   }
 
-  static SavedPlan parse(String text, String label) {
+  static SavedPlan parse(String text, String label, PlanSigner signer) {
     SourceLocation at = SourceLocation.of(label);
     ObjectMapper json = PlanJson.mapper();
     JsonNode tree;
@@ -56,7 +63,8 @@ public final class PlanReader {
               + tree.get("schema_version").asText()
               + " is not supported (this pagetune reads version "
               + SavedPlan.SCHEMA_VERSION
-              + ")");
+              + ")"
+              + (version > 0 && version < SavedPlan.SCHEMA_VERSION ? ": make a new plan" : ""));
     }
     JsonNode stated = tree.get(PlanDigest.FIELD);
     String actual = PlanDigest.of(tree);
@@ -67,6 +75,12 @@ public final class PlanReader {
               + (stated == null ? "none" : stated.asText())
               + ", content "
               + actual);
+    }
+    if (signer != null && !signer.signed(tree)) {
+      throw new InputException(
+          at,
+          "the plan is not signed by this state store (it was changed after it was saved, or"
+              + " saved with another state store): make a new plan");
     }
     try {
       return json.treeToValue(tree, SavedPlan.class);

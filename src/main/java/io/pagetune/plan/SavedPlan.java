@@ -14,6 +14,7 @@ import java.util.Optional;
  * @param schemaVersion the document format; a reader refuses versions it does not know
  * @param createdAt ISO-8601 UTC
  * @param runId the check run that made it (listed by {@code pagetune history})
+ * @param signature the state store's HMAC of the content ({@link PlanSigner}); null until written
  * @param digest SHA-256 over the canonical JSON of everything else ({@link PlanDigest}); null until
  *     written
  */
@@ -25,8 +26,10 @@ public record SavedPlan(
     String runId,
     PlanSource source,
     List<HostPlan> hosts,
+    String signature,
     String digest) {
-  public static final int SCHEMA_VERSION = 1;
+  /** 2: signed, commands bound, sources by the files read (plans of version 1 are refused). */
+  public static final int SCHEMA_VERSION = 2;
 
   public SavedPlan {
     Objects.requireNonNull(createdAt, "createdAt");
@@ -42,8 +45,19 @@ public record SavedPlan(
     return hosts.stream().filter(h -> h.host().equals(name)).findFirst();
   }
 
+  /** An unsigned plan, as a check run builds it. */
+  public SavedPlan(
+      int schemaVersion,
+      String createdAt,
+      String createdBy,
+      String runId,
+      PlanSource source,
+      List<HostPlan> hosts) {
+    this(schemaVersion, createdAt, createdBy, runId, source, hosts, null, null);
+  }
+
   public SavedPlan withDigest(String d) {
-    return new SavedPlan(schemaVersion, createdAt, createdBy, runId, source, hosts, d);
+    return new SavedPlan(schemaVersion, createdAt, createdBy, runId, source, hosts, signature, d);
   }
 
   /** Tasks that change something, over all hosts. */

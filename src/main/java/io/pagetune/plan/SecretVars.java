@@ -5,6 +5,7 @@ import io.pagetune.state.Sha256;
 import io.pagetune.yaml.SourceLocation;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 
@@ -25,22 +26,22 @@ public final class SecretVars {
     return SECRET.matcher(key).matches();
   }
 
-  /** The extra vars as the plan keeps them. */
+  /** The extra vars as the plan keeps them: secrets hashed at any depth (JSON {@code -e}). */
   public static Map<String, Object> hashed(Map<String, Object> extraVars) {
     Map<String, Object> out = new LinkedHashMap<>();
-    extraVars.forEach((k, v) -> out.put(k, isSecret(k) ? MARK + hash(v) : v));
+    extraVars.forEach((k, v) -> out.put(k, kept(k, v)));
     return out;
   }
 
   /**
-   * The extra vars an apply runs with: the plan's, each hashed secret replaced by the value given
-   * with {@code -e} after checking it against the hash.
+   * The extra vars an apply runs with: the plan's, each one that holds hashed secrets replaced by
+   * the value given with {@code -e} after checking that it hashes to what the plan keeps.
    */
   public static Map<String, Object> restored(
       Map<String, Object> planned, Map<String, Object> given) {
     SourceLocation at = SourceLocation.of("-e");
     for (String key : given.keySet()) {
-      if (!(planned.get(key) instanceof String s && s.startsWith(MARK))) {
+      if (!holdsSecret(planned.get(key))) {
         throw new InputException(
             at,
             "apply takes -e only for the secrets the plan keeps as hashes; '"
@@ -51,27 +52,54 @@ public final class SecretVars {
     }
     Map<String, Object> out = new LinkedHashMap<>();
     for (Map.Entry<String, Object> e : planned.entrySet()) {
-      if (e.getValue() instanceof String s && s.startsWith(MARK)) {
-        if (!given.containsKey(e.getKey())) {
-          throw new InputException(
-              at,
-              "the plan keeps '"
-                  + e.getKey()
-                  + "' as a hash only: give it again with -e "
-                  + e.getKey()
-                  + "=…");
-        }
-        Object value = given.get(e.getKey());
-        if (!s.substring(MARK.length()).equals(hash(value))) {
-          throw new InputException(
-              at, "'" + e.getKey() + "' is not the value the plan was made with");
-        }
-        out.put(e.getKey(), value);
-      } else {
-        out.put(e.getKey(), e.getValue());
+      String key = e.getKey();
+      if (!holdsSecret(e.getValue())) {
+        out.put(key, e.getValue());
+        continue;
       }
+      if (!given.containsKey(key)) {
+        throw new InputException(
+            at,
+            (e.getValue() instanceof String
+                    ? "the plan keeps '" + key + "' as a hash only"
+                    : "the plan keeps the secrets in '" + key + "' as hashes only")
+                + ": give it again with -e "
+                + key
+                + "=…");
+      }
+      Object value = given.get(key);
+      // the whole value is compared in its kept form: its secrets by hash, the rest as planned
+      if (!String.valueOf(kept(key, value)).equals(String.valueOf(e.getValue()))) {
+        throw new InputException(at, "'" + key + "' is not the value the plan was made with");
+      }
+      out.put(key, value);
     }
     return out;
+  }
+
+  private static Object kept(String key, Object value) {
+    if (isSecret(key)) {
+      return MARK + hash(value);
+    }
+    if (value instanceof Map<?, ?> m) {
+      Map<String, Object> out = new LinkedHashMap<>();
+      m.forEach((k, v) -> out.put(String.valueOf(k), kept(String.valueOf(k), v)));
+      return out;
+    }
+    if (value instanceof List<?> l) {
+      return l.stream().map(v -> kept("", v)).toList();
+    }
+    return value;
+  }
+
+  private static boolean holdsSecret(Object kept) {
+    if (kept instanceof String s) {
+      return s.startsWith(MARK);
+    }
+    if (kept instanceof Map<?, ?> m) {
+      return m.values().stream().anyMatch(SecretVars::holdsSecret);
+    }
+    return kept instanceof List<?> l && l.stream().anyMatch(SecretVars::holdsSecret);
   }
 
   private static String hash(Object value) {

@@ -1,7 +1,5 @@
 package io.pagetune.state;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Clock;
@@ -10,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
+import java.util.function.Consumer;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.FlywayException;
@@ -69,12 +68,21 @@ public final class StateStore implements AutoCloseable {
 
   /** As {@link #open(String, Clock)}, reading credentials from {@code env}. */
   public static StateStore open(String location, Clock clock, Map<String, String> env) {
+    return open(location, clock, env, warning -> {});
+  }
+
+  /**
+   * As {@link #open(String, Clock, Map)}, telling {@code warnings} about the store's files it made
+   * private ({@link PrivateStore}).
+   */
+  public static StateStore open(
+      String location, Clock clock, Map<String, String> env, Consumer<String> warnings) {
     Objects.requireNonNull(location, "location");
     Objects.requireNonNull(clock, "clock");
     StateStore store =
         location.startsWith(POSTGRES_PREFIX)
             ? openPostgres(location, clock, env)
-            : openSqlite(location, clock);
+            : openSqlite(location, clock, warnings);
     store.migrate();
     if (store.dialect == Dialect.SQLITE) {
       store.walKeeper.keep(store.dataSource);
@@ -82,16 +90,10 @@ public final class StateStore implements AutoCloseable {
     return store;
   }
 
-  private static StateStore openSqlite(String location, Clock clock) {
+  private static StateStore openSqlite(String location, Clock clock, Consumer<String> warnings) {
     Path file = expandHome(location).toAbsolutePath().normalize();
-    try {
-      Path parent = file.getParent();
-      if (parent != null) {
-        Files.createDirectories(parent);
-      }
-    } catch (IOException e) {
-      throw new StateException("cannot create the directory of state store " + file, e);
-    }
+    PrivateStore.prepare(
+        file, Path.of(defaultLocation()).toAbsolutePath().normalize().getParent(), warnings);
     SQLiteConfig config = new SQLiteConfig();
     config.setJournalMode(SQLiteConfig.JournalMode.WAL);
     // with WAL, NORMAL never corrupts the file; it only may lose the last commits on power loss,

@@ -8,10 +8,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.pagetune.plan.HostPlan;
 import io.pagetune.plan.PlanReader;
+import io.pagetune.plan.PlanSigner;
 import io.pagetune.plan.PlanWriter;
 import io.pagetune.plan.PlannedRestart;
 import io.pagetune.plan.SavedPlan;
 import io.pagetune.plan.TaskPlan;
+import io.pagetune.state.PlanKeys;
+import io.pagetune.state.StateStore;
 import io.pagetune.testing.CliRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -74,7 +77,7 @@ class ApplyRestartsTest {
     Path plan = dir.resolve("chg.plan");
     CliRun check =
         cli(
-            "check.db",
+            "apply.db",
             "run",
             playbook().toString(),
             "-i",
@@ -84,6 +87,16 @@ class ApplyRestartsTest {
             plan.toString());
     assertEquals(0, check.exitCode(), check::toString);
     return plan;
+  }
+
+  /**
+   * The key of the store the plan is saved and applied with: this test edits plans as a forger
+   * could not.
+   */
+  private PlanSigner signer(String state) {
+    try (StateStore store = StateStore.open(dir.resolve(state).toString(), CliRun.CLOCK)) {
+      return new PlanSigner(new PlanKeys(store).key());
+    }
   }
 
   /** The queued restarts, as "hosts kind: restart" lines. */
@@ -170,9 +183,9 @@ class ApplyRestartsTest {
                 saved.createdBy(),
                 saved.runId(),
                 saved.source(),
-                hosts,
-                null),
-            plan);
+                hosts),
+            plan,
+            signer("apply.db"));
 
     CliRun apply = cli("apply.db", "apply", plan.toString(), "-i", dir.resolve("hosts.yml") + "");
     assertEquals(2, apply.exitCode(), apply::toString);

@@ -193,7 +193,7 @@ class SavedPlanLabTest {
     assertTrue(show.out().contains("would restart: "), show.out());
     CliRun json = cli("show", plan.toString(), "--output", "json");
     JsonNode doc = new ObjectMapper().readTree(json.out());
-    assertEquals(1, doc.get("schema_version").asInt());
+    assertEquals(SavedPlan.SCHEMA_VERSION, doc.get("schema_version").asInt());
     assertEquals(saved.digest(), doc.get("digest").asText());
     assertEquals(2, doc.get("hosts").size());
 

@@ -61,8 +61,7 @@ class PlanGuardTest {
         "run1",
         new PlanSource(
             "site.yml", "sha256:a", List.of("hosts.yml"), "sha256:b", null, null, null, Map.of()),
-        List.of(new HostPlan("db1", Map.of(), List.of(t))),
-        "sha256:c");
+        List.of(new HostPlan("db1", Map.of(), List.of(t))));
   }
 
   private static JournaledWrite write(String host, String task, String before, String after) {

