@@ -85,8 +85,8 @@ public final class HistoryCommand implements Callable<Integer> {
               c.host(),
               c.path(),
               c.task(),
-              c.beforeSha256().map(s -> s.substring(0, 12)).orElse("(new file)"),
-              c.afterSha256().map(s -> s.substring(0, 12)).orElse("(removed)"),
+              c.describeBefore(),
+              c.describeAfter(),
               // what a change replaced is kept in the store; a task's backup: true adds a copy
               c.beforeSha256().isEmpty()
                   ? "-"

@@ -41,6 +41,9 @@ final class JournalJson {
     m.put("effective_detail", c.effectiveDetail().orElse(null));
     m.put("effective_at", c.effectiveAt().map(Instant::toString).orElse(null));
     m.put("restarts", c.restarts().isEmpty() ? List.of() : c.restarts().lines().toList());
+    m.put("kind", c.kind().column());
+    m.put("before", c.beforeValue().orElse(null));
+    m.put("after", c.afterValue().orElse(null));
     return m;
   }
 

@@ -14,6 +14,9 @@ import java.util.Optional;
  * @param backupPath the copy beside the target, when the task asked for one
  * @param becomeUser the user the write runs as
  * @param restarts the restarts the change needs, encoded by the caller
+ * @param kind what the change does to the path
+ * @param beforeValue for kinds without content, the path's state before (empty: it did not exist)
+ * @param afterValue for kinds without content, the state after (empty: the path is removed)
  */
 public record IntendedChange(
     String runId,
@@ -30,8 +33,14 @@ public record IntendedChange(
     Optional<String> becomeUser,
     String restarts,
     Instant at,
-    EffectiveState effectiveState) {
+    EffectiveState effectiveState,
+    ChangeKind kind,
+    Optional<String> beforeValue,
+    Optional<String> afterValue) {
   public IntendedChange {
+    Objects.requireNonNull(kind);
+    Objects.requireNonNull(beforeValue);
+    Objects.requireNonNull(afterValue);
     Objects.requireNonNull(runId);
     Objects.requireNonNull(host);
     Objects.requireNonNull(task);
@@ -47,5 +56,43 @@ public record IntendedChange(
     Objects.requireNonNull(restarts);
     Objects.requireNonNull(at);
     Objects.requireNonNull(effectiveState);
+  }
+
+  /** A content change (a file written, created or removed). */
+  public IntendedChange(
+      String runId,
+      String host,
+      String task,
+      String path,
+      Optional<String> beforeSha256,
+      Optional<String> afterSha256,
+      Optional<byte[]> before,
+      Optional<Integer> beforeMode,
+      Optional<String> beforeOwner,
+      Optional<String> beforeGroup,
+      Optional<String> backupPath,
+      Optional<String> becomeUser,
+      String restarts,
+      Instant at,
+      EffectiveState effectiveState) {
+    this(
+        runId,
+        host,
+        task,
+        path,
+        beforeSha256,
+        afterSha256,
+        before,
+        beforeMode,
+        beforeOwner,
+        beforeGroup,
+        backupPath,
+        becomeUser,
+        restarts,
+        at,
+        effectiveState,
+        ChangeKind.CONTENT,
+        Optional.empty(),
+        Optional.empty());
   }
 }
