@@ -190,6 +190,27 @@ class RollbackChangeKindsTest {
   }
 
   @Test
+  void aCommandsResultSaysItCannotBeJournaled() throws Exception {
+    Path root = Files.createDirectories(dir.resolve("box"));
+    Path inv = inventory(root);
+    Path playbook =
+        Files.writeString(
+            dir.resolve("shell.yml"),
+            "- hosts: all\n  gather_facts: false\n  tasks:\n"
+                + "    - shell: \"echo x > ${root}/made-by-shell\"\n");
+    List<String> args = new ArrayList<>(sshArgs);
+    CliRun run =
+        CliRun.playbookJson(playbook, inv, dir.resolve("state.db"), args.toArray(new String[0]));
+    assertEquals(0, run.exitCode(), run.toString());
+    assertTrue(Files.exists(root.resolve("made-by-shell")));
+    assertTrue(run.out().contains("\"journaled\":false"), run.out());
+    assertTrue(
+        run.out().contains("a command's changes cannot be journaled: pagetune rollback cannot"),
+        run.out());
+    assertTrue(run.out().contains("\"rc\":0"), "the usual keys stay: " + run.out());
+  }
+
+  @Test
   void aTreeAboveTheBackupLimitIsRefusedUnlessTheTaskAcceptsLosingIt() throws Exception {
     Path root = Files.createDirectories(dir.resolve("box"));
     Files.writeString(Files.createDirectories(root.resolve("big")).resolve("x"), "x".repeat(9000));
