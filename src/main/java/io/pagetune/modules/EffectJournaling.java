@@ -124,8 +124,8 @@ final class EffectJournaling {
 
   /** Archives the tree with tar in a private temp file beside it, reads it back, removes it. */
   private Capture archive(String path, FileMeta meta) {
-    String parent = parent(path);
-    String name = basename(path);
+    String parent = PathNames.parent(path);
+    String name = PathNames.basename(path);
     String temp = new TempNames(name).next(HexFormat.of().formatHex(RANDOM.generateSeed(8)));
     String script =
         "umask 077\ncd -- "
@@ -154,7 +154,7 @@ final class EffectJournaling {
   /** The directories {@code mkdir -p path} creates, outermost first. */
   private List<FileWrite> createdDirectories(String path) {
     List<String> missing = new ArrayList<>();
-    for (String p = path; !p.equals("/") && !p.equals("."); p = parent(p)) {
+    for (String p = path; !p.equals("/") && !p.equals("."); p = PathNames.parent(p)) {
       if (connection.stat(p, become).isPresent()) {
         break;
       }
@@ -230,18 +230,6 @@ final class EffectJournaling {
 
   private static Writes none() {
     return new Writes(List.of());
-  }
-
-  static String parent(String path) {
-    String trimmed =
-        path.endsWith("/") && path.length() > 1 ? path.substring(0, path.length() - 1) : path;
-    int slash = trimmed.lastIndexOf('/');
-    return slash < 0 ? "." : slash == 0 ? "/" : trimmed.substring(0, slash);
-  }
-
-  static String basename(String path) {
-    String trimmed = path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
-    return trimmed.substring(trimmed.lastIndexOf('/') + 1);
   }
 
   private static String join(String dir, String name) {
