@@ -119,8 +119,8 @@ public final class HistoryCommand implements Callable<Integer> {
         c.path(),
         c.task(),
         c.noLog() ? " (no_log)" : "",
-        c.beforeSha256().map(s -> s.substring(0, 12)).orElse("(new file)"),
-        c.afterSha256().map(s -> s.substring(0, 12)).orElse("(removed)"),
+        c.describeBefore(),
+        c.describeAfter(),
         // what a change replaced is kept in the store; a task's backup: true adds a copy
         c.beforeSha256().isEmpty() ? "-" : "stored" + c.backupPath().map(p -> ", " + p).orElse(""),
         state);

@@ -44,6 +44,9 @@ final class JournalJson {
     m.put("write_state", c.writeState().name().toLowerCase(java.util.Locale.ROOT));
     // a no_log task's change: its checksums are all any view shows of it
     m.put("no_log", c.noLog());
+    m.put("kind", c.kind().column());
+    m.put("before", c.beforeValue().orElse(null));
+    m.put("after", c.afterValue().orElse(null));
     return m;
   }
 

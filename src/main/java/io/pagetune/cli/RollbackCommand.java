@@ -24,6 +24,7 @@ import io.pagetune.report.ConsoleReporter;
 import io.pagetune.report.Listeners;
 import io.pagetune.restart.Restarts;
 import io.pagetune.schedule.queue.RestartIntent;
+import io.pagetune.state.ChangeKind;
 import io.pagetune.state.Journal;
 import io.pagetune.state.JournalChange;
 import io.pagetune.state.StateStore;
@@ -166,9 +167,10 @@ public final class RollbackCommand implements Callable<Integer> {
   }
 
   /**
-   * Per host, the files to put back: each file's first change in the run holds its original, its
-   * last change what the run left (a file that no longer holds that is not touched unless forced).
-   * {@code noLog}: only the files a {@code no_log} task changed in the run, else only the others.
+   * Per host, the changes to undo, newest first (a file goes before the directory the run made for
+   * it): per path and kind of change, its first change in the run holds the original, its last what
+   * the run left (a file that no longer holds that is not touched unless forced). {@code noLog}:
+   * only the paths a {@code no_log} task changed in the run, else only the others.
    */
   private Map<String, Object> restores(Journal journal, Inventory inv, boolean noLog) {
     Set<String> selected = new LinkedHashSet<>();
@@ -185,18 +187,23 @@ public final class RollbackCommand implements Callable<Integer> {
       if (!selected.contains(c.host()) || hidden.contains(c.host() + "\0" + c.path()) != noLog) {
         continue;
       }
-      first.computeIfAbsent(c.host(), h -> new LinkedHashMap<>()).putIfAbsent(c.path(), c);
-      last.computeIfAbsent(c.host(), h -> new LinkedHashMap<>()).put(c.path(), c);
+      String key = c.kind() + " " + c.path();
+      first.computeIfAbsent(c.host(), h -> new LinkedHashMap<>()).putIfAbsent(key, c);
+      last.computeIfAbsent(c.host(), h -> new LinkedHashMap<>()).put(key, c);
     }
     String by = journal.run(runId).map(r -> " (by " + r.startedBy() + ")").orElse("");
     Map<String, Object> out = new LinkedHashMap<>();
     first.forEach(
-        (host, files) -> {
+        (host, hostChanges) -> {
           List<Object> items = new ArrayList<>();
-          files.forEach(
-              (path, original) -> {
-                JournalChange left = last.get(host).get(path);
-                items.add(item(journal, original, left, by));
+          hostChanges.forEach(
+              (key, original) -> {
+                JournalChange left = last.get(host).get(key);
+                items.add(
+                    0,
+                    original.kind() == ChangeKind.CONTENT
+                        ? item(journal, original, left, by)
+                        : PathRollbackItem.of(journal, original, left));
               });
           out.put(host, items);
         });
@@ -230,6 +237,7 @@ public final class RollbackCommand implements Callable<Integer> {
     item.put("expect_sha256", left.afterSha256().orElse(RestoreFileModule.ABSENT));
     item.put("changed_by", "run " + runId + by + " wrote it" + changedSince(journal, left));
     item.put("force", force);
+    item.put("kind", "content");
     return item;
   }
 
@@ -256,6 +264,10 @@ public final class RollbackCommand implements Callable<Integer> {
     args.put("expect_sha256", "${item.expect_sha256}");
     args.put("changed_by", "${item.changed_by}");
     args.put("force", "${item.force}");
+    args.put("kind", "${item.kind!'content'}");
+    args.put("tree_sha256", "${item.tree_sha256!}");
+    args.put("link_target", "${item.link_target!}");
+    args.put("unrecoverable", "${item.unrecoverable!}");
     Task restore = task("Restore what the run replaced", args, SHOWN, false);
     Task restoreHidden = task("Restore what a no_log task wrote", args, HIDDEN, true);
     Play play =

@@ -2,6 +2,7 @@ package io.pagetune.executor;
 
 import io.pagetune.connection.RemoteCommand;
 import io.pagetune.modules.Step;
+import io.pagetune.state.ChangeKind;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -66,6 +67,14 @@ public interface ChangeJournal {
   @FunctionalInterface
   interface HostFileReader {
     Optional<byte[]> read(String path, Optional<String> becomeUser);
+
+    /**
+     * The path's state for a change of {@code kind} without content (see {@link
+     * io.pagetune.modules.PathState}); empty when the path is absent.
+     */
+    default Optional<String> state(ChangeKind kind, String path, Optional<String> becomeUser) {
+      throw new UnsupportedOperationException("this reader reads file contents only");
+    }
   }
 
   /** A restart a dead run's applied write needed. */

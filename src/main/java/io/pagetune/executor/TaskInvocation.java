@@ -16,6 +16,7 @@ import io.pagetune.modules.Plan;
 import io.pagetune.modules.PredictedHostState;
 import io.pagetune.modules.Step;
 import io.pagetune.modules.StepRunner;
+import io.pagetune.modules.TreeBackupLimit;
 import io.pagetune.modules.WriteObserver;
 import io.pagetune.playbook.Task;
 import io.pagetune.report.Status;
@@ -86,7 +87,15 @@ final class TaskInvocation {
             vars.get(FileSizeLimit.VARIABLE), task.moduleLocation(), what + ": " + module.name());
     HostState live =
         new LiveHostState(
-            conn, call.become(), call.timeout(), Delegation.facts(host, task), fileSizeLimit);
+            conn,
+            call.become(),
+            call.timeout(),
+            Delegation.facts(host, task),
+            fileSizeLimit,
+            TreeBackupLimit.of(
+                vars.get(TreeBackupLimit.VARIABLE),
+                task.moduleLocation(),
+                what + ": " + module.name()));
     // check mode plans against what the earlier tasks would have left, not the untouched host
     HostState view = check ? new PredictedHostState(live, Delegation.prediction(host, task)) : live;
     Plan plan = MissingDirectory.refuse(module.plan(call, view), view, module.name());

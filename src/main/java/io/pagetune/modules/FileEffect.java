@@ -9,8 +9,10 @@ import java.util.Optional;
  * effect; a command declares its effect ({@link Step.Exec#changing}), so check mode never reads
  * command text. Steps without one (a command, a restart) cannot be predicted.
  *
- * @param value the mode (octal), {@code owner[:group]} or group a step sets; null otherwise
- * @param put the write, for {@link Kind#WRITE}
+ * @param value the mode (octal), {@code owner[:group]}, group or link target a step sets; {@link
+ *     #UNRECOVERABLE} for a removal the task accepts without a backup; null otherwise
+ * @param put the write, for {@link Kind#WRITE}; for {@link Kind#UNPACK_TREE} the archive, put at
+ *     its temp path before the command unpacks it
  */
 public record FileEffect(Kind kind, String path, String value, Step.Put put) {
 
@@ -21,8 +23,15 @@ public record FileEffect(Kind kind, String path, String value, Step.Put put) {
     MAKE_DIRECTORY,
     SET_MODE,
     SET_OWNER,
-    SET_GROUP
+    SET_GROUP,
+    /** A symlink made or pointed elsewhere; {@code value} is its target. */
+    LINK,
+    /** A tree restored from its archive (a rollback of its removal). */
+    UNPACK_TREE
   }
+
+  /** The {@code value} of a removal the task accepts without a backup. */
+  public static final String UNRECOVERABLE = "unrecoverable";
 
   public FileEffect {
     Objects.requireNonNull(kind);
@@ -37,6 +46,21 @@ public record FileEffect(Kind kind, String path, String value, Step.Put put) {
   /** The path and everything below it removed. */
   public static FileEffect remove(String path) {
     return new FileEffect(Kind.REMOVE, path, null, null);
+  }
+
+  /** The path and everything below it removed, without a backup (the task accepted that). */
+  public static FileEffect removeUnrecoverably(String path) {
+    return new FileEffect(Kind.REMOVE, path, UNRECOVERABLE, null);
+  }
+
+  /** {@code path} made a symlink to {@code target} (replacing a link there). */
+  public static FileEffect link(String path, String target) {
+    return new FileEffect(Kind.LINK, path, target, null);
+  }
+
+  /** The tree {@code path} unpacked from {@code archive}, which the step's command reads. */
+  public static FileEffect unpackTree(String path, Step.Put archive) {
+    return new FileEffect(Kind.UNPACK_TREE, path, null, archive);
   }
 
   public static FileEffect mode(String path, int mode) {

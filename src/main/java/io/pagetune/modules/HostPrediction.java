@@ -131,6 +131,24 @@ public final class HostPrediction {
         update(path, before, m -> withOwner(m, who[0], who.length > 1 ? who[1] : m.group()));
       }
       case SET_GROUP -> update(path, before, m -> withOwner(m, m.owner(), effect.value()));
+      case LINK -> {
+        NewFileOwner.Defaults who = owner.get();
+        entries.put(
+            path,
+            new Entry(
+                new FileMeta(path, FileMeta.Type.SYMLINK, 0777, who.user(), who.group(), 0), null));
+      }
+      case UNPACK_TREE -> {
+        // the tree's entries come back as archived: only the top is known without reading it
+        NewFileOwner.Defaults who = owner.get();
+        removedTrees.removeIf(t -> t.equals(path));
+        entries.put(
+            path,
+            new Entry(
+                new FileMeta(
+                    path, FileMeta.Type.DIRECTORY, who.directoryMode(), who.user(), who.group(), 0),
+                null));
+      }
     }
   }
 

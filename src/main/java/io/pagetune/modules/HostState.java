@@ -20,6 +20,11 @@ public interface HostState {
     return FileSizeLimit.DEFAULT;
   }
 
+  /** How large a tree a removal may back up in the journal before it is refused. */
+  default TreeBackupLimit treeBackupLimit() {
+    return TreeBackupLimit.DEFAULT;
+  }
+
   /** A read-only fact, cached for this host until the next apply. */
   <T> T fact(Fact<T> fact);
 }

@@ -17,6 +17,7 @@ public final class LiveHostState implements HostState {
   private final Duration timeout;
   private final FactCache cache;
   private final FileSizeLimit fileSizeLimit;
+  private final TreeBackupLimit treeBackupLimit;
 
   public LiveHostState(Connection connection, Become become, Duration timeout, FactCache cache) {
     this(connection, become, timeout, cache, FileSizeLimit.DEFAULT);
@@ -28,6 +29,17 @@ public final class LiveHostState implements HostState {
       Duration timeout,
       FactCache cache,
       FileSizeLimit fileSizeLimit) {
+    this(connection, become, timeout, cache, fileSizeLimit, TreeBackupLimit.DEFAULT);
+  }
+
+  public LiveHostState(
+      Connection connection,
+      Become become,
+      Duration timeout,
+      FactCache cache,
+      FileSizeLimit fileSizeLimit,
+      TreeBackupLimit treeBackupLimit) {
+    this.treeBackupLimit = treeBackupLimit;
     this.connection = connection;
     this.become = become;
     this.timeout = timeout;
@@ -38,6 +50,11 @@ public final class LiveHostState implements HostState {
   @Override
   public FileSizeLimit fileSizeLimit() {
     return fileSizeLimit;
+  }
+
+  @Override
+  public TreeBackupLimit treeBackupLimit() {
+    return treeBackupLimit;
   }
 
   @Override

@@ -58,6 +58,11 @@ public final class PredictedHostState implements HostState {
   }
 
   @Override
+  public TreeBackupLimit treeBackupLimit() {
+    return live.treeBackupLimit();
+  }
+
+  @Override
   public <T> T fact(Fact<T> fact) {
     return prediction.fact(fact, live.fact(fact));
   }

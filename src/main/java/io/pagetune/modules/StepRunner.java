@@ -47,9 +47,24 @@ public final class StepRunner {
     for (Step step : plan.steps()) {
       ran++;
       if (step instanceof Step.Exec exec) {
+        EffectJournaling.Capture capture = journalEffect(exec, call);
+        if (capture instanceof EffectJournaling.Unreadable unreadable) {
+          return new ApplyResult(
+              changed,
+              commands,
+              restarts,
+              backups,
+              plan.data(),
+              Optional.of(exec.describe() + ": refused: " + unreadable.reason()),
+              OptionalInt.of(ran));
+        }
+        List<WriteObserver.Landing> landings = intending(capture);
         CommandResult r = exec(exec.command(), call, exec.timeout());
         commands.add(r);
         changed = true;
+        if (r.ok()) {
+          landings.forEach(WriteObserver.Landing::landed);
+        }
         if (!r.ok() && !exec.tolerateFailure()) {
           return new ApplyResult(
               changed,
@@ -112,6 +127,36 @@ public final class StepRunner {
     Map<String, Object> data = plan.data();
     return new ApplyResult(
         changed, commands, restarts, backups, data, Optional.empty(), OptionalInt.of(ran));
+  }
+
+  /**
+   * Journals what a command's declared effect replaces before the command runs (a removed file's
+   * content or tree's archive, a mode, owner, group, link or new directory), and puts the archive a
+   * tree restore unpacks. A command without a declared effect cannot be journaled.
+   */
+  private EffectJournaling.Capture journalEffect(Step.Exec exec, ModuleCall call) {
+    FileEffect effect = exec.effect();
+    if (effect == null) {
+      return new EffectJournaling.Writes(List.of());
+    }
+    if (effect.kind() == FileEffect.Kind.UNPACK_TREE) {
+      Step.Put archive = effect.put();
+      connection.put(
+          archive.content(), archive.path(), new PutOptions(0600, null, null, call.become()));
+    }
+    if (observer == WriteObserver.NONE) {
+      return new EffectJournaling.Writes(List.of());
+    }
+    return new EffectJournaling(connection, call.become(), command -> exec(command, call, null))
+        .before(effect);
+  }
+
+  private List<WriteObserver.Landing> intending(EffectJournaling.Capture capture) {
+    List<WriteObserver.Landing> landings = new ArrayList<>();
+    if (capture instanceof EffectJournaling.Writes writes) {
+      writes.writes().forEach(w -> landings.add(observer.intending(w)));
+    }
+    return landings;
   }
 
   /** Runs a read-only follow-up command (e.g. reading back a sysctl value after writing it). */

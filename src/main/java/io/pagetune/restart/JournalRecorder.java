@@ -5,6 +5,7 @@ import io.pagetune.executor.ChangeJournal;
 import io.pagetune.executor.JournaledWrite;
 import io.pagetune.executor.RestartList;
 import io.pagetune.modules.FileWrite;
+import io.pagetune.modules.PathState;
 import io.pagetune.modules.Step;
 import io.pagetune.state.EffectiveState;
 import io.pagetune.state.IntendedChange;
@@ -93,7 +94,10 @@ public final class JournalRecorder implements ChangeJournal {
                 RestartList.encode(w.restarts()),
                 clock.instant(),
                 w.pendingRestart() ? EffectiveState.PENDING : EffectiveState.EFFECTIVE,
-                w.noLog()));
+                w.noLog(),
+                write.kind(),
+                write.beforeValue(),
+                write.afterValue()));
     return new Intended(journal, id);
   }
 
@@ -128,7 +132,7 @@ public final class JournalRecorder implements ChangeJournal {
     for (JournalChange c : journal.orphanedChanges(host, owner.node())) {
       Optional<String> now;
       try {
-        now = files.read(c.path(), c.becomeUser()).map(Sha256::hex);
+        now = now(c, files);
       } catch (UncheckedIOException e) {
         // e.g. the file is no longer readable as that user: a later run tries again
         diverged.add(
@@ -142,12 +146,12 @@ public final class JournalRecorder implements ChangeJournal {
                 + "); left unconfirmed");
         continue;
       }
-      if (now.equals(c.afterSha256())) {
+      if (now.equals(after(c))) {
         for (Step.RequestRestart r : RestartList.decode(c.restarts())) {
           requeue.accept(new OrphanedRestart(c.runId(), c.task(), r));
         }
         journal.confirmChange(c.sequence());
-      } else if (now.equals(c.beforeSha256())) {
+      } else if (now.equals(before(c))) {
         journal.dropChange(c.sequence());
       } else {
         String line =
@@ -163,6 +167,34 @@ public final class JournalRecorder implements ChangeJournal {
       }
     }
     return diverged;
+  }
+
+  /** What the host holds now, as {@link #before} and {@link #after} read for the change's kind. */
+  private static Optional<String> now(JournalChange c, HostFileReader files) {
+    return switch (c.kind()) {
+      case CONTENT -> files.read(c.path(), c.becomeUser()).map(Sha256::hex);
+      default -> files.state(c.kind(), c.path(), c.becomeUser());
+    };
+  }
+
+  private static Optional<String> before(JournalChange c) {
+    return switch (c.kind()) {
+      case CONTENT -> c.beforeSha256();
+      // a tree removed without a backup has no checksum, only a note that it was there
+      case TREE ->
+          c.beforeSha256().isPresent() || c.beforeValue().isPresent()
+              ? Optional.of(PathState.PRESENT)
+              : Optional.empty();
+      default -> c.beforeValue();
+    };
+  }
+
+  private static Optional<String> after(JournalChange c) {
+    return switch (c.kind()) {
+      case CONTENT -> c.afterSha256();
+      case TREE -> c.afterSha256().map(s -> PathState.PRESENT);
+      default -> c.afterValue();
+    };
   }
 
   @Override

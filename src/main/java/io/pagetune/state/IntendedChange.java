@@ -15,6 +15,9 @@ import java.util.Optional;
  * @param becomeUser the user the write runs as
  * @param restarts the restarts the change needs, encoded by the caller
  * @param noLog made by a {@code no_log} task: later views never show what it wrote or replaced
+ * @param kind what the change does to the path
+ * @param beforeValue for kinds without content, the path's state before (empty: it did not exist)
+ * @param afterValue for kinds without content, the state after (empty: the path is removed)
  */
 public record IntendedChange(
     String runId,
@@ -32,8 +35,14 @@ public record IntendedChange(
     String restarts,
     Instant at,
     EffectiveState effectiveState,
-    boolean noLog) {
+    boolean noLog,
+    ChangeKind kind,
+    Optional<String> beforeValue,
+    Optional<String> afterValue) {
   public IntendedChange {
+    Objects.requireNonNull(kind);
+    Objects.requireNonNull(beforeValue);
+    Objects.requireNonNull(afterValue);
     Objects.requireNonNull(runId);
     Objects.requireNonNull(host);
     Objects.requireNonNull(task);
@@ -51,7 +60,7 @@ public record IntendedChange(
     Objects.requireNonNull(effectiveState);
   }
 
-  /** A change of a task without {@code no_log}. */
+  /** A content change (a file written, created or removed) of a task without {@code no_log}. */
   public IntendedChange(
       String runId,
       String host,
@@ -84,6 +93,9 @@ public record IntendedChange(
         restarts,
         at,
         effectiveState,
-        false);
+        false,
+        ChangeKind.CONTENT,
+        Optional.empty(),
+        Optional.empty());
   }
 }

@@ -18,7 +18,8 @@ public final class Journal {
   private static final String CHANGE_COLUMNS =
       "id, run_id, host, task, path, before_sha256, after_sha256, backup_path, changed_at,"
           + " effective_state, effective_detail, effective_at, write_state, before_mode,"
-          + " before_owner, before_group, become_user, restarts, no_log";
+          + " before_owner, before_group, become_user, restarts, no_log, change_kind, before_value,"
+          + " after_value";
   private static final String APPLIED = " write_state = '" + WriteState.APPLIED.name() + "'";
 
   private final StateStore store;
@@ -89,8 +90,8 @@ public final class Journal {
                   "INSERT INTO journal_changes (run_id, host, task, path, before_sha256,"
                       + " after_sha256, backup_path, changed_at, effective_state, effective_at,"
                       + " write_state, before_mode, before_owner, before_group, become_user,"
-                      + " restarts, no_log)"
-                      + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                      + " restarts, no_log, change_kind, before_value, after_value)"
+                      + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                   new String[] {"id"})) {
             ps.setString(1, change.runId());
             ps.setString(2, change.host());
@@ -117,6 +118,9 @@ public final class Journal {
             ps.setString(15, change.becomeUser().orElse(null));
             ps.setString(16, change.restarts());
             ps.setBoolean(17, change.noLog());
+            ps.setString(18, change.kind().column());
+            ps.setString(19, change.beforeValue().orElse(null));
+            ps.setString(20, change.afterValue().orElse(null));
             ps.executeUpdate();
             return generatedId(ps);
           }
@@ -647,7 +651,10 @@ public final class Journal {
                   Optional.ofNullable(rs.getString("before_group")),
                   Optional.ofNullable(rs.getString("become_user")),
                   rs.getString("restarts") == null ? "" : rs.getString("restarts"),
-                  rs.getBoolean("no_log")));
+                  rs.getBoolean("no_log"),
+                  ChangeKind.ofColumn(rs.getString("change_kind")),
+                  Optional.ofNullable(rs.getString("before_value")),
+                  Optional.ofNullable(rs.getString("after_value"))));
         }
       }
       return changes;

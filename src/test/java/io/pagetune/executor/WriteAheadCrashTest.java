@@ -1,11 +1,13 @@
 package io.pagetune.executor;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pagetune.schedule.queue.IntentStatus;
 import io.pagetune.schedule.queue.RestartIntent;
 import io.pagetune.schedule.queue.RestartQueue;
+import io.pagetune.state.ChangeKind;
 import io.pagetune.state.Journal;
 import io.pagetune.state.JournalChange;
 import io.pagetune.state.RunRecord;
@@ -15,6 +17,7 @@ import io.pagetune.testing.ChildPagetune;
 import io.pagetune.testing.CliRun;
 import io.pagetune.testing.SshServerExtension;
 import io.pagetune.testing.TestSshHost;
+import io.pagetune.testing.TreeHash;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -253,6 +256,54 @@ class WriteAheadCrashTest {
     assertEquals(dead, intents.get(0).runId(), "the dead run's restart reached the queue");
     assertEquals(
         content(1, 1), Files.readString(t.root().resolve("f1.conf")), "run-due wrote nothing");
+  }
+
+  /**
+   * A removal killed right after {@code rm -rf}, before its row is confirmed: the tree is gone but
+   * its row is pending with the tree's archive stored, so the next run confirms it and rollback
+   * brings the tree back; never gone without a row.
+   */
+  @Test
+  void aTreeRemovalKilledBeforeItsJournalRowIsConfirmedIsReconciledAndRolledBackOverSsh()
+      throws Exception {
+    Target t = overSsh();
+    Path tree = Files.createDirectories(t.root().resolve("old/sub"));
+    Files.writeString(tree.resolve("a.conf"), "a\n");
+    Files.writeString(t.root().resolve("old/b.conf"), "b\n");
+    String before = TreeHash.of(t.root().resolve("old"));
+    Path inventory = inventory(t);
+    Path playbook =
+        Files.writeString(
+            dir.resolve("remove.yml"),
+            "- hosts: all\n  gather_facts: false\n  tasks:\n"
+                + "    - name: drop old\n      file: {path: \"${root}/old\", state: absent}\n");
+
+    ChildPagetune dying = child(t, playbook, inventory, 1, true);
+    assertEquals(137, dying.await(CHILD_TIMEOUT), dying.output());
+    assertFalse(Files.exists(t.root().resolve("old")), "killed after the removal");
+    StateStore store = store();
+    String dead = store.journal().listRuns().get(0).runId();
+    assertEquals(List.of(), store.journal().changes(dead), "not confirmed yet");
+    List<JournalChange> pending =
+        store.journal().orphanedChanges("box", io.pagetune.state.RunOwner.current().node());
+    assertEquals(1, pending.size(), "journaled before the removal: " + pending);
+    assertEquals(ChangeKind.TREE, pending.get(0).kind());
+    assertTrue(
+        store.journal().backup(pending.get(0).beforeSha256().orElseThrow()).isPresent(),
+        "its archive is stored");
+
+    CliRun next = inProcess(t, playbook, inventory, 2);
+    assertEquals(0, next.exitCode(), next.toString());
+    List<JournalChange> settled = store.journal().changes(dead);
+    assertEquals(1, settled.size(), "the next run confirmed it: " + settled);
+
+    List<String> rollback = new ArrayList<>(List.of("rollback", dead, "-i", inventory.toString()));
+    rollback.addAll(List.of("--known-hosts", ssh.knownHosts().toString()));
+    CliRun undo =
+        CliRun.withEnv(
+            Map.of("PAGETUNE_STATE", state().toString()), rollback.toArray(new String[0]));
+    assertEquals(0, undo.exitCode(), undo.toString());
+    assertEquals(before, TreeHash.of(t.root().resolve("old")), "the tree is back as it was");
   }
 
   @Test

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pagetune.executor.ChangeJournal;
+import io.pagetune.state.ChangeKind;
 import io.pagetune.state.EffectiveState;
 import io.pagetune.state.IntendedChange;
 import io.pagetune.state.Journal;
@@ -112,5 +113,72 @@ class JournalRecorderTest {
             .toList();
     assertEquals(List.of(unreadableId), left, "only the unreadable write is left for later");
     assertTrue(divergedId > 0);
+  }
+
+  private static long intendMode(Journal journal, String path, String before, String after) {
+    return journal.intendChange(
+        new IntendedChange(
+            "dead",
+            "db1",
+            "tighten",
+            path,
+            Optional.empty(),
+            Optional.empty(),
+            Optional.empty(),
+            Optional.empty(),
+            Optional.empty(),
+            Optional.empty(),
+            Optional.empty(),
+            Optional.empty(),
+            "",
+            T0,
+            EffectiveState.EFFECTIVE,
+            false,
+            ChangeKind.MODE,
+            Optional.of(before),
+            Optional.of(after)));
+  }
+
+  @Test
+  void aDeadRunsModeChangesAreSettledByTheModeThePathsHave() throws Exception {
+    StateStore store =
+        StateStore.open(dir.resolve("state.db").toString(), Clock.fixed(T0, ZoneOffset.UTC));
+    Journal journal = store.journal();
+    Process gone = new ProcessBuilder("true").start();
+    gone.waitFor();
+    journal.startRun(
+        "dead",
+        "site.yml",
+        "alice",
+        false,
+        new RunOwner(RunOwner.current().node(), gone.pid(), gone.info().startInstant()));
+    intendMode(journal, "/etc/applied.conf", "0644", "0600");
+    intendMode(journal, "/etc/untouched.conf", "0644", "0600");
+    intendMode(journal, "/etc/other.conf", "0644", "0600");
+    java.util.Map<String, String> modes =
+        java.util.Map.of(
+            "/etc/applied.conf", "0600", "/etc/untouched.conf", "0644", "/etc/other.conf", "0755");
+    ChangeJournal.HostFileReader host =
+        new ChangeJournal.HostFileReader() {
+          @Override
+          public Optional<byte[]> read(String path, Optional<String> user) {
+            throw new AssertionError("a mode change is settled by the mode, not the content");
+          }
+
+          @Override
+          public Optional<String> state(ChangeKind kind, String path, Optional<String> user) {
+            assertEquals(ChangeKind.MODE, kind);
+            return Optional.ofNullable(modes.get(path));
+          }
+        };
+    JournalRecorder recorder = new JournalRecorder(journal, store.clock(), "bob");
+    recorder.runStarted("next", "site.yml", false);
+    List<String> warnings = recorder.reconcile("db1", host, r -> {});
+
+    List<JournalChange> kept = journal.changes("dead");
+    assertEquals(List.of("/etc/applied.conf"), kept.stream().map(JournalChange::path).toList());
+    assertEquals("mode 0644", kept.get(0).describeBefore());
+    assertEquals(1, warnings.size(), warnings.toString());
+    assertTrue(warnings.get(0).contains("/etc/other.conf"), warnings.get(0));
   }
 }

@@ -56,14 +56,16 @@ class SchemaCurrencyTest {
   void aStoreMissingAMigrationIsMigratedOnOpen() throws SQLException {
     String file = dir.resolve("state.db").toString();
     StateStore first = StateStore.open(file, CLOCK);
-    exec(first, "ALTER TABLE journal_changes DROP COLUMN no_log");
-    exec(first, "DELETE FROM flyway_schema_history WHERE version = '6'");
+    exec(first, "ALTER TABLE journal_changes DROP COLUMN change_kind");
+    exec(first, "ALTER TABLE journal_changes DROP COLUMN before_value");
+    exec(first, "ALTER TABLE journal_changes DROP COLUMN after_value");
+    exec(first, "DELETE FROM flyway_schema_history WHERE version = '7'");
     assertFalse(SchemaCurrency.current(first.dataSource()));
 
     StateStore again = StateStore.open(file, CLOCK);
 
     assertTrue(SchemaCurrency.current(again.dataSource()));
-    exec(again, "SELECT count(no_log) FROM journal_changes"); // the column is back
+    exec(again, "SELECT count(change_kind) FROM journal_changes"); // the column is back
   }
 
   @Test
@@ -73,7 +75,7 @@ class SchemaCurrencyTest {
     assertFalse(SchemaCurrency.current(store.dataSource()));
     exec(store, "UPDATE flyway_schema_history SET success = 1 WHERE version = '3'");
     assertTrue(SchemaCurrency.current(store.dataSource()));
-    exec(store, "UPDATE flyway_schema_history SET version = '7' WHERE version = '6'");
+    exec(store, "UPDATE flyway_schema_history SET version = '8' WHERE version = '7'");
     assertFalse(SchemaCurrency.current(store.dataSource()));
   }
 

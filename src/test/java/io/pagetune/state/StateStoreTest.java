@@ -51,7 +51,7 @@ class StateStoreTest {
     assertEquals("wal", single(store, "PRAGMA journal_mode").toLowerCase());
     assertEquals("30000", single(store, "PRAGMA busy_timeout"));
     assertTrue(tables(store).containsAll(TABLES), () -> tables(store).toString());
-    assertEquals("6", single(store, "SELECT max(version) FROM flyway_schema_history"));
+    assertEquals("7", single(store, "SELECT max(version) FROM flyway_schema_history"));
   }
 
   @Test
@@ -76,7 +76,7 @@ class StateStoreTest {
 
     assertEquals(Dialect.POSTGRESQL, store.dialect());
     assertTrue(tables(store).containsAll(TABLES), () -> tables(store).toString());
-    assertEquals("6", single(store, "SELECT max(version) FROM flyway_schema_history"));
+    assertEquals("7", single(store, "SELECT max(version) FROM flyway_schema_history"));
     // db-scheduler's column types for PostgreSQL
     assertEquals(
         "timestamp with time zone",

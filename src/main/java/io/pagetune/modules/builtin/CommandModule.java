@@ -90,13 +90,24 @@ public final class CommandModule implements Module {
     return withOutput(runner.run(plan, call), plan.data().get("cmd"));
   }
 
+  /**
+   * What a command changed is unknown to pagetune, so it is never journaled and rollback cannot
+   * undo it: every result of a command that ran says so.
+   */
+  static final Map<String, Object> NOT_JOURNALED =
+      Map.of(
+          "journaled",
+          false,
+          "journal_note",
+          "a command's changes cannot be journaled: pagetune rollback cannot undo them");
+
   /** Adds the last command's output to the result, as {@code register} expects. */
   static ApplyResult withOutput(ApplyResult result, Object cmd) {
     if (result.commands().isEmpty()) {
       return result;
     }
     CommandResult last = result.commands().get(result.commands().size() - 1);
-    ApplyResult withData = result.withData(CommandOutput.of(cmd, last));
+    ApplyResult withData = result.withData(CommandOutput.of(cmd, last)).withData(NOT_JOURNALED);
     return result.failure().map(f -> withData.withData(Map.of("msg", f))).orElse(withData);
   }
 }

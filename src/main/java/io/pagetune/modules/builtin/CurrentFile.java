@@ -2,6 +2,7 @@ package io.pagetune.modules.builtin;
 
 import io.pagetune.connection.FileMeta;
 import io.pagetune.modules.HostState;
+import io.pagetune.modules.PathNames;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
@@ -33,17 +34,11 @@ record CurrentFile(
   }
 
   static String parent(String path) {
-    String trimmed = path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
-    int slash = trimmed.lastIndexOf('/');
-    if (slash < 0) {
-      return ".";
-    }
-    return slash == 0 ? "/" : trimmed.substring(0, slash);
+    return PathNames.parent(path);
   }
 
   static String basename(String path) {
-    String trimmed = path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
-    return trimmed.substring(trimmed.lastIndexOf('/') + 1);
+    return PathNames.basename(path);
   }
 
   boolean exists() {

@@ -12,11 +12,13 @@ import io.pagetune.modules.Module;
 import io.pagetune.modules.ModuleCall;
 import io.pagetune.modules.Plan;
 import io.pagetune.modules.Step;
+import io.pagetune.modules.TreeBackupLimit;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * {@code file}: a path's existence, kind and attributes.
@@ -25,19 +27,31 @@ import java.util.Optional;
  *   <li>{@code file}: the file must exist; only its mode/owner/group are fixed.
  *   <li>{@code directory}: created with {@code mkdir -p}; {@code recurse} applies the attributes to
  *       everything below, and only when something below differs.
- *   <li>{@code absent}: removed with {@code rm -rf}; {@code /} and an empty path are refused.
+ *   <li>{@code absent}: removed with {@code rm -rf}; {@code /} and an empty path are refused. The
+ *       journal keeps what is removed (a tree as its archive) for rollback; a tree above {@link
+ *       TreeBackupLimit} is refused unless {@value #ACCEPT_UNRECOVERABLE} is true.
+ *   <li>{@code link}: {@code path} made a symlink to {@code src} (a link there is re-pointed; a
+ *       file or directory there is refused).
  *   <li>{@code touch}: unlike Ansible, idempotent: creates an empty file when missing, otherwise
  *       only fixes attributes (timestamps are not updated), so a play run twice reports no change.
  * </ul>
  *
- * Symlinks are refused for every state but {@code absent}: their attributes are not the target's.
+ * Symlinks are refused for every other state: their attributes are not the target's.
  */
 public final class FileModule implements Module {
+  /**
+   * The argument by which a task accepts removing a tree above {@link TreeBackupLimit} without a
+   * backup, so that rollback cannot restore it.
+   */
+  public static final String ACCEPT_UNRECOVERABLE = "accept_unrecoverable_removal";
+
   private static final ArgSpec SPEC =
       ArgSpec.of(
           Arg.required("path", ArgType.STRING).aliases("dest", "name"),
           Arg.optional("state", ArgType.STRING, "file")
-              .choices("file", "directory", "absent", "touch"),
+              .choices("file", "directory", "absent", "touch", "link"),
+          Arg.optional("src", ArgType.STRING),
+          Arg.optional(ACCEPT_UNRECOVERABLE, ArgType.BOOL, false),
           FileAttributes.MODE,
           FileAttributes.OWNER,
           FileAttributes.GROUP,
@@ -55,8 +69,16 @@ public final class FileModule implements Module {
 
   @Override
   public void validate(Args args) {
-    if (args.bool("recurse") && !args.string("state").equals("directory")) {
+    String state = args.string("state");
+    if (args.bool("recurse") && !state.equals("directory")) {
       throw args.error("recurse", "needs state=directory");
+    }
+    if (state.equals("link") != args.optString("src").isPresent()) {
+      throw args.error(
+          "src", state.equals("link") ? "is needed for state=link" : "needs state=link");
+    }
+    if (args.bool(ACCEPT_UNRECOVERABLE) && !state.equals("absent")) {
+      throw args.error(ACCEPT_UNRECOVERABLE, "needs state=absent");
     }
   }
 
@@ -69,7 +91,10 @@ public final class FileModule implements Module {
       return Plan.failed("file: empty path");
     }
     if (state.equals("absent")) {
-      return absent(path, host);
+      return absent(path, host, args.bool(ACCEPT_UNRECOVERABLE));
+    }
+    if (state.equals("link")) {
+      return LinkSteps.plan("file", path, args.string("src"), host);
     }
     FileAttributes attrs = FileAttributes.from(args);
     Optional<String> problem = attrs.problem();
@@ -134,18 +159,47 @@ public final class FileModule implements Module {
     return fixes(path, attrs.fixes(path, meta.get()));
   }
 
-  private static Plan absent(String path, HostState host) {
+  private static Plan absent(String path, HostState host, boolean acceptUnrecoverable) {
     if (isRootOrCurrent(path)) {
       return Plan.failed("file: refusing to remove " + path);
     }
-    if (host.stat(path).isEmpty()) {
+    Optional<FileMeta> meta = host.stat(path);
+    if (meta.isEmpty()) {
       return Plan.upToDate(path + " is absent");
+    }
+    FileEffect effect = FileEffect.remove(path);
+    if (meta.get().type() == FileMeta.Type.DIRECTORY) {
+      // the journal keeps the tree's archive so that rollback can restore it: bounded
+      TreeBackupLimit limit = host.treeBackupLimit();
+      OptionalLong size = host.fact(new TreeSize(path));
+      if (size.isEmpty() || size.getAsLong() > limit.maxBytes()) {
+        if (!acceptUnrecoverable) {
+          return Plan.failed(tooLarge(path, size, limit));
+        }
+        effect = FileEffect.removeUnrecoverably(path);
+      }
     }
     return Plan.of(
         List.of(
             Step.Exec.of(RemoteCommand.argv("rm", "-rf", "--", path), "remove " + path)
-                .changing(FileEffect.remove(path))),
+                .changing(effect)),
         List.of());
+  }
+
+  private static String tooLarge(String path, OptionalLong size, TreeBackupLimit limit) {
+    return "file: refusing to remove "
+        + path
+        + ": "
+        + (size.isPresent()
+            ? "the tree is " + size.getAsLong() + " bytes, above"
+            : "its size cannot be measured (du failed), so it may be above")
+        + " the "
+        + limit.maxBytes()
+        + " bytes a removal backs up for rollback ("
+        + TreeBackupLimit.VARIABLE
+        + "); raise that, or set "
+        + ACCEPT_UNRECOVERABLE
+        + ": true to remove it for good";
   }
 
   private static Plan fixes(String path, List<Step> steps) {

@@ -21,7 +21,9 @@ import java.util.Optional;
  * original_mode}/{@code owner}/{@code group}), a backup file on the host ({@code backup}), or no
  * file at all when the change created it ({@code absent}). With {@code expect_sha256} (the checksum
  * the change left, or {@code absent}) a file changed since is not touched unless {@code force}.
- * Used by {@code pagetune rollback}, so check mode and diffs work as for any module.
+ * Changes of other kinds ({@code kind}: a tree, a link, a created directory, attributes) are put
+ * back by {@link PathRestore}. Used by {@code pagetune rollback}, so check mode and diffs work as
+ * for any module.
  */
 public final class RestoreFileModule implements Module {
   /** {@code expect_sha256} value for "the change left no file". */
@@ -38,7 +40,12 @@ public final class RestoreFileModule implements Module {
           Arg.optional("group", ArgType.STRING),
           Arg.optional("expect_sha256", ArgType.STRING),
           Arg.optional("changed_by", ArgType.STRING),
-          Arg.optional("force", ArgType.BOOL, false));
+          Arg.optional("force", ArgType.BOOL, false),
+          Arg.optional("kind", ArgType.STRING, "content")
+              .choices("content", "tree", "link", "directory", "attributes"),
+          Arg.optional("tree_sha256", ArgType.STRING),
+          Arg.optional("link_target", ArgType.STRING),
+          Arg.optional("unrecoverable", ArgType.STRING));
 
   private final BackupSource backups;
 
@@ -62,6 +69,9 @@ public final class RestoreFileModule implements Module {
 
   @Override
   public void validate(Args args) {
+    if (!args.string("kind").equals("content")) {
+      return; // the other kinds are checked by PathRestore
+    }
     int sources =
         (given(args, "backup").isPresent() ? 1 : 0)
             + (given(args, "content_sha256").isPresent() ? 1 : 0)
@@ -82,6 +92,9 @@ public final class RestoreFileModule implements Module {
   @Override
   public Plan plan(ModuleCall call, HostState host) {
     Args args = call.args();
+    if (!args.string("kind").equals("content")) {
+      return PathRestore.plan(args, host, backups);
+    }
     CurrentFile current = CurrentFile.read(host, args.string("path"));
     if (args.bool("absent")) {
       if (!current.exists()) {
@@ -136,7 +149,7 @@ public final class RestoreFileModule implements Module {
   }
 
   /** An optional argument; an empty string (an unset rollback item field) counts as not given. */
-  private static Optional<String> given(Args args, String name) {
+  static Optional<String> given(Args args, String name) {
     return args.optString(name).filter(v -> !v.isEmpty());
   }
 
