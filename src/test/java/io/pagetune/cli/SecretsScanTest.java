@@ -80,6 +80,38 @@ class SecretsScanTest {
             .willReturn(aResponse().withStatus(200).withBody("{\"result\":{}}")));
   }
 
+  /** The board approved the saved plan and the change is in Implement, so apply may run it. */
+  private void approveInServiceNow(Path plan) throws Exception {
+    String digest =
+        new com.fasterxml.jackson.databind.ObjectMapper()
+            .readTree(plan.toFile())
+            .path("digest")
+            .asText();
+    snow.stubFor(
+        get(urlPathEqualTo(TABLE))
+            .willReturn(
+                aResponse()
+                    .withHeader("Content-Type", "application/json")
+                    .withBody(
+                        "{\"result\":[{\"number\":\"CHG0040007\",\"state\":\"-1\","
+                            + "\"start_date\":\"2026-12-06 01:00:00\","
+                            + "\"end_date\":\"2026-12-06 05:00:00\","
+                            + "\"sys_id\":\"a9e9c33dc61122760072455df62663d2\"}]}")));
+    snow.stubFor(
+        get(urlPathEqualTo("/api/now/attachment"))
+            .willReturn(
+                aResponse()
+                    .withHeader("Content-Type", "application/json")
+                    .withBody(
+                        "{\"result\":[{\"sys_id\":\"0123456789abcdef0123456789abcdef\","
+                            + "\"file_name\":\"pagetune-plan.sha256\","
+                            + "\"sys_created_on\":\"2026-12-06 00:10:00\"}]}")));
+    snow.stubFor(
+        get(urlPathEqualTo("/api/now/attachment/0123456789abcdef0123456789abcdef/file"))
+            .willReturn(
+                aResponse().withHeader("Content-Type", "text/plain").withBody(digest + "\n")));
+  }
+
   @AfterEach
   void stopServiceNow() {
     snow.stop();
@@ -127,6 +159,7 @@ class SecretsScanTest {
     scan("saved plan", plan);
     pagetune(0, "show", args("show", plan));
     pagetune(0, "show --output json", args("show", plan, "--output", "json"));
+    approveInServiceNow(plan);
     pagetune(
         0,
         "apply PLAN",
