@@ -47,7 +47,7 @@ public final class LabConnection implements Connection {
     String machinePath = System.getenv("PATH");
     this.tools =
         LabTools.prepare(
-            this.root.resolve(".state/tools"),
+            toolsDirectory(this.root),
             this.bin,
             machinePath == null ? "/usr/bin:/bin" : machinePath,
             missingTools);
@@ -97,6 +97,24 @@ public final class LabConnection implements Connection {
   private static String var(ConnectionSpec spec, String name, String fallback) {
     Object v = spec.vars().get(name);
     return v == null || v.toString().isBlank() ? fallback : v.toString();
+  }
+
+  /**
+   * The host's tool directory: outside its root (a lab host's files are its state alone, and check
+   * mode must leave them as they were), one per root.
+   */
+  static Path toolsDirectory(Path root) {
+    try {
+      byte[] h =
+          java.security.MessageDigest.getInstance("SHA-256")
+              .digest(root.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      return Path.of(
+          System.getProperty("java.io.tmpdir"),
+          "pagetune-lab-tools",
+          java.util.HexFormat.of().formatHex(h, 0, 12));
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is part of every Java runtime", e);
+    }
   }
 
   /** {@code pagetune_lab_missing_tools}: a YAML list or a comma/space separated string. */
