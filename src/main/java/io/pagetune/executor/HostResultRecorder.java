@@ -26,13 +26,17 @@ final class HostResultRecorder {
       host.notified().addAll(task.notifies());
     }
     boolean ignored = TaskReporter.ignored(task, r);
+    // a restart requested (and queued) stays pending whatever became of the rest of the task,
+    // e.g. another item of the same loop failing
     if (r.status() == Status.UNREACHABLE) {
       host.markUnreachable();
-      host.count(Status.UNREACHABLE, false, 0);
+      host.count(Status.UNREACHABLE, false, r.restarts().size());
     } else if (r.status() == Status.FAILED && !ignored) {
       host.failed(true);
       if (!host.rescuable()) {
-        host.count(Status.FAILED, false, 0);
+        host.count(Status.FAILED, false, r.restarts().size());
+      } else {
+        host.countPendingRestarts(r.restarts().size());
       }
     } else {
       host.count(r.status(), ignored, r.restarts().size());

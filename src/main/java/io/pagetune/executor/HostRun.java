@@ -156,6 +156,11 @@ final class HostRun {
     counts = counts.plus(add).plus(new HostCounts(0, 0, 0, 0, 0, 0, 0, pendingRestarts));
   }
 
+  /** Restarts a task requested although its failure is left to a rescue to count. */
+  synchronized void countPendingRestarts(int pendingRestarts) {
+    counts = counts.plus(new HostCounts(0, 0, 0, 0, 0, 0, 0, pendingRestarts));
+  }
+
   synchronized void countRescued() {
     counts = counts.plus(new HostCounts(0, 0, 0, 0, 0, 1, 0, 0));
   }

@@ -54,6 +54,8 @@ public final class EngineVariables {
   /** Lab connection: the platform tool stand-ins (default lab/bin). */
   public static final String LAB_BIN = "pagetune_lab_bin";
 
+  public static final String LAB_MISSING_TOOLS = "pagetune_lab_missing_tools";
+
   private static final String PREFIX = "pagetune_";
 
   /** Every engine setting with its one-line meaning, in the order above. */
@@ -90,6 +92,7 @@ public final class EngineVariables {
     m.put(LAB_ROOT, "lab connection: the directory standing in for the host's root");
     m.put(LAB_SEED, "lab connection: the files a new lab root is seeded from");
     m.put(LAB_BIN, "lab connection: the platform tool stand-ins");
+    m.put(LAB_MISSING_TOOLS, "lab connection: tools (stand-ins or base tools) the host lacks");
     return Collections.unmodifiableMap(m);
   }
 

@@ -25,23 +25,32 @@ import java.util.stream.Stream;
 /**
  * A rehearsal host ({@code ansible_connection: lab}): a local connection whose file system is a
  * directory of its own ({@code target/lab/<host>} unless {@code pagetune_lab_root} says otherwise)
- * and whose platform tools are the stand-ins in {@code lab/bin}. Absolute paths of read, stat and
- * put land under that root; so do the host paths a command names ({@link LabPaths}), so fact
- * scripts and commands are written as for a real host. Commands run there with the stand-ins first
- * on PATH and {@code PAGETUNE_LAB_ROOT} set, so the stand-ins read and change the host's state
- * under the root. A new root is seeded from {@code lab/hosts/<host>/}.
+ * and whose tools are the stand-ins in {@code lab/bin} plus a fixed list of base tools ({@link
+ * LabTools}), nothing else of this machine's PATH. Absolute paths of read, stat and put land under
+ * that root; so do the host paths a command names ({@link LabPaths}), so fact scripts and commands
+ * are written as for a real host. Commands run there with the stand-ins first on PATH and {@code
+ * PAGETUNE_LAB_ROOT} set, so the stand-ins read and change the host's state under the root. A new
+ * root is seeded from {@code lab/hosts/<host>/}.
  */
 public final class LabConnection implements Connection {
   private final String host;
   private final Path root;
   private final Path bin;
+  private final Path tools;
   private final LocalConnection local;
   private final LabPaths paths;
 
-  LabConnection(String host, Path root, Path bin) {
+  LabConnection(String host, Path root, Path bin, List<String> missingTools) {
     this.host = host;
     this.root = root.toAbsolutePath().normalize();
     this.bin = bin.toAbsolutePath().normalize();
+    String machinePath = System.getenv("PATH");
+    this.tools =
+        LabTools.prepare(
+            toolsDirectory(this.root),
+            this.bin,
+            machinePath == null ? "/usr/bin:/bin" : machinePath,
+            missingTools);
     try {
       this.paths = new LabPaths(this.root);
     } catch (IllegalArgumentException e) {
@@ -80,7 +89,7 @@ public final class LabConnection implements Connection {
           }
           copyTree(seed, root);
         }
-        return new LabConnection(name, root, bin);
+        return new LabConnection(name, root, bin, missingTools(spec));
       }
     };
   }
@@ -90,11 +99,55 @@ public final class LabConnection implements Connection {
     return v == null || v.toString().isBlank() ? fallback : v.toString();
   }
 
+  /**
+   * The host's tool directory: outside its root (a lab host's files are its state alone, and check
+   * mode must leave them as they were), one per root.
+   */
+  static Path toolsDirectory(Path root) {
+    try {
+      byte[] h =
+          java.security.MessageDigest.getInstance("SHA-256")
+              .digest(root.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      return Path.of(
+          System.getProperty("java.io.tmpdir"),
+          "pagetune-lab-tools",
+          java.util.HexFormat.of().formatHex(h, 0, 12));
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is part of every Java runtime", e);
+    }
+  }
+
+  /** {@code pagetune_lab_missing_tools}: a YAML list or a comma/space separated string. */
+  private static List<String> missingTools(ConnectionSpec spec) {
+    Object v = spec.vars().get(EngineVariables.LAB_MISSING_TOOLS);
+    if (v == null) {
+      return List.of();
+    }
+    if (v instanceof java.util.Collection<?> c) {
+      return c.stream().map(String::valueOf).toList();
+    }
+    return java.util.Arrays.stream(v.toString().split("[,\\s]+"))
+        .filter(t -> !t.isEmpty())
+        .toList();
+  }
+
+  /**
+   * Copies a seed; a symlink stays a link (a RHEL {@code /etc/sysctl.d/99-sysctl.conf ->
+   * ../sysctl.conf}), an absolute target made relative so it resolves inside the new root.
+   */
   static void copyTree(Path from, Path to) {
+    Path top = to.toAbsolutePath().normalize();
     try (Stream<Path> paths = Files.walk(from)) {
       for (Path p : paths.sorted().toList()) {
         Path target = to.resolve(from.relativize(p).toString());
-        if (Files.isDirectory(p)) {
+        if (Files.isSymbolicLink(p)) {
+          Path link = Files.readSymbolicLink(p);
+          if (link.isAbsolute()) {
+            Path inside = top.resolve(link.toString().substring(1)).normalize();
+            link = target.toAbsolutePath().normalize().getParent().relativize(inside);
+          }
+          Files.createSymbolicLink(target, link);
+        } else if (Files.isDirectory(p)) {
           Files.createDirectories(target);
         } else {
           Files.copy(p, target, StandardCopyOption.COPY_ATTRIBUTES);
@@ -130,7 +183,8 @@ public final class LabConnection implements Connection {
         String.join(
             "\n",
             List.of(
-                "PATH=" + ShellQuote.quote(bin.toString()) + ":\"$PATH\"; export PATH",
+                // the host's own tools only: never this machine's PATH (LabTools)
+                "PATH=" + ShellQuote.quote(tools.toString()) + "; export PATH",
                 "PAGETUNE_LAB_ROOT=" + ShellQuote.quote(root.toString()),
                 "export PAGETUNE_LAB_ROOT",
                 "cd " + ShellQuote.quote(root.toString()) + " || exit 125",

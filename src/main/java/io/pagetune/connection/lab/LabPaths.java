@@ -39,6 +39,8 @@ final class LabPaths {
           "/var/lib/postgresql",
           "/usr/lib/postgresql",
           "/var/run/postgresql",
+          // a RHEL/PGDG PostgreSQL host's data directories (server binaries: /usr/pgsql-<version>)
+          "/var/lib/pgsql",
           "/export",
           "/home",
           "/usr/lib/sysctl.d",
@@ -95,6 +97,9 @@ final class LabPaths {
       if (token.equals(prefix) || token.startsWith(prefix + "/")) {
         return true;
       }
+    }
+    if (token.startsWith("/usr/pgsql-")) {
+      return true; // PGDG's /usr/pgsql-<version>
     }
     int end = token.indexOf('/', 1);
     String top = end < 0 ? token.substring(1) : token.substring(1, end);

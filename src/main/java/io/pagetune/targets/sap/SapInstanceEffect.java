@@ -65,14 +65,7 @@ public record SapInstanceEffect(
           List.of(instance + ": not running on this host, so nothing runs with the setting yet"),
           List.of());
     }
-    Map<String, PageSize> want = new LinkedHashMap<>();
-    for (LdrCntrl.Option o : desired.options()) {
-      String column = PS_COLUMN.get(o.name().toUpperCase(Locale.ROOT));
-      Optional<PageSize> size = PageSize.parse(o.value());
-      if (column != null && size.isPresent() && sizeColumns.contains(column)) {
-        want.put(column, size.get());
-      }
-    }
+    Map<String, PageSize> want = wanted(sizeColumns, desired);
     // per kind (and program name, as the platform shows it): the columns off and the pids
     Map<String, Set<String>> offColumns = new LinkedHashMap<>();
     Map<String, List<String>> offPids = new LinkedHashMap<>();
@@ -127,8 +120,9 @@ public record SapInstanceEffect(
   }
 
   /**
-   * Every instance of {@code system} judged by its own processes only ({@link
-   * SapInstanceProcesses}), in the order of {@code instances}.
+   * Every instance of {@code system} judged by its own processes ({@link SapInstanceProcesses}); an
+   * instance none of whose processes names it is judged by the processes that name no instance
+   * ({@link SapUnattributedInstance}), in the order of {@code instances}.
    */
   public static List<SapInstanceEffect> forSystem(
       SapSystemFacts system, List<SapInstanceProfiles> instances, LdrCntrl desired) {
@@ -140,16 +134,8 @@ public record SapInstanceEffect(
     }
     Map<String, List<SapInstanceProcesses.Member>> members =
         SapInstanceProcesses.attribute(system.sid(), system.processes(), byProfile, byName);
-    // SAP processes that name no instance (ps without -f shows no pf=): they judge nobody
-    List<String> anonymous = new ArrayList<>();
-    Set<String> attributed = new java.util.HashSet<>();
-    members.values().forEach(l -> l.forEach(m -> attributed.add(m.process().pid())));
-    for (ProcessPageSizes p : system.processes().processes()) {
-      if (!attributed.contains(p.pid())
-          && SapProcessKind.of(p.program()).startedWithProfileEnvironment()) {
-        anonymous.add(p.program() + " " + p.pid());
-      }
-    }
+    // SAP processes that name no instance (no pf=, no link name, nor does a parent)
+    List<SapInstanceProcesses.Member> anonymous = SapInstanceProcesses.unnamed(system.processes());
     List<SapInstanceEffect> out = new ArrayList<>();
     for (SapInstanceProfiles i : instances) {
       List<SapInstanceProcesses.Member> own = members.getOrDefault(i.instance(), List.of());
@@ -168,23 +154,32 @@ public record SapInstanceEffect(
                 List.of()));
       } else if (own.isEmpty() && !anonymous.isEmpty()) {
         out.add(
-            new SapInstanceEffect(
-                i.instance(),
-                true,
-                false,
-                false,
-                "not identified",
-                List.of(
-                    i.instance()
-                        + ": none of its processes can be told apart: "
-                        + String.join(", ", anonymous)
-                        + " show no pf= profile or instance name, so they judge no instance"),
-                List.of()));
+            SapUnattributedInstance.judge(
+                i.instance(), anonymous, system.processes().sizeColumns(), desired));
       } else {
         out.add(of(i.instance(), own, system.processes().sizeColumns(), desired));
       }
     }
     return out;
+  }
+
+  /** The desired size per ps column the layout shows. */
+  private static Map<String, PageSize> wanted(List<String> sizeColumns, LdrCntrl desired) {
+    Map<String, PageSize> want = new LinkedHashMap<>();
+    for (LdrCntrl.Option o : desired.options()) {
+      String column = PS_COLUMN.get(o.name().toUpperCase(Locale.ROOT));
+      Optional<PageSize> size = PageSize.parse(o.value());
+      if (column != null && size.isPresent() && sizeColumns.contains(column)) {
+        want.put(column, size.get());
+      }
+    }
+    return want;
+  }
+
+  /** Whether one process shows every desired size its ps layout has a column for. */
+  static boolean atDesired(ProcessPageSizes p, List<String> sizeColumns, LdrCntrl desired) {
+    return wanted(sizeColumns, desired).entrySet().stream()
+        .allMatch(w -> w.getValue().equals(p.sizes().get(w.getKey())));
   }
 
   private static String render(ProcessPageSizes p, List<String> columns) {

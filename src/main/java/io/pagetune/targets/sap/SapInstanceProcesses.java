@@ -72,6 +72,36 @@ public final class SapInstanceProcesses {
     return out;
   }
 
+  /**
+   * The processes of sapstart-started kinds that neither they nor an ancestor name an instance of
+   * any system by link name or {@code pf=}: the ones that cannot be told apart.
+   */
+  public static List<Member> unnamed(PsPageSizes ps) {
+    Map<String, ProcessPageSizes> rows = new LinkedHashMap<>();
+    ps.processes().forEach(p -> rows.put(p.pid(), p));
+    List<Member> out = new ArrayList<>();
+    for (ProcessPageSizes p : rows.values()) {
+      SapProcessKind kind = SapProcessKind.of(p.program());
+      if (kind.startedWithProfileEnvironment() && !namedInLine(p, rows)) {
+        out.add(new Member(p, kind));
+      }
+    }
+    return out;
+  }
+
+  private static boolean namedInLine(ProcessPageSizes p, Map<String, ProcessPageSizes> rows) {
+    // bounded by the number of rows, so a pid cycle in a torn ps snapshot cannot loop
+    ProcessPageSizes at = p;
+    for (int i = 0; at != null && i <= rows.size(); i++) {
+      if (SapProcessKind.linkInstance(at.program()).isPresent()
+          || PF.matcher(at.command()).find()) {
+        return true;
+      }
+      at = rows.get(at.ppid());
+    }
+    return false;
+  }
+
   private static Optional<String> own(
       String sid,
       ProcessPageSizes p,

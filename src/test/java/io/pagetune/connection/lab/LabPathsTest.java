@@ -45,6 +45,13 @@ class LabPathsTest {
   }
 
   @Test
+  void rhelPgdgPostgresqlDirectoriesAreHostState() {
+    assertEquals(
+        "ls " + root + "/var/lib/pgsql/16/data " + root + "/usr/pgsql-16/bin/postgres /usr/pgsql",
+        paths.map("ls /var/lib/pgsql/16/data /usr/pgsql-16/bin/postgres /usr/pgsql"));
+  }
+
+  @Test
   void pathsInsideQuotesAndAssignmentsAreMappedAndStayQuoted() {
     assertEquals(
         "cat '" + root + "/etc/security/limits.conf'",

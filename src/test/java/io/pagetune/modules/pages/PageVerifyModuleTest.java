@@ -116,9 +116,9 @@ class PageVerifyModuleTest {
     String msg = p.failure().orElseThrow();
     assertTrue(
         msg.contains(
-            "NWP D00: none of its processes can be told apart: sapstart 345602, msg_server 345640,"
-                + " enserver 345641, disp+work 351270, gwrd 351276, icman 351277 show no pf="
-                + " profile or instance name"),
+            "NWP D00: its processes cannot be told apart (no pf= profile or instance name in"
+                + " ps), and sapstart 345602, disp+work 351270, gwrd 351276, icman 351277 it could"
+                + " own are not at DATAPSIZE=64K@TEXTPSIZE=64K@STACKPSIZE=64K@SHMPSIZE=64K"),
         msg);
     assertEquals(false, p.data().get("effective"));
   }
