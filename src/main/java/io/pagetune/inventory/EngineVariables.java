@@ -42,6 +42,9 @@ public final class EngineVariables {
   /** The largest host file a module reads whole (default 32 MiB). */
   public static final String MAX_FILE_BYTES = "pagetune_max_file_bytes";
 
+  /** The most bytes one command's stream or one file read may bring from the host (32 MiB). */
+  public static final String MAX_OUTPUT_BYTES = "pagetune_max_output_bytes";
+
   /** Lab connection: the directory standing in for the host's root (default target/lab/HOST). */
   public static final String LAB_ROOT = "pagetune_lab_root";
 
@@ -83,6 +86,7 @@ public final class EngineVariables {
     m.put(SAP_INSTANCE_NUMBER, "the SAP instance sapcontrol talks to (default 00)");
     m.put(CHECK_ONLY, "true: the host is only ever checked, never changed");
     m.put(MAX_FILE_BYTES, "the largest host file a module reads whole");
+    m.put(MAX_OUTPUT_BYTES, "the most bytes a command prints on one stream or a read returns");
     m.put(LAB_ROOT, "lab connection: the directory standing in for the host's root");
     m.put(LAB_SEED, "lab connection: the files a new lab root is seeded from");
     m.put(LAB_BIN, "lab connection: the platform tool stand-ins");
