@@ -7,10 +7,10 @@ import io.pagetune.inventory.Inventory;
 import java.util.Map;
 
 /**
- * Rejects, when the inventory loads, ssh arguments ({@code ansible_ssh_common_args}, {@code
- * ansible_ssh_extra_args}) that pagetune cannot honour, so the run stops before any host is
- * contacted instead of failing those hosts halfway. Values that are still templates are left to the
- * connection, which checks them again once rendered.
+ * Rejects, when the inventory loads, a port that is no port number and ssh arguments ({@code
+ * ansible_ssh_common_args}, {@code ansible_ssh_extra_args}) that pagetune cannot honour, so the run
+ * stops before any host is contacted instead of failing those hosts halfway. Values that are still
+ * templates are left to the connection, which checks them again once rendered.
  */
 final class SshArgsCheck {
   private SshArgsCheck() {}
@@ -21,19 +21,35 @@ final class SshArgsCheck {
       if ("local".equals(String.valueOf(vars.get("ansible_connection")))) {
         continue;
       }
+      Object port = vars.get("ansible_port");
+      if (port != null && !isTemplate(port) && !isPort(port.toString())) {
+        throw new InputException(
+            where(host),
+            host.name() + ": ansible_port '" + port + "' is not a port number (1 to 65535)");
+      }
       if (SshArgs.VARIABLES.stream().map(vars::get).anyMatch(SshArgsCheck::isTemplate)) {
         continue;
       }
       try {
         SshArgs.fromVars(vars);
       } catch (IllegalArgumentException e) {
-        throw new InputException(
-            host.location() != null
-                ? host.location()
-                : io.pagetune.yaml.SourceLocation.of("inventory"),
-            host.name() + ": " + e.getMessage());
+        throw new InputException(where(host), host.name() + ": " + e.getMessage());
       }
     }
+  }
+
+  private static io.pagetune.yaml.SourceLocation where(Host host) {
+    return host.location() != null
+        ? host.location()
+        : io.pagetune.yaml.SourceLocation.of("inventory");
+  }
+
+  private static boolean isPort(String value) {
+    if (!value.matches("[0-9]{1,5}")) {
+      return false;
+    }
+    int port = Integer.parseInt(value);
+    return port >= 1 && port <= 65535;
   }
 
   private static boolean isTemplate(Object value) {

@@ -58,6 +58,11 @@ final class TaskRunner {
     } catch (ConnectionException e) {
       outcome = TaskResult.unreachable(e.getMessage());
       reporter.report(task, play, host, handler, check, outcome, null, false);
+    } catch (io.pagetune.template.TemplateLimitException e) {
+      // the template is valid: this host's values made it too big or too slow, so the host
+      // fails (exit 2) rather than the run being blamed on its input (exit 4)
+      outcome = TaskResult.failed(e.getMessage());
+      reporter.report(task, play, host, handler, check, outcome, null, false);
     } catch (InputException e) {
       ctx.inputErrors().add(e.getMessage());
       outcome = TaskResult.failed(e.getMessage());

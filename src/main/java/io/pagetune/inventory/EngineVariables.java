@@ -45,6 +45,9 @@ public final class EngineVariables {
   /** The largest directory tree a removal backs up in the journal (default 64 MiB). */
   public static final String MAX_TREE_BACKUP_BYTES = "pagetune_max_tree_backup_bytes";
 
+  /** The most bytes one command's stream or one file read may bring from the host (32 MiB). */
+  public static final String MAX_OUTPUT_BYTES = "pagetune_max_output_bytes";
+
   /** Lab connection: the directory standing in for the host's root (default target/lab/HOST). */
   public static final String LAB_ROOT = "pagetune_lab_root";
 
@@ -89,6 +92,7 @@ public final class EngineVariables {
     m.put(CHECK_ONLY, "true: the host is only ever checked, never changed");
     m.put(MAX_FILE_BYTES, "the largest host file a module reads whole");
     m.put(MAX_TREE_BACKUP_BYTES, "the largest directory tree a removal backs up in the journal");
+    m.put(MAX_OUTPUT_BYTES, "the most bytes a command prints on one stream or a read returns");
     m.put(LAB_ROOT, "lab connection: the directory standing in for the host's root");
     m.put(LAB_SEED, "lab connection: the files a new lab root is seeded from");
     m.put(LAB_BIN, "lab connection: the platform tool stand-ins");

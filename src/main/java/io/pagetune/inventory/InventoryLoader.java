@@ -2,15 +2,13 @@ package io.pagetune.inventory;
 
 import io.pagetune.error.InputException;
 import io.pagetune.template.UserTextCheck;
+import io.pagetune.yaml.InputFile;
 import io.pagetune.yaml.SourceLocation;
 import io.pagetune.yaml.SourceText;
 import io.pagetune.yaml.YamlReader;
 import io.pagetune.yaml.YamlValue;
 import java.io.IOException;
-import java.nio.charset.MalformedInputException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -214,20 +212,7 @@ public final class InventoryLoader {
   }
 
   private static String readText(Path file, String label) {
-    try {
-      if (Files.size(file) > YamlReader.MAX_BYTES) {
-        throw new InputException(
-            SourceLocation.of(label),
-            "refusing an inventory larger than " + YamlReader.MAX_BYTES + " bytes");
-      }
-      return Files.readString(file, StandardCharsets.UTF_8);
-    } catch (NoSuchFileException e) {
-      throw new InputException(SourceLocation.of(label), "file not found");
-    } catch (MalformedInputException e) {
-      throw new InputException(SourceLocation.of(label), "file is not valid UTF-8");
-    } catch (IOException e) {
-      throw new InputException(SourceLocation.of(label), "cannot read file: " + e.getMessage());
-    }
+    return InputFile.read(file, YamlReader.MAX_BYTES, label, "an inventory");
   }
 
   /** The first meaningful line is {@code ---}, a JSON object, or a bare {@code name:} key. */

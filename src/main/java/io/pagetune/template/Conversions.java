@@ -143,7 +143,11 @@ final class Conversions {
     String text = String.valueOf(arg(args, 0, "regex_replace"));
     Pattern p = compile(String.valueOf(arg(args, 1, "regex_replace")));
     String replacement = args.size() > 2 ? String.valueOf(arg(args, 2, "regex_replace")) : "";
-    return p.matcher(new InterruptibleText(text)).replaceAll(replacement);
+    RegexReplacement how =
+        args.size() > 2 && args.get(2) instanceof HostTextWrapper.HostScalar
+            ? RegexReplacement.hostText(replacement)
+            : RegexReplacement.written(replacement);
+    return how.replaceAll(p.matcher(new InterruptibleText(text)));
   }
 
   private static Pattern compile(String regex) throws TemplateModelException {

@@ -2,9 +2,9 @@ package io.pagetune.template;
 
 import freemarker.template.DefaultObjectWrapper;
 import freemarker.template.DefaultObjectWrapperConfiguration;
-import freemarker.template.SimpleScalar;
 import freemarker.template.TemplateModel;
 import freemarker.template.TemplateModelException;
+import freemarker.template.TemplateScalarModel;
 
 /**
  * The locked-down object wrapper, plus one rule: {@link HostText} is a plain string to templates
@@ -19,8 +19,16 @@ final class HostTextWrapper extends DefaultObjectWrapper {
   @Override
   protected TemplateModel handleUnknownType(Object obj) throws TemplateModelException {
     if (obj instanceof HostText h) {
-      return new SimpleScalar(h.text());
+      return new HostScalar(h.text());
     }
     return super.handleUnknownType(obj);
+  }
+
+  /** Host text as a template sees it: a plain string that functions can still tell apart. */
+  record HostScalar(String text) implements TemplateScalarModel {
+    @Override
+    public String getAsString() {
+      return text;
+    }
   }
 }

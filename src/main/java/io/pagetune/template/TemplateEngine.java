@@ -282,34 +282,32 @@ public final class TemplateEngine {
       return result;
     } catch (RuntimeException e) {
       if (deadline.finish()) {
-        throw new TemplateException(
+        throw new TemplateLimitException(
             at,
             what
                 + ": template evaluation stopped after "
                 + watchdog.limit().toSeconds()
-                + "s (time limit per evaluation)",
-            null);
+                + "s (time limit per evaluation)");
       }
       throw e;
     } catch (OutOfMemoryError e) {
-      throw new TemplateException(
-          at, what + ": template evaluation stopped: it needs more memory than allowed", null);
+      throw new TemplateLimitException(
+          at, what + ": template evaluation stopped: it needs more memory than allowed");
     } catch (StackOverflowError e) {
-      throw new TemplateException(
-          at, what + ": template evaluation stopped: macro or variable nesting too deep", null);
+      throw new TemplateLimitException(
+          at, what + ": template evaluation stopped: macro or variable nesting too deep");
     } finally {
       deadline.finish();
     }
   }
 
   private TemplateException tooLarge(SourceLocation at, String what) {
-    return new TemplateException(
+    return new TemplateLimitException(
         at,
         what
             + ": template output is larger than "
             + limits.maxOutputChars()
-            + " characters (size limit per evaluation)",
-        null);
+            + " characters (size limit per evaluation)");
   }
 
   private Object evaluateWith(String expression, VarsModel vars, SourceLocation at, String what) {

@@ -1,8 +1,5 @@
 package io.pagetune.yaml;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,8 +33,8 @@ public final class SourceText {
   /** The file's text; none when it cannot be read (locations then fall back to value starts). */
   public static SourceText read(Path file) {
     try {
-      return new SourceText(Files.readString(file, StandardCharsets.UTF_8));
-    } catch (IOException | RuntimeException e) {
+      return new SourceText(InputFile.read(file, YamlReader.MAX_BYTES, file.toString(), "YAML"));
+    } catch (RuntimeException e) {
       return NONE;
     }
   }

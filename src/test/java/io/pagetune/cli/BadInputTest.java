@@ -14,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Every kind of bad input exits with code 4 and one {@code file:line:col: message} line on stderr,
@@ -185,6 +186,35 @@ class BadInputTest {
     Files.writeString(playbook, "- hosts: all\n  gather_facts: false\n  tasks:\n" + FIRST_TASK);
     CliRun run = CliRun.of("run", rel(playbook), "-i", rel(inventory), "-e", "@" + rel(vars));
     assertInvalid(run, "bomb.yml:", "");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"/dev/zero", "/dev/urandom"})
+  void extraVarsFromADeviceAreRefusedNotReadUntilMemoryRunsOut(String device) throws Exception {
+    Path playbook = dir.resolve("p.yml");
+    Files.writeString(playbook, "- hosts: all\n  gather_facts: false\n  tasks:\n" + FIRST_TASK);
+    CliRun run = CliRun.of("run", rel(playbook), "-i", rel(inventory), "-e", "@" + device);
+    assertInvalid(run, device + ":1:1", "");
+  }
+
+  @Test
+  void anInventoryFromADeviceIsRefused() throws Exception {
+    Path playbook = dir.resolve("p.yml");
+    Files.writeString(playbook, "- hosts: all\n  gather_facts: false\n  tasks:\n" + FIRST_TASK);
+    CliRun run = CliRun.of("run", rel(playbook), "-i", "/dev/zero");
+    assertInvalid(run, "/dev/zero:1:1", "refusing an inventory larger than");
+  }
+
+  @Test
+  void aPortThatIsNoNumberIsBadInputAtTheInventoryLine() throws Exception {
+    Path ini = dir.resolve("hosts.ini");
+    Files.writeString(
+        ini,
+        "[web]\nlocalhost ansible_connection=local marker=" + marker + "\nw1 ansible_port=abc\n");
+    Path playbook = dir.resolve("p.yml");
+    Files.writeString(playbook, "- hosts: all\n  gather_facts: false\n  tasks:\n" + FIRST_TASK);
+    CliRun run = CliRun.of("run", rel(playbook), "-i", rel(ini));
+    assertInvalid(run, "hosts.ini:3:", "w1: ansible_port 'abc' is not a port number");
   }
 
   @Test

@@ -2,6 +2,7 @@ package io.pagetune.yaml;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pagetune.error.InputException;
@@ -100,6 +101,36 @@ class YamlReaderTest {
     }
     InputException e = assertThrows(InputException.class, () -> reader.read(big));
     assertTrue(e.getMessage().contains("refusing YAML larger than"), e.getMessage());
+  }
+
+  @Test
+  void aTenMegabyteOneLineValueLoadsInLinearTime() {
+    // quadratic reading took about 150 s for this size (and 1.6 s for 1 MB); linear takes about
+    // one second, so the bound tells the two apart on any machine without being a benchmark
+    String value = "a".repeat(10_000_000);
+    String text = "big: \"" + value + "\"\nplain: " + value + "\n";
+    Map<?, ?> vars =
+        assertTimeoutPreemptively(
+            java.time.Duration.ofSeconds(60),
+            () -> (Map<?, ?>) reader.parse(text, "big.yml").toPlain());
+    assertEquals(value, vars.get("big"));
+    assertEquals(value, vars.get("plain"));
+  }
+
+  @Test
+  void theReaderTakesAnyTextInAFewSteps() {
+    for (int length : new int[] {0, 1023, 1_000_000, 10_000_000, (int) YamlReader.MAX_BYTES}) {
+      int steps = length / YamlReader.bufferSize(length) + 1;
+      assertTrue(steps <= 17, length + " chars in " + steps + " steps");
+    }
+  }
+
+  @Test
+  void aDeviceThatNeverEndsIsRefusedAtTheLimit() {
+    InputException e = assertThrows(InputException.class, () -> reader.read(Path.of("/dev/zero")));
+    assertEquals(
+        "/dev/zero:1:1: refusing YAML larger than " + YamlReader.MAX_BYTES + " bytes",
+        e.getMessage());
   }
 
   @Test

@@ -1,6 +1,7 @@
 package io.pagetune.connection.ssh;
 
 import io.pagetune.connection.ConnectionException;
+import io.pagetune.connection.OutputLimit;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -27,12 +28,15 @@ final class ExecChannel {
   private final SSHClient client;
   private final ExecutorService io;
   private final ConnectionProbe probe;
+  private final OutputLimit limit;
 
-  ExecChannel(String host, SSHClient client, ExecutorService io, ConnectionProbe probe) {
+  ExecChannel(
+      String host, SSHClient client, ExecutorService io, ConnectionProbe probe, OutputLimit limit) {
     this.host = host;
     this.client = client;
     this.io = io;
     this.probe = probe;
+    this.limit = limit;
   }
 
   /** What came back; {@code exitCode} is -1 when the command was killed or ended by a signal. */
@@ -68,15 +72,18 @@ final class ExecChannel {
         return new Raw(-1, new byte[0], why, Duration.ofNanos(System.nanoTime() - start), true);
       }
       timeout = timeout.minusNanos(System.nanoTime() - start);
-      Sink out = new Sink();
-      Sink err = new Sink();
+      // past the limit a stream's bytes are dropped and the command is killed, as at a timeout
+      CompletableFuture<Void> overflow = new CompletableFuture<>();
+      Sink out = new Sink(limit.maxBytes(), overflow);
+      Sink err = new Sink(limit.maxBytes(), overflow);
       CompletableFuture<Void> outDone = drain(cmd.getInputStream(), out);
       CompletableFuture<Void> errDone = drain(cmd.getErrorStream(), err);
       Future<?> inDone = feed(cmd.getOutputStream(), stdin);
       boolean timedOut = false;
       try {
-        CompletableFuture.allOf(outDone, errDone)
+        CompletableFuture.anyOf(CompletableFuture.allOf(outDone, errDone), overflow)
             .get(Math.max(1, timeout.toMillis()), TimeUnit.MILLISECONDS);
+        timedOut = overflow.isDone();
       } catch (TimeoutException e) {
         timedOut = true;
       } catch (ExecutionException e) {
@@ -112,6 +119,9 @@ final class ExecChannel {
         // neither status nor signal: the channel ended without the command ending, which is
         // what a connection that is going away looks like before the transport notices
         probe.requireAlive(during, null);
+      }
+      if (overflow.isDone()) {
+        throw limit.exceeded(host, "the output of '" + shown + "'");
       }
       int exit = timedOut || status == null ? -1 : status;
       byte[] errBytes = err.bytes();
@@ -326,11 +336,25 @@ final class ExecChannel {
     }
   }
 
-  /** A byte buffer that several threads may read while one writes. */
+  /**
+   * A byte buffer that several threads may read while one writes, holding at most {@code max}
+   * bytes: what comes after is dropped and {@code overflow} completed.
+   */
   private static final class Sink {
     private final ByteArrayOutputStream buf = new ByteArrayOutputStream();
+    private final long max;
+    private final CompletableFuture<Void> overflow;
+
+    Sink(long max, CompletableFuture<Void> overflow) {
+      this.max = max;
+      this.overflow = overflow;
+    }
 
     synchronized void write(byte[] b, int off, int len) {
+      if (buf.size() + (long) len > max) {
+        overflow.complete(null);
+        return;
+      }
       buf.write(b, off, len);
     }
 

@@ -72,6 +72,11 @@ final class FrameEnd {
     return false;
   }
 
+  /** Every byte received so far, frame lines included. */
+  synchronized int received() {
+    return size;
+  }
+
   synchronized boolean complete() {
     return lineEnd >= 0;
   }

@@ -102,6 +102,10 @@ final class RemoteFiles {
       long offset = 0;
       int n;
       while ((n = f.read(offset, chunk, 0, chunk.length)) > 0) {
+        if (offset + n > conn.outputLimit().maxBytes()) {
+          // a device (/dev/zero) or a file that grows while read: stop, never fill the heap
+          throw conn.outputLimit().exceeded(conn.host(), "the read of " + path);
+        }
         buf.write(chunk, 0, n);
         offset += n;
       }

@@ -1,6 +1,7 @@
 package io.pagetune.connection.ssh;
 
 import io.pagetune.connection.ConnectionException;
+import io.pagetune.connection.OutputLimit;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -49,6 +50,7 @@ final class ShellSession {
   private final ExecutorService io;
   private final ScheduledExecutorService timer;
   private final ConnectionProbe probe;
+  private final OutputLimit limit;
   private volatile boolean broken;
 
   private ShellSession(
@@ -56,13 +58,15 @@ final class ShellSession {
       Session.Command shell,
       ExecutorService io,
       ScheduledExecutorService timer,
-      ConnectionProbe probe) {
+      ConnectionProbe probe,
+      OutputLimit limit) {
     this.host = host;
     this.shell = shell;
     this.stdin = shell.getOutputStream();
     this.io = io;
     this.timer = timer;
     this.probe = probe;
+    this.limit = limit;
   }
 
   /**
@@ -75,7 +79,8 @@ final class ShellSession {
       ExecutorService io,
       ScheduledExecutorService timer,
       ConnectionProbe probe,
-      Duration within) {
+      Duration within,
+      OutputLimit limit) {
     CompletableFuture<Session.Command> starting =
         CompletableFuture.supplyAsync(
             () -> {
@@ -98,7 +103,7 @@ final class ShellSession {
       Thread.currentThread().interrupt();
       throw new ConnectionException(host + ": interrupted while opening a shell session", e);
     }
-    ShellSession session = new ShellSession(host, cmd, io, timer, probe);
+    ShellSession session = new ShellSession(host, cmd, io, timer, probe, limit);
     try {
       session.stdin.write(setup().getBytes(StandardCharsets.UTF_8));
       session.stdin.flush();
@@ -213,7 +218,7 @@ final class ShellSession {
             + " >&3\n";
     // stdout is read on the caller's thread and only stderr on a pump thread: one thread per
     // running command instead of two, which at hundreds of hosts is much of the run's memory
-    CompletableFuture<Boolean> errDone = drain(shell.getErrorStream(), err);
+    CompletableFuture<Boolean> errDone = drain(shell.getErrorStream(), err, onTimeout);
     try {
       stdin.write(line.getBytes(StandardCharsets.UTF_8));
       stdin.flush();
@@ -222,12 +227,30 @@ final class ShellSession {
       throw dropped(during, e);
     }
     long deadline = System.nanoTime() + Math.max(1, timeout.toNanos());
-    Boolean outComplete = readFrame(out, Duration.ofNanos(deadline - System.nanoTime()), during);
+    Boolean outComplete;
+    try {
+      outComplete = readFrame(out, Duration.ofNanos(deadline - System.nanoTime()), during);
+    } catch (Overflow e) {
+      // the command is killed and the rest of its output never read: the session is spent
+      kill(onTimeout, err.content(), during);
+      breakNow();
+      throw limit.exceeded(host, "the output of '" + ExecChannel.oneLine(display) + "'");
+    } catch (ConnectionException e) {
+      // the session closed because stderr went past the limit, not because the host went away
+      await(errDone, RECOVER_GRACE);
+      if (errDone.isCompletedExceptionally() && failureOf(errDone) instanceof Overflow) {
+        throw limit.exceeded(host, "the error output of '" + ExecChannel.oneLine(display) + "'");
+      }
+      throw e;
+    }
     boolean errComplete =
         outComplete != null
             && await(errDone, Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
     if (errDone.isCompletedExceptionally()) {
       breakNow();
+      if (failureOf(errDone) instanceof Overflow) {
+        throw limit.exceeded(host, "the error output of '" + ExecChannel.oneLine(display) + "'");
+      }
       throw dropped(during, failureOf(errDone));
     }
     if (outComplete == null || (outComplete && !errComplete)) {
@@ -293,6 +316,9 @@ final class ShellSession {
         if (n > 0 && frame.add(buf, 0, n)) {
           return Boolean.TRUE;
         }
+        if (frame.received() > this.limit.maxBytes()) {
+          throw new Overflow();
+        }
       }
     } catch (java.io.InterruptedIOException e) {
       if (state.get() == READING) {
@@ -312,6 +338,15 @@ final class ShellSession {
         }
         Thread.interrupted(); // the deadline's interrupt is ours: it must not reach the caller
       }
+    }
+  }
+
+  /** A stream went past the output limit. */
+  private static final class Overflow extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    Overflow() {
+      super("output limit", null, false, false);
     }
   }
 
@@ -341,8 +376,12 @@ final class ShellSession {
     }
   }
 
-  /** Reads until the frame is complete (true) or the stream ends (false). */
-  private CompletableFuture<Boolean> drain(InputStream in, FrameEnd frame) {
+  /**
+   * Reads until the frame is complete (true) or the stream ends (false). Past the output limit it
+   * kills the command, closes the session and fails with {@link Overflow}.
+   */
+  private CompletableFuture<Boolean> drain(
+      InputStream in, FrameEnd frame, Consumer<byte[]> killer) {
     return CompletableFuture.supplyAsync(
         () -> {
           byte[] buf = new byte[16384];
@@ -354,6 +393,13 @@ final class ShellSession {
               }
               if (n > 0 && frame.add(buf, 0, n)) {
                 return true;
+              }
+              if (frame.received() > limit.maxBytes()) {
+                // both streams share the channel's window: unread stderr would stall stdout too,
+                // so the session is closed (the caller's read of stdout then ends)
+                killer.accept(frame.content());
+                breakNow();
+                throw new Overflow();
               }
             }
           } catch (IOException e) {

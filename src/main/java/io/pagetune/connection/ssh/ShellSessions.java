@@ -1,5 +1,6 @@
 package io.pagetune.connection.ssh;
 
+import io.pagetune.connection.OutputLimit;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -27,6 +28,7 @@ final class ShellSessions {
   private final Semaphore channels;
   private final int max;
   private final Deque<ShellSession> idle = new ArrayDeque<>();
+  private final OutputLimit limit;
   private int open;
   private int opened;
   private boolean unsupported;
@@ -39,8 +41,10 @@ final class ShellSessions {
       ScheduledExecutorService timer,
       ConnectionProbe probe,
       Semaphore channels,
-      int max) {
+      int max,
+      OutputLimit limit) {
     this.host = host;
+    this.limit = limit;
     this.client = client;
     this.io = io;
     this.timer = timer;
@@ -66,7 +70,7 @@ final class ShellSessions {
     }
     ShellSession fresh = null;
     try {
-      fresh = ShellSession.open(host, client, io, timer, probe, OPEN_TIMEOUT);
+      fresh = ShellSession.open(host, client, io, timer, probe, OPEN_TIMEOUT, limit);
       return Optional.ofNullable(fresh);
     } finally {
       synchronized (this) {

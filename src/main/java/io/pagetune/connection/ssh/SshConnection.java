@@ -4,6 +4,7 @@ import io.pagetune.connection.Become;
 import io.pagetune.connection.CommandResult;
 import io.pagetune.connection.Connection;
 import io.pagetune.connection.FileMeta;
+import io.pagetune.connection.OutputLimit;
 import io.pagetune.connection.PutOptions;
 import io.pagetune.connection.RemoteCommand;
 import io.pagetune.connection.ShellQuote;
@@ -33,6 +34,7 @@ public final class SshConnection implements Connection {
   private static final Duration KILL_TIMEOUT = Duration.ofSeconds(20);
 
   private final SshTarget target;
+  private final OutputLimit limit;
   private final SSHClient client;
   private final Supplier<Optional<String>> becomePassword;
   private final Semaphore channels;
@@ -57,15 +59,17 @@ public final class SshConnection implements Connection {
       SshSettings settings,
       Supplier<Optional<String>> becomePassword,
       ExecutorService io,
-      java.util.concurrent.ScheduledExecutorService timer) {
+      java.util.concurrent.ScheduledExecutorService timer,
+      OutputLimit limit) {
     this.target = target;
+    this.limit = limit;
     this.client = client;
     this.becomePassword = becomePassword;
     this.channels = new Semaphore(settings.maxChannelsPerHost(), true);
     // stream pumps come from the factory's pool: idle pump threads are shared by all hosts
     this.io = io;
     this.probe = new ConnectionProbe(target.inventoryName(), client, ConnectionProbe.DEFAULT_WAIT);
-    this.exec = new ExecChannel(target.inventoryName(), client, io, probe);
+    this.exec = new ExecChannel(target.inventoryName(), client, io, probe, limit);
     this.files = new RemoteFiles(this, client, channels, probe);
     this.sessions =
         new ShellSessions(
@@ -75,7 +79,8 @@ public final class SshConnection implements Connection {
             timer,
             probe,
             channels,
-            settings.shellSession() ? SHELL_SESSIONS_PER_HOST : 0);
+            settings.shellSession() ? SHELL_SESSIONS_PER_HOST : 0,
+            limit);
   }
 
   @Override
@@ -247,6 +252,11 @@ public final class SshConnection implements Connection {
     if (!sessionWrite.put(content, path, options)) {
       files.put(content, path, options);
     }
+  }
+
+  /** The most bytes one command's stream or one file read may bring from this host. */
+  OutputLimit outputLimit() {
+    return limit;
   }
 
   /** Whether file operations use SFTP (known after the first one). */

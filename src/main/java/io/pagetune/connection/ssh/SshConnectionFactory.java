@@ -4,6 +4,7 @@ import io.pagetune.connection.Connection;
 import io.pagetune.connection.ConnectionException;
 import io.pagetune.connection.ConnectionFactory;
 import io.pagetune.connection.ConnectionSpec;
+import io.pagetune.connection.OutputLimit;
 import java.io.EOFException;
 import java.io.IOException;
 import java.net.ConnectException;
@@ -133,7 +134,8 @@ public final class SshConnectionFactory implements ConnectionFactory {
       acquireHandshake(target);
       try {
         SSHClient client = connectRoute(target, password);
-        return new SshConnection(target, client, settings, becomePassword(spec), io, timer);
+        return new SshConnection(
+            target, client, settings, becomePassword(spec), io, timer, outputLimit(spec));
       } catch (HandshakeDropped e) {
         if (attempt >= settings.connectAttempts()) {
           throw new ConnectionException(
@@ -179,6 +181,14 @@ public final class SshConnectionFactory implements ConnectionFactory {
     }
     String value = p.toString();
     return () -> java.util.Optional.of(value);
+  }
+
+  private static OutputLimit outputLimit(ConnectionSpec spec) {
+    try {
+      return OutputLimit.of(spec.vars());
+    } catch (IllegalArgumentException e) {
+      throw new ConnectionException(spec.inventoryName() + ": " + e.getMessage());
+    }
   }
 
   private String password(ConnectionSpec spec) {
