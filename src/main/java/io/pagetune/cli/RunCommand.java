@@ -178,7 +178,8 @@ public final class RunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    YamlReader yaml = new YamlReader(Path.of(""));
+    // what the run reads is recorded, so that a saved plan binds exactly those files
+    YamlReader yaml = new YamlReader(Path.of(""), io.pagetune.yaml.ReadFiles.recording());
     AnsibleConfig config = AnsibleConfig.forProcess(environment.env());
     int forks = this.forks != null ? this.forks : config.forks().orElse(RunOptions.DEFAULT_FORKS);
     if (forks < 1) {
@@ -207,7 +208,7 @@ public final class RunCommand implements Callable<Integer> {
             .withDiff(diff)
             .withLimit(limit)
             .withTags(tagSet, skipSet)
-            .withExtraVars(ExtraVars.parse(extraVars, yaml))
+            .withExtraVars(ExtraVars.parse(extraVars, new YamlReader(Path.of(""))))
             .withForks(forks)
             .withForceHandlers(forceHandlers)
             .withDetailedExitCode(detailedExitCode)
@@ -226,8 +227,7 @@ public final class RunCommand implements Callable<Integer> {
           io.pagetune.yaml.SourceLocation.of("-i"),
           "no inventory: give -i INVENTORY, or set inventory in ansible.cfg or ANSIBLE_INVENTORY");
     }
-    Inventory inv =
-        new InventoryLoader(Path.of("")).loadSources(sources, ansible.hostDefaults(config));
+    Inventory inv = new InventoryLoader(yaml).loadSources(sources, ansible.hostDefaults(config));
     Path inventory = ansible.firstFile(sources);
     SshArgsCheck.validate(inv);
     Playbook book =
@@ -311,6 +311,7 @@ public final class RunCommand implements Callable<Integer> {
           .finish(
               result,
               playbook,
+              yaml.reads(),
               sources,
               windowsFile,
               options,
