@@ -119,7 +119,9 @@ public final class JournalRecorder implements ChangeJournal {
       return List.of();
     }
     List<String> diverged = new ArrayList<>();
-    for (JournalChange c : journal.orphanedChanges(host, owner.node())) {
+    List<JournalChange> orphaned = journal.orphanedChanges(host, owner.node());
+    diverged.addAll(removeTemps(host, orphaned, files));
+    for (JournalChange c : orphaned) {
       Optional<String> now;
       try {
         now = files.read(c.path(), c.becomeUser()).map(Sha256::hex);
@@ -157,6 +159,35 @@ public final class JournalRecorder implements ChangeJournal {
       }
     }
     return diverged;
+  }
+
+  /**
+   * A run killed while writing a target may have left its temp file beside it; this run may never
+   * write that target again, so they go now, each target once.
+   */
+  private static List<String> removeTemps(
+      String host, List<JournalChange> orphaned, HostFileReader files) {
+    List<String> failed = new ArrayList<>();
+    java.util.Set<String> done = new java.util.HashSet<>();
+    for (JournalChange c : orphaned) {
+      if (!done.add(c.path())) {
+        continue;
+      }
+      try {
+        files.removeTemps(c.path(), c.becomeUser());
+      } catch (UncheckedIOException e) {
+        failed.add(
+            host
+                + ": cannot remove the temp files run "
+                + c.runId()
+                + " may have left beside "
+                + c.path()
+                + " ("
+                + e.getMessage()
+                + ")");
+      }
+    }
+    return failed;
   }
 
   @Override
