@@ -172,13 +172,9 @@ public final class ApplyCommand implements Callable<Integer> {
     PlanAge.check(plan, maxPlanAge, clock, at);
     List<String> sources = inventories.isEmpty() ? plan.source().inventories() : inventories;
     Path playbook = Path.of(plan.source().playbook());
-    String playbookDigest = SourceDigest.playbook(playbook);
-    if (!playbookDigest.equals(plan.source().playbookDigest())) {
-      throw new InputException(
-          at,
-          "the playbook "
-              + playbook
-              + " (or a file beside it) changed since the plan was made: make a new plan");
+    List<String> changed = SourceDigest.changed(plan.source().files(), playbook);
+    if (!changed.isEmpty()) {
+      throw new InputException(at, String.join("; ", changed) + ": make a new plan");
     }
     String inventoryDigest = SourceDigest.inventory(sources, windowsFile);
     if (!inventoryDigest.equals(plan.source().inventoryDigest())) {

@@ -14,6 +14,7 @@ import io.pagetune.plan.SecretVars;
 import io.pagetune.plan.SourceDigest;
 import io.pagetune.state.PlanKeys;
 import io.pagetune.state.StateStore;
+import io.pagetune.yaml.ReadFiles;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -41,6 +42,7 @@ final class PlanSaving {
   Optional<SavedPlan> finish(
       RunResult result,
       Path playbook,
+      ReadFiles reads,
       List<String> inventories,
       Path windowsFile,
       RunOptions options,
@@ -61,7 +63,7 @@ final class PlanSaving {
     PlanSource source =
         new PlanSource(
             playbook.toString(),
-            SourceDigest.playbook(playbook),
+            SourceDigest.files(reads, playbook),
             inventories,
             SourceDigest.inventory(inventories, windowsFile),
             options.limit(),

@@ -179,7 +179,8 @@ public final class RunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    YamlReader yaml = new YamlReader(Path.of(""));
+    // what the run reads is recorded, so that a saved plan binds exactly those files
+    YamlReader yaml = new YamlReader(Path.of(""), io.pagetune.yaml.ReadFiles.recording());
     AnsibleConfig config = AnsibleConfig.forProcess(environment.env());
     int forks = this.forks != null ? this.forks : config.forks().orElse(RunOptions.DEFAULT_FORKS);
     if (forks < 1) {
@@ -202,7 +203,8 @@ public final class RunCommand implements Callable<Integer> {
     reports.check();
     Set<String> tagSet = new LinkedHashSet<>(tags);
     Set<String> skipSet = new LinkedHashSet<>(skipTags);
-    Map<String, Object> givenVars = ExtraVars.parse(extraVars, yaml);
+    // a reader of its own: -e @file values are kept in a plan, not digested as files the run read
+    Map<String, Object> givenVars = ExtraVars.parse(extraVars, new YamlReader(Path.of("")));
     // a secret given with -e is never printed back, whatever task shows it
     environment.hide(ExtraVarSecrets.values(givenVars));
     RunOptions options =
@@ -230,8 +232,7 @@ public final class RunCommand implements Callable<Integer> {
           io.pagetune.yaml.SourceLocation.of("-i"),
           "no inventory: give -i INVENTORY, or set inventory in ansible.cfg or ANSIBLE_INVENTORY");
     }
-    Inventory inv =
-        new InventoryLoader(Path.of("")).loadSources(sources, ansible.hostDefaults(config));
+    Inventory inv = new InventoryLoader(yaml).loadSources(sources, ansible.hostDefaults(config));
     Path inventory = ansible.firstFile(sources);
     SshArgsCheck.validate(inv);
     Playbook book =
@@ -315,6 +316,7 @@ public final class RunCommand implements Callable<Integer> {
           .finish(
               result,
               playbook,
+              yaml.reads(),
               sources,
               windowsFile,
               options,

@@ -59,9 +59,6 @@ public record AtomicWriteScript(
   }
 
   public String text() {
-    int slash = path.lastIndexOf('/');
-    String prefix =
-        path.substring(0, slash + 1) + new TempNames(path.substring(slash + 1)).prefix();
     StringBuilder s = new StringBuilder(64 * 1024);
     // one compound command: the shell reads all of it before it runs any (a script cut short runs
     // nothing), then gives its commands /dev/null, not the rest of its own input. Not "{ } <file":
@@ -70,16 +67,8 @@ public record AtomicWriteScript(
     s.append("t=").append(ShellQuote.quote(tmp)).append("; p=").append(ShellQuote.quote(path));
     s.append('\n');
     s.append("trap '[ -z \"$t\" ] || rm -f -- \"$t\"' 0\ntrap 'exit 1' 1 2 13 15\numask 077\n");
-    // temp files a killed write of this target left behind (hex suffix only, regular files only)
-    String quotedPrefix = ShellQuote.quote(prefix);
-    s.append("for f in ").append(quotedPrefix).append("*; do\n");
-    s.append("  case \"$f\" in ")
-        .append(quotedPrefix)
-        .append('|')
-        .append(quotedPrefix)
-        .append("*[!0-9a-f]*) continue ;; esac\n");
-    s.append("  [ \"$f\" = \"$t\" ] || [ -h \"$f\" ] || [ ! -f \"$f\" ] || rm -f -- \"$f\"\n");
-    s.append("done\n");
+    // temp files a killed write of this target left behind
+    s.append(StaleTemps.removal(path));
     s.append("if [ -d \"$p\" ] && [ ! -h \"$p\" ]; then exit ")
         .append(IS_DIRECTORY)
         .append("; fi\n");

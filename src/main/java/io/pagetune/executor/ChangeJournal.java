@@ -38,8 +38,9 @@ public interface ChangeJournal {
   }
 
   /**
-   * Settles the writes that dead (or finished) runs journaled on {@code host} but never confirmed,
-   * by what the host holds now: applied (their restarts go to {@code requeue} first, then they are
+   * Settles the writes that dead (or finished) runs journaled on {@code host} but never confirmed:
+   * first removes the temp files such a write may have left beside its target, then settles it by
+   * what the host holds now: applied (their restarts go to {@code requeue} first, then they are
    * confirmed), not applied (dropped) or changed by someone else (kept, and returned).
    *
    * @return one line per write found changed by someone else, or that could not be read
@@ -75,6 +76,14 @@ public interface ChangeJournal {
     default Optional<String> state(ChangeKind kind, String path, Optional<String> becomeUser) {
       throw new UnsupportedOperationException("this reader reads file contents only");
     }
+
+    /**
+     * Removes the temp files a killed write of {@code path} left beside it (pagetune's temp names
+     * only), as the user that wrote it.
+     *
+     * @throws java.io.UncheckedIOException when they cannot be removed
+     */
+    default void removeTemps(String path, Optional<String> becomeUser) {}
   }
 
   /** A restart a dead run's applied write needed. */

@@ -114,7 +114,10 @@ public final class Engine {
         new RunContext(
             modules,
             connections,
-            new TemplateEngine(templateRoots(playbookFile)),
+            new TemplateEngine(
+                templateRoots(playbookFile),
+                io.pagetune.template.TemplateLimits.DEFAULT,
+                yaml.reads()),
             yaml,
             listener,
             factSets,

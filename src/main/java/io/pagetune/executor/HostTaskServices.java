@@ -91,7 +91,9 @@ final class HostTaskServices implements TaskServices {
                     + FileSizeLimit.VARIABLE
                     + " to raise it)");
           }
-          return Files.readAllBytes(candidate);
+          byte[] content = Files.readAllBytes(candidate);
+          templates.reads().read(candidate, content);
+          return content;
         } catch (IOException e) {
           throw new InputException(at, what + ": cannot read " + src + ": " + e.getMessage());
         }

@@ -8,6 +8,7 @@ import io.pagetune.yaml.SourceText;
 import io.pagetune.yaml.YamlReader;
 import io.pagetune.yaml.YamlValue;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -47,7 +48,12 @@ public final class InventoryLoader {
    * @param baseDir file names in messages are shown relative to this directory
    */
   public InventoryLoader(Path baseDir) {
-    this.reader = new YamlReader(baseDir);
+    this(new YamlReader(baseDir));
+  }
+
+  /** Reads with this reader, so that a run's record of the files it read has the inventory's. */
+  public InventoryLoader(YamlReader reader) {
+    this.reader = reader;
   }
 
   /** Loads one inventory file or directory. */
@@ -204,6 +210,7 @@ public final class InventoryLoader {
       return;
     }
     String text = readText(file, label);
+    reader.reads().read(file, text.getBytes(StandardCharsets.UTF_8));
     if (looksLikeYaml(text)) {
       new YamlInventoryParser(draft).parse(reader.parse(text, label));
     } else {

@@ -1,21 +1,27 @@
 package io.pagetune.plan;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
- * What a plan was made from and with: playbook and inventory (with digests over their files) and
- * the run's options, so that the apply runs the same thing.
+ * What a plan was made from and with: playbook and inventory and the run's options, so that the
+ * apply runs the same thing.
  *
+ * @param files every local file the check run read ({@link SourceDigest#files}): its path relative
+ *     to the playbook's directory and its "sha256:" digest
+ * @param inventoryDigest the inventory's identity ({@link SourceDigest#inventory})
  * @param extraVars the {@code -e} values; a value under a key that names a secret is kept as its
  *     hash ({@link SecretVars}) and must be given again to apply
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record PlanSource(
     String playbook,
-    String playbookDigest,
+    SortedMap<String, String> files,
     List<String> inventories,
     String inventoryDigest,
     String limit,
@@ -24,7 +30,8 @@ public record PlanSource(
     Map<String, Object> extraVars) {
   public PlanSource {
     Objects.requireNonNull(playbook, "playbook");
-    Objects.requireNonNull(playbookDigest, "playbookDigest");
+    Objects.requireNonNull(files, "files");
+    files = Collections.unmodifiableSortedMap(new TreeMap<>(files));
     inventories = inventories == null ? List.of() : List.copyOf(inventories);
     tags = tags == null ? List.of() : List.copyOf(tags);
     skipTags = skipTags == null ? List.of() : List.copyOf(skipTags);

@@ -25,7 +25,7 @@ public final class PlanText {
     sb.append("  playbook:  ")
         .append(s.playbook())
         .append("  ")
-        .append(s.playbookDigest())
+        .append("(" + s.files().size() + " files read)")
         .append('\n');
     sb.append("  inventory: ")
         .append(String.join(", ", s.inventories()))

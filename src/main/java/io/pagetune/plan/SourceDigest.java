@@ -2,6 +2,7 @@ package io.pagetune.plan;
 
 import io.pagetune.error.InputException;
 import io.pagetune.state.Sha256;
+import io.pagetune.yaml.ReadFiles;
 import io.pagetune.yaml.SourceLocation;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -9,48 +10,67 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
+import java.util.Map;
+import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
 /**
  * Digests of what a plan was made from, so that an apply from an edited playbook or inventory is
- * refused. A digest covers files by their path relative to a base and their SHA-256.
+ * refused.
  *
  * <ul>
- *   <li>playbook: the playbook, every YAML file and template under its directory (imported
- *       playbooks and task files live there), and the project's {@code templates/} beside it;
+ *   <li>files: exactly the local files the check run read (playbook, imported and included task
+ *       files, vars files, templates, copy sources, inventory and its vars), each by its path
+ *       relative to the playbook's directory and its SHA-256; other files beside the playbook (a
+ *       plan saved there, notes) are not the plan's business;
  *   <li>inventory: each source: a file with the {@code group_vars/}, {@code host_vars/} and {@code
  *       windows.yml} beside it, a directory whole, a host list as written; and a windows file given
- *       with {@code --windows}.
+ *       with {@code --windows}. It tells whether an apply's {@code -i} is the plan's inventory.
  * </ul>
  */
 public final class SourceDigest {
-  private static final List<String> PLAYBOOK_FILES =
-      List.of(".yml", ".yaml", ".ftl", ".j2", ".tpl", ".json");
-
   private SourceDigest() {}
 
-  public static String playbook(Path playbook) {
-    Path file = playbook.toAbsolutePath().normalize();
-    if (!Files.isRegularFile(file)) {
-      throw new InputException(SourceLocation.of(playbook.toString()), "no such playbook");
-    }
-    Path dir = file.getParent();
-    TreeMap<String, String> files = new TreeMap<>();
-    add(files, dir, file);
-    for (Path f : tree(dir)) {
-      String name = f.getFileName().toString().toLowerCase(Locale.ROOT);
-      if (PLAYBOOK_FILES.stream().anyMatch(name::endsWith)) {
-        add(files, dir, f);
-      }
-    }
-    if (dir.getParent() != null) {
-      for (Path f : tree(dir.getParent().resolve("templates"))) {
-        add(files, dir, f);
-      }
-    }
-    return digest(files);
+  /** The files a run read, by their path relative to the playbook's directory. */
+  public static SortedMap<String, String> files(ReadFiles reads, Path playbook) {
+    Path dir = playbookDir(playbook);
+    SortedMap<String, String> files = new TreeMap<>();
+    reads.files().forEach((file, hash) -> files.put(dir.relativize(file).toString(), hash));
+    return files;
+  }
+
+  /**
+   * What differs between the files a plan was made from and those files now: each changed or gone
+   * file, named as the user would find it (relative to the working directory when under it). Empty
+   * when all are as the plan read them.
+   */
+  public static List<String> changed(Map<String, String> files, Path playbook) {
+    Path dir = playbookDir(playbook);
+    Path cwd = Path.of("").toAbsolutePath();
+    List<String> out = new ArrayList<>();
+    new TreeMap<>(files)
+        .forEach(
+            (name, hash) -> {
+              Path file = dir.resolve(name).normalize();
+              String shown = (file.startsWith(cwd) ? cwd.relativize(file) : file).toString();
+              if (!Files.isRegularFile(file)) {
+                out.add(shown + " (read by the plan's check run) is gone");
+                return;
+              }
+              try {
+                if (!ReadFiles.sha256(Files.readAllBytes(file)).equals(hash)) {
+                  out.add(shown + " changed since the plan was made");
+                }
+              } catch (IOException e) {
+                out.add(shown + " cannot be read: " + e.getClass().getSimpleName());
+              }
+            });
+    return out;
+  }
+
+  private static Path playbookDir(Path playbook) {
+    return playbook.toAbsolutePath().normalize().getParent();
   }
 
   public static String inventory(List<String> sources, Path windowsOverride) {

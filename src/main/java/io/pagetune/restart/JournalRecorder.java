@@ -129,7 +129,9 @@ public final class JournalRecorder implements ChangeJournal {
       return List.of();
     }
     List<String> diverged = new ArrayList<>();
-    for (JournalChange c : journal.orphanedChanges(host, owner.node())) {
+    List<JournalChange> orphaned = journal.orphanedChanges(host, owner.node());
+    diverged.addAll(removeTemps(host, orphaned, files));
+    for (JournalChange c : orphaned) {
       Optional<String> now;
       try {
         now = now(c, files);
@@ -195,6 +197,35 @@ public final class JournalRecorder implements ChangeJournal {
       case TREE -> c.afterSha256().map(s -> PathState.PRESENT);
       default -> c.afterValue();
     };
+  }
+
+  /**
+   * A run killed while writing a target may have left its temp file beside it; this run may never
+   * write that target again, so they go now, each target once.
+   */
+  private static List<String> removeTemps(
+      String host, List<JournalChange> orphaned, HostFileReader files) {
+    List<String> failed = new ArrayList<>();
+    java.util.Set<String> done = new java.util.HashSet<>();
+    for (JournalChange c : orphaned) {
+      if (!done.add(c.path())) {
+        continue;
+      }
+      try {
+        files.removeTemps(c.path(), c.becomeUser());
+      } catch (UncheckedIOException e) {
+        failed.add(
+            host
+                + ": cannot remove the temp files run "
+                + c.runId()
+                + " may have left beside "
+                + c.path()
+                + " ("
+                + e.getMessage()
+                + ")");
+      }
+    }
+    return failed;
   }
 
   @Override

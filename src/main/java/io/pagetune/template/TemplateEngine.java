@@ -11,6 +11,7 @@ import freemarker.template.DefaultObjectWrapperBuilder;
 import freemarker.template.Template;
 import freemarker.template.TemplateExceptionHandler;
 import freemarker.template.TemplateModel;
+import io.pagetune.yaml.ReadFiles;
 import io.pagetune.yaml.SourceLocation;
 import java.io.IOException;
 import java.io.StringReader;
@@ -45,6 +46,7 @@ public final class TemplateEngine {
   private final List<Path> roots;
   private final TemplateLimits limits;
   private final EvaluationWatchdog watchdog;
+  private final ReadFiles reads;
 
   /**
    * @param templateRoots directories that {@code template: src=} names are looked up in, in order
@@ -58,6 +60,14 @@ public final class TemplateEngine {
    * @param limits output size and time allowed to one evaluation
    */
   public TemplateEngine(List<Path> templateRoots, TemplateLimits limits) {
+    this(templateRoots, limits, ReadFiles.none());
+  }
+
+  /**
+   * @param reads where the template files and copy sources a run reads are recorded
+   */
+  public TemplateEngine(List<Path> templateRoots, TemplateLimits limits, ReadFiles reads) {
+    this.reads = reads;
     this.roots = List.copyOf(templateRoots);
     this.limits = limits;
     this.watchdog = new EvaluationWatchdog(limits.timeLimit());
@@ -100,12 +110,17 @@ public final class TemplateEngine {
     }
   }
 
-  /** True when a string holds FreeMarker syntax and must be rendered. */
   /** The directories {@code template: src=} names are looked up in, in order. */
   public List<Path> roots() {
     return roots;
   }
 
+  /** The run's record of the local files it read, which copy sources are added to too. */
+  public ReadFiles reads() {
+    return reads;
+  }
+
+  /** True when a string holds FreeMarker syntax and must be rendered. */
   public static boolean isTemplated(String s) {
     return s.contains("${") || s.contains("<#") || s.contains("<@");
   }
@@ -218,7 +233,19 @@ public final class TemplateEngine {
       throw new TemplateException(
           at, what + ": cannot read template '" + name + "': " + e.getMessage(), e);
     }
+    recordRootFile(name);
     return bounded(at, what, () -> process(t, model(vars, at), at, what));
+  }
+
+  /** FreeMarker's loader read the file from the first root that has it. */
+  private void recordRootFile(String name) {
+    for (Path root : roots) {
+      Path file = root.resolve(name).normalize();
+      if (file.startsWith(root) && java.nio.file.Files.isRegularFile(file)) {
+        reads.read(file);
+        return;
+      }
+    }
   }
 
   /**
@@ -231,6 +258,7 @@ public final class TemplateEngine {
     String text;
     try {
       text = java.nio.file.Files.readString(file, java.nio.charset.StandardCharsets.UTF_8);
+      reads.read(file, text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
     } catch (IOException e) {
       throw new TemplateException(
           at, what + ": cannot read template '" + label + "': " + e.getMessage(), e);

@@ -2,6 +2,7 @@ package io.pagetune.yaml;
 
 import io.pagetune.error.InputException;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -51,12 +52,26 @@ public final class YamlReader {
   static final int MAX_DEPTH = 200;
 
   private final Path baseDir;
+  private final ReadFiles reads;
 
   /**
    * @param baseDir file names in messages are shown relative to this directory
    */
   public YamlReader(Path baseDir) {
+    this(baseDir, ReadFiles.none());
+  }
+
+  /**
+   * @param reads where the files this reader reads are recorded (a run's, for its saved plan)
+   */
+  public YamlReader(Path baseDir, ReadFiles reads) {
     this.baseDir = baseDir.toAbsolutePath().normalize();
+    this.reads = reads;
+  }
+
+  /** The record of files read that this reader adds to; the run's other readers add to it too. */
+  public ReadFiles reads() {
+    return reads;
   }
 
   /** The label used in messages for this file: relative to the base directory when inside it. */
@@ -74,7 +89,9 @@ public final class YamlReader {
             SourceLocation.of(label),
             "file is " + size + " bytes; refusing YAML larger than " + MAX_BYTES + " bytes");
       }
-      return parse(InputFile.read(file, MAX_BYTES, label, "YAML"), label);
+      String text = InputFile.read(file, MAX_BYTES, label, "YAML");
+      reads.read(file, text.getBytes(StandardCharsets.UTF_8));
+      return parse(text, label);
     } catch (NoSuchFileException e) {
       throw new InputException(SourceLocation.of(label), "file not found");
     } catch (IOException e) {

@@ -60,7 +60,14 @@ class PlanGuardTest {
         "alice",
         "run1",
         new PlanSource(
-            "site.yml", "sha256:a", List.of("hosts.yml"), "sha256:b", null, null, null, Map.of()),
+            "site.yml",
+            new java.util.TreeMap<>(Map.of("site.yml", "sha256:a")),
+            List.of("hosts.yml"),
+            "sha256:b",
+            null,
+            null,
+            null,
+            Map.of()),
         List.of(new HostPlan("db1", Map.of(), List.of(t))));
   }
 

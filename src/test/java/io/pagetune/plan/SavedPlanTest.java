@@ -40,7 +40,7 @@ class SavedPlanTest {
   private static PlanSource source() {
     return new PlanSource(
         "playbooks/site.yml",
-        "sha256:aa",
+        new java.util.TreeMap<>(Map.of("site.yml", "sha256:aa")),
         List.of("inventory/lab.yml"),
         "sha256:bb",
         "solaris_web",
