@@ -1,5 +1,6 @@
 package io.pagetune.targets.oracle;
 
+import io.pagetune.linux.MemlockRecommendation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,9 +1,12 @@
 package io.pagetune.targets.oracle;
 
-import io.pagetune.pages.sysctl.ConfFile;
-import io.pagetune.pages.sysctl.FileEdit;
-import io.pagetune.pages.sysctl.SysctlAssignment;
-import io.pagetune.pages.sysctl.TunedProfile;
+import io.pagetune.linux.BootCmdline;
+import io.pagetune.linux.KernelCmdline;
+import io.pagetune.linux.LinuxBootConfig;
+import io.pagetune.linux.sysctl.ConfFile;
+import io.pagetune.linux.sysctl.FileEdit;
+import io.pagetune.linux.sysctl.SysctlAssignment;
+import io.pagetune.linux.sysctl.TunedProfile;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,6 +1,7 @@
 package io.pagetune.targets.oracle;
 
 import io.pagetune.facts.Fact;
+import io.pagetune.linux.LinuxBootConfig;
 import io.pagetune.pages.PageFactSection;
 import io.pagetune.pages.PageFacts;
 import io.pagetune.pages.ScriptFact;

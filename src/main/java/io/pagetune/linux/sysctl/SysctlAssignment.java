@@ -1,4 +1,4 @@
-package io.pagetune.pages.sysctl;
+package io.pagetune.linux.sysctl;
 
 /** One {@code key = value} line of a sysctl configuration file, with where it is. */
 public record SysctlAssignment(String key, String value, String path, int line) {

@@ -1,7 +1,7 @@
-package io.pagetune.targets.oracle;
+package io.pagetune.linux;
 
+import io.pagetune.linux.sysctl.ConfFile;
 import io.pagetune.pages.PageSize;
-import io.pagetune.pages.sysctl.ConfFile;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.pagetune.pages.sysctl;
+package io.pagetune.linux.sysctl;
 
 /**
  * One planned change of a configuration file: its text before (empty for a new file) and after, and

@@ -1,11 +1,11 @@
-package io.pagetune.targets.oracle;
+package io.pagetune.linux;
 
 import io.pagetune.facts.Fact;
+import io.pagetune.linux.sysctl.ConfFile;
+import io.pagetune.linux.sysctl.SysctlBootFiles;
+import io.pagetune.linux.sysctl.SysctlPrecedence;
+import io.pagetune.linux.sysctl.TunedProfile;
 import io.pagetune.pages.ScriptFact;
-import io.pagetune.pages.sysctl.ConfFile;
-import io.pagetune.pages.sysctl.SysctlBootFiles;
-import io.pagetune.pages.sysctl.SysctlPrecedence;
-import io.pagetune.pages.sysctl.TunedProfile;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -1,4 +1,4 @@
-package io.pagetune.targets.oracle;
+package io.pagetune.linux;
 
 import io.pagetune.connection.Connection;
 import io.pagetune.connection.ConnectionSpec;

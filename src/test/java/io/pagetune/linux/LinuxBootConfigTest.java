@@ -1,11 +1,11 @@
-package io.pagetune.targets.oracle;
+package io.pagetune.linux;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.pagetune.pages.sysctl.ConfFile;
-import io.pagetune.pages.sysctl.SysctlPersistence;
-import io.pagetune.pages.sysctl.TunedProfile;
+import io.pagetune.linux.sysctl.ConfFile;
+import io.pagetune.linux.sysctl.SysctlPersistence;
+import io.pagetune.linux.sysctl.TunedProfile;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -118,16 +118,5 @@ class LinuxBootConfigTest {
     assertEquals(
         "vm.nr_hugepages = 3000 (tuned profile, /etc/tuned/oracle-rac/tuned.conf:6)",
         off.describe());
-  }
-
-  @Test
-  void usersGroupsFromId() {
-    UserGroups g =
-        UserGroups.parse(
-            "oracle\t54321\t54321 54322 54323\toinstall dba oper\ngrid\t54321\t54321 54329\toinstall asmadmin\nnobody\t\t\t\n");
-    assertEquals(
-        Optional.of("54321"), g.commonGid(List.of("oracle", "grid"), Optional.of("54322")));
-    assertEquals(List.of("grid"), g.notMembers(List.of("oracle", "grid"), "54322"));
-    assertEquals(Optional.empty(), g.commonGid(List.of("oracle", "nobody"), Optional.empty()));
   }
 }

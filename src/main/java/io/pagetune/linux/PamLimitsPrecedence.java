@@ -1,6 +1,6 @@
-package io.pagetune.targets.oracle;
+package io.pagetune.linux;
 
-import io.pagetune.pages.sysctl.ConfFile;
+import io.pagetune.linux.sysctl.ConfFile;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

@@ -1,10 +1,10 @@
-package io.pagetune.targets.oracle;
+package io.pagetune.linux;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.pagetune.pages.sysctl.ConfFile;
-import io.pagetune.pages.sysctl.SysctlAssignment;
-import io.pagetune.pages.sysctl.SysctlPrecedence;
+import io.pagetune.linux.sysctl.ConfFile;
+import io.pagetune.linux.sysctl.SysctlAssignment;
+import io.pagetune.linux.sysctl.SysctlPrecedence;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;

@@ -1,8 +1,8 @@
-package io.pagetune.targets.oracle;
+package io.pagetune.linux;
 
-import io.pagetune.pages.sysctl.ConfFile;
-import io.pagetune.pages.sysctl.FileEdit;
-import io.pagetune.pages.sysctl.SysctlPrecedence;
+import io.pagetune.linux.sysctl.ConfFile;
+import io.pagetune.linux.sysctl.FileEdit;
+import io.pagetune.linux.sysctl.SysctlPrecedence;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

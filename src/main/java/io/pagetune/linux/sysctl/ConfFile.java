@@ -1,4 +1,4 @@
-package io.pagetune.pages.sysctl;
+package io.pagetune.linux.sysctl;
 
 import java.util.Objects;
 
