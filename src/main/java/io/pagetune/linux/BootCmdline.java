@@ -46,23 +46,67 @@ public final class BootCmdline {
 
   /** A BLS entry's {@code options}; empty when it has none or defers to grubenv's $kernelopts. */
   public static Optional<KernelCmdline> fromBlsEntry(String text) {
+    return fromBlsEntry(text, Map.of());
+  }
+
+  /**
+   * A BLS entry's {@code options} with grub's variables ({@code $kernelopts}, {@code
+   * $tuned_params}) replaced from {@code vars}; empty when it has no options or names a variable
+   * not in {@code vars}.
+   */
+  public static Optional<KernelCmdline> fromBlsEntry(String text, Map<String, String> vars) {
     for (String line : text.split("\n")) {
       Matcher m = BLS_OPTIONS.matcher(line);
-      if (m.matches() && !m.group(1).contains("$kernelopts")) {
-        return Optional.of(KernelCmdline.parse(m.group(1)));
+      if (!m.matches()) {
+        continue;
       }
+      List<String> words = new ArrayList<>();
+      for (String w : m.group(1).strip().split("\\s+")) {
+        if (!w.startsWith("$")) {
+          words.add(w);
+        } else if (vars.containsKey(w.substring(1))) {
+          words.add(vars.get(w.substring(1)));
+        } else if (w.equals("$kernelopts")) {
+          return Optional.empty();
+        }
+      }
+      return Optional.of(KernelCmdline.parse(String.join(" ", words)));
     }
     return Optional.empty();
   }
 
   /**
-   * The command lines the next boot may use: one per BLS entry with its own options (any of them
-   * may be chosen), else the grub defaults; empty when the boot loader's config was not found.
+   * grub's variables a BLS entry may name: grubenv's, with {@code tuned_params} taken from the
+   * active tuned profile's {@code [bootloader] cmdline=} when a profile is active (tuned writes it
+   * there whenever it applies the profile).
+   */
+  public static Map<String, String> grubVariables(LinuxBootConfig boot) {
+    Map<String, String> vars = new LinkedHashMap<>();
+    boot.grubenv()
+        .ifPresent(
+            g -> {
+              for (String line : g.text().split("\n")) {
+                int eq = line.indexOf('=');
+                if (!line.startsWith("#") && eq > 0) {
+                  vars.put(line.substring(0, eq), line.substring(eq + 1));
+                }
+              }
+            });
+    boot.tunedProfile()
+        .ifPresent(
+            t -> vars.put("tuned_params", t.bootloaderCmdline().map(a -> a.value()).orElse("")));
+    return vars;
+  }
+
+  /**
+   * The command lines the next boot may use: one per BLS entry with options (any of them may be
+   * chosen), else the grub defaults; empty when the boot loader's config was not found.
    */
   public static List<KernelCmdline> nextBoot(LinuxBootConfig boot) {
+    Map<String, String> vars = grubVariables(boot);
     List<KernelCmdline> out = new ArrayList<>();
     for (ConfFile e : boot.blsEntries()) {
-      fromBlsEntry(e.text()).ifPresent(out::add);
+      fromBlsEntry(e.text(), vars).ifPresent(out::add);
     }
     if (out.isEmpty()) {
       boot.defaultGrub().flatMap(g -> fromGrubDefaults(g.text())).ifPresent(out::add);

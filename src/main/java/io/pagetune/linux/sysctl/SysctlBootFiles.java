@@ -8,8 +8,9 @@ import java.util.Optional;
 
 /**
  * What decides a sysctl value at boot on a Linux host (domain.md §5a): every sysctl configuration
- * file (names, link targets and contents), the active tuned profile and tuned-main.conf. Any module
- * that persists a sysctl value plans it against these with {@link SysctlPersistence}.
+ * file (names, link targets and contents), the active tuned profiles (with what they include,
+ * merged by {@link TunedProfiles}) and tuned-main.conf. Any module that persists a sysctl value
+ * plans it against these with {@link SysctlPersistence}.
  */
 public record SysctlBootFiles(
     List<ConfFile> sysctl, Optional<TunedProfile> tunedProfile, Optional<ConfFile> tunedMain) {
@@ -42,60 +43,61 @@ public record SysctlBootFiles(
             "done",
             "pt_file sysctl " + SysctlPrecedence.SYSCTL_CONF));
     lines.addAll(moreFiles);
-    lines.addAll(
-        List.of(
-            "pt_file tuned-main /etc/tuned/tuned-main.conf",
-            "if [ -f /etc/tuned/active_profile ]; then",
-            "  p=$(head -n 1 /etc/tuned/active_profile | cut -d' ' -f1)",
-            "  printf '\\n%s tuned-profile %s %s\\n' \"$M\" \"$p\" \"$p\"",
-            "  case \"$p\" in */*|'') ;; *)",
-            "    if [ -f \"/etc/tuned/$p/tuned.conf\" ]; then pt_file tuned \"/etc/tuned/$p/tuned.conf\";",
-            "    else pt_file tuned \"/usr/lib/tuned/$p/tuned.conf\"; fi ;;",
-            "  esac",
-            "fi",
-            "printf '\\n%s end - -\\n' \"$M\""));
+    lines.addAll(tunedScript());
+    lines.add("printf '\\n%s end - -\\n' \"$M\"");
     return String.join("\n", lines);
+  }
+
+  /**
+   * tuned-main.conf, the active profile names and every tuned.conf they load: each name looked up
+   * in {@link TunedProfiles#DIRECTORIES} order, skipping a file already read, and its {@code [main]
+   * include=} followed (the Java side merges them as tuned does).
+   */
+  private static List<String> tunedScript() {
+    return List.of(
+        "pt_file tuned-main " + TunedProfiles.TUNED_MAIN,
+        "pt_file tuned-active " + TunedProfiles.ACTIVE_PROFILE,
+        "pt_seen=''",
+        "pt_tuned() { for n in $(printf '%s\\n' \"$1\" | tr ',;' '  '); do",
+        "  case \"$n\" in *[!A-Za-z0-9_.-]*|'') continue ;; esac",
+        "  for d in " + String.join(" ", TunedProfiles.DIRECTORIES) + "; do",
+        "    f=\"$d/$n/tuned.conf\"; [ -f \"$f\" ] || continue",
+        "    case \" $pt_seen \" in *\" $f \"*) continue ;; esac",
+        "    pt_seen=\"$pt_seen $f\"; pt_file tuned \"$f\"",
+        "    i=$(sed -n '/^[[:space:]]*\\[main\\]/,/^[[:space:]]*\\[/s/^[[:space:]]*include[[:space:]]*=//p'"
+            + " \"$f\" | tail -n 1)",
+        "    [ -z \"$i\" ] || pt_tuned \"$i\"",
+        "    break",
+        "  done",
+        "done; }",
+        "[ ! -f "
+            + TunedProfiles.ACTIVE_PROFILE
+            + " ] || pt_tuned \"$(cat "
+            + TunedProfiles.ACTIVE_PROFILE
+            + ")\"");
   }
 
   /** Reads the snippet's output; anything but a marked output is a host with no files. */
   public static SysctlBootFiles parse(String output) {
+    return of(MarkedFiles.parse(output));
+  }
+
+  /** The sysctl and tuned part of a snippet's sections. */
+  public static SysctlBootFiles of(List<MarkedFiles.Section> sections) {
     List<ConfFile> sysctl = new ArrayList<>();
-    Optional<ConfFile> tuned = Optional.empty();
-    Optional<String> profile = Optional.empty();
+    List<ConfFile> tuned = new ArrayList<>();
+    String active = "";
     Optional<ConfFile> tunedMain = Optional.empty();
-    String[] lines = output.strip().split("\n", -1);
-    String mark = lines[0].strip() + " ";
-    if (!mark.startsWith("@@pt") || mark.length() < 12) {
-      return new SysctlBootFiles(sysctl, Optional.empty(), Optional.empty());
-    }
-    List<String> all = new ArrayList<>(List.of(lines).subList(1, lines.length));
-    all.add(mark + "end - -");
-    String[] head = null;
-    List<String> body = new ArrayList<>();
-    for (String line : all) {
-      if (!line.startsWith(mark)) {
-        body.add(line);
-        continue;
+    for (MarkedFiles.Section s : sections) {
+      switch (s.kind()) {
+        case "sysctl" -> sysctl.add(s.file());
+        case "tuned" -> tuned.add(s.file());
+        case "tuned-active" -> active = s.file().text();
+        case "tuned-main" -> tunedMain = Optional.of(s.file());
+        default -> {}
       }
-      if (head != null && head.length == 3) {
-        if (!body.isEmpty() && body.get(body.size() - 1).isEmpty()) {
-          body.remove(body.size() - 1);
-        }
-        String text = body.isEmpty() ? "" : String.join("\n", body) + "\n";
-        ConfFile f = new ConfFile(head[1], head[2], text);
-        switch (head[0]) {
-          case "sysctl" -> sysctl.add(f);
-          case "tuned" -> tuned = Optional.of(f);
-          case "tuned-profile" -> profile = Optional.of(head[1]);
-          case "tuned-main" -> tunedMain = Optional.of(f);
-          default -> {}
-        }
-      }
-      head = line.substring(mark.length()).split(" ", 3);
-      body = new ArrayList<>();
     }
-    String name = profile.orElse("");
-    return new SysctlBootFiles(sysctl, tuned.map(f -> new TunedProfile(name, f)), tunedMain);
+    return new SysctlBootFiles(sysctl, TunedProfiles.load(tuned, active), tunedMain);
   }
 
   public static Fact<SysctlBootFiles> fact() {

@@ -83,6 +83,19 @@ public final class SysctlPersistence {
     List<ConfFile> now = SysctlPrecedence.replacing(boot.sysctl(), ownPath, ownNow);
     Map<String, BootValue> before = new LinkedHashMap<>();
     desired.keySet().forEach(k -> before.put(k, bootValue(now, tuned, reapply, k)));
+    Optional<String> unreadable =
+        tuned.filter(t -> !reapply && !t.problems().isEmpty()).map(t -> t.problems().get(0));
+    if (unreadable.isPresent()) {
+      // tuned applies its profile after sysctl and nothing re-applies sysctl.d: never guess it
+      return new Result(
+          List.of(),
+          before,
+          before,
+          List.of(),
+          Optional.of(
+              "cannot tell what tuned applies after sysctl at boot (reapply_sysctl is off): "
+                  + unreadable.get()));
+    }
 
     Map<String, FileEdit> edits = new LinkedHashMap<>();
     if (!ownNow.equals(ownWanted)) {
@@ -131,12 +144,10 @@ public final class SysctlPersistence {
                       + " = "
                       + d.getValue()));
         }
-        String text = edited(edits, a.path(), tunedAfter.get().file().text());
+        String text = edited(edits, a.path(), tunedAfter.get().file(a.path()).orElseThrow().text());
         String after = SysctlPrecedence.replaceValue(text, a.line(), d.getValue());
         edits.put(a.path(), edit(edits, a.path(), text, after, "tuned profile"));
-        tunedAfter =
-            Optional.of(
-                new TunedProfile(tunedAfter.get().name(), tunedAfter.get().file().withText(after)));
+        tunedAfter = Optional.of(tunedAfter.get().withText(a.path(), after));
         notes.add(
             key
                 + ": the tuned profile "

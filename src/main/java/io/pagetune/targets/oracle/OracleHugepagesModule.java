@@ -407,11 +407,14 @@ public final class OracleHugepagesModule implements Module {
                 : Optional.of(policy.mode()),
             gigantic ? OptionalLong.of(pages) : OptionalLong.empty());
 
+    if (kernel.refusal().isPresent()) {
+      return Plan.failed("oracle_hugepages: " + kernel.refusal().get());
+    }
     List<Step> steps = new ArrayList<>();
     List<FileDiff> diffs = new ArrayList<>();
     List<FileEdit> edits = new ArrayList<>(sysctl.edits());
     edits.addAll(limits.edits());
-    kernel.grubEdit().ifPresent(edits::add);
+    edits.addAll(kernel.bootEdits());
     for (FileEdit e : edits) {
       boolean own =
           e.path().equals(sysctlPath) || e.path().equals(limitsPath) || e.before().isEmpty();
@@ -424,12 +427,6 @@ public final class OracleHugepagesModule implements Module {
               null,
               args.bool("backup") && host.stat(e.path()).isPresent()));
       diffs.add(new FileDiff(e.path(), e.before(), e.after()));
-    }
-    for (List<String> argv : kernel.bootLoaderCommands()) {
-      steps.add(
-          Step.Exec.of(
-              RemoteCommand.argv(argv.toArray(String[]::new)),
-              "carry the kernel command line to the boot entries: " + String.join(" ", argv)));
     }
 
     OptionalLong total = mem.hugePagesTotal();
@@ -596,11 +593,11 @@ public final class OracleHugepagesModule implements Module {
       data.put("msg", msg);
       return Plan.upToDate(msg, data);
     }
-    if (!runtime || gigantic || kernel.grubEdit().isPresent()) {
+    if (!runtime || gigantic || !kernel.bootEdits().isEmpty()) {
       steps.add(
           new Step.RequestRestart(
               new RestartTarget(RestartTarget.REBOOT, host.host(), host.host()),
-              kernel.grubEdit().isPresent()
+              !kernel.bootEdits().isEmpty()
                   ? "the kernel command line ("
                       + String.join(" ", kernel.params())
                       + ") applies at boot"

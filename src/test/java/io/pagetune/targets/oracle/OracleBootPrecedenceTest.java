@@ -252,10 +252,9 @@ class OracleBootPrecedenceTest {
             "write " + OWN_SYSCTL,
             "write " + OWN_LIMITS,
             "write /etc/default/grub",
-            "carry the kernel command line to the boot entries: grubby --update-kernel=ALL"
-                + " --remove-args=transparent_hugepages",
-            "carry the kernel command line to the boot entries: grubby --update-kernel=ALL"
-                + " --args=transparent_hugepage=never",
+            // every entry, as grubby --update-kernel=ALL did
+            "write /boot/loader/entries/0f3c1c8e5b4d4d7e9f3c-5.4.17-2136.307.3.1.el8uek.x86_64.conf",
+            "write /boot/loader/entries/a-5.15.0.conf",
             "restart reboot of ora-test (the kernel command line"
                 + " (transparent_hugepage=never) applies at boot)"),
         steps(plan));
@@ -295,10 +294,7 @@ class OracleBootPrecedenceTest {
             "write " + OWN_SYSCTL,
             "write " + OWN_LIMITS,
             "write /etc/default/grub",
-            "carry the kernel command line to the boot entries: grubby --update-kernel=ALL"
-                + " --remove-args=hugepages hugepagesz default_hugepagesz",
-            "carry the kernel command line to the boot entries: grubby --update-kernel=ALL"
-                + " --args=default_hugepagesz=1G hugepagesz=1G hugepages=13",
+            "write /boot/loader/entries/0f3c1c8e5b4d4d7e9f3c-5.4.17-2136.307.3.1.el8uek.x86_64.conf",
             "restart reboot of ora-test (the kernel command line"
                 + " (default_hugepagesz=1G hugepagesz=1G hugepages=13) applies at boot)"),
         steps(plan));
@@ -356,6 +352,11 @@ class OracleBootPrecedenceTest {
     assertTrue(host.read(OWN_SYSCTL).contains("vm.nr_hugepages = 6500\n"));
   }
 
+  // the vendor profile the Oracle profiles include: tuned refuses a profile whose include is
+  // missing
+  private static final String THROUGHPUT =
+      "[main]\nsummary=Broadly applicable tuning\n\n[sysctl]\nvm.dirty_ratio = 40\n";
+
   @Test
   void aTunedProfileThatAppliesAfterSysctlCounts() {
     String profile =
@@ -365,6 +366,7 @@ class OracleBootPrecedenceTest {
         new OracleHost(tmp)
             .file("/etc/tuned/active_profile", "oracle-db\n")
             .file("/etc/tuned/oracle-db/tuned.conf", profile)
+            .file("/usr/lib/tuned/throughput-performance/tuned.conf", THROUGHPUT)
             .file("/etc/tuned/tuned-main.conf", "daemon = 1\nreapply_sysctl = 0\n");
     ModuleHarness h = host.harness(tmp);
     Plan plan = h.plan(args());
@@ -383,6 +385,7 @@ class OracleBootPrecedenceTest {
         new OracleHost(tmp.resolve("vendor"))
             .file("/etc/tuned/active_profile", "oracle\n")
             .file("/usr/lib/tuned/oracle/tuned.conf", profile)
+            .file("/usr/lib/tuned/throughput-performance/tuned.conf", THROUGHPUT)
             .file("/etc/tuned/tuned-main.conf", "reapply_sysctl = 0\n");
     Plan refused = vendor.harness(tmp.resolve("vendor")).plan(args());
     assertEquals(
