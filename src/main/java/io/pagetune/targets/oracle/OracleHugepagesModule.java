@@ -6,12 +6,14 @@ import io.pagetune.connection.ShellQuote;
 import io.pagetune.facts.BaseFacts;
 import io.pagetune.facts.Fact;
 import io.pagetune.linux.BootCmdline;
+import io.pagetune.linux.ConsumerMemlock;
 import io.pagetune.linux.KernelCmdline;
 import io.pagetune.linux.LinuxBootConfig;
 import io.pagetune.linux.MemlockLimit;
 import io.pagetune.linux.MemlockLimits;
 import io.pagetune.linux.MemlockPersistence;
 import io.pagetune.linux.MemlockRecommendation;
+import io.pagetune.linux.MemlockStart;
 import io.pagetune.linux.sysctl.FileEdit;
 import io.pagetune.linux.sysctl.SysctlPersistence;
 import io.pagetune.linux.sysctl.TunedProfile;
@@ -493,28 +495,24 @@ public final class OracleHugepagesModule implements Module {
             !groupLive,
             groupReasons));
     for (String c : consumers) {
-      MemlockLimits cLogin = host.fact(MemlockLimits.ulimitFact(c));
-      boolean memlockLive = cLogin.atLeast(memlock.kb());
+      // the starter decides: a systemd unit (no pam_limits without PAMName=) or a login
+      ConsumerMemlock m =
+          ConsumerMemlock.judge(
+              host.fact(MemlockStart.fact(c)),
+              limits.before().get(c),
+              memlock.kb(),
+              () -> host.fact(MemlockLimits.ulimitFact(c)));
       List<String> memlockReasons = new ArrayList<>(limits.notes().get(c));
-      if (!memlockLive) {
-        memlockReasons.add(
-            "a fresh login of "
-                + c
-                + " gets "
-                + describe(cLogin)
-                + ", below "
-                + memlock.kb()
-                + " kB");
-      }
+      memlockReasons.addAll(m.reasons());
       states.add(
           new PageState(
               "oracle/memlock/" + c,
               "memlock >= " + memlock.kb() + " kB",
-              limits.before().get(c).atLeast(memlock.kb()),
-              limits.before().get(c).describe(),
-              memlockLive,
-              "su - " + c + ": " + describe(cLogin),
-              !memlockLive,
+              m.persisted(),
+              m.persistedValue(),
+              m.effective(),
+              m.effectiveValue(),
+              !m.effective(),
               memlockReasons));
     }
     OraclePoolStates.consumers(extra, pageBytes, poolPersisted, poolLive, total)

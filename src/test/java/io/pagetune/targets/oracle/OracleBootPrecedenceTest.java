@@ -218,6 +218,33 @@ class OracleBootPrecedenceTest {
   }
 
   @Test
+  void aDatabaseStartedBySystemdIsJudgedByItsUnitNotByLimitsConf() {
+    OracleHost host =
+        new OracleHost(tmp)
+            .file("/etc/security/limits.conf", "oracle - memlock unlimited\n")
+            .file(
+                "/etc/systemd/system/dbora.service",
+                "[Service]\nType=forking\nUser=oracle\nExecStart=/u01/app/oracle/bin/dbstart\n")
+            .file("/proc/4242/status", "Name:\tora_pmon_orcl\nUid:\t54321\t54321\t54321\t54321\n")
+            .file(
+                "/proc/4242/limits",
+                "Max locked memory         65536                65536                bytes     \n")
+            .file("/proc/4242/cgroup", "0::/system.slice/dbora.service\n");
+    Plan plan = host.harness(tmp).plan(args());
+    Map<String, Object> memlock = state(plan, "oracle/memlock/oracle");
+    // su - oracle would get unlimited; the unit that runs the instance gives it 64 KiB
+    assertEquals(false, memlock.get("persisted"));
+    assertTrue(
+        String.valueOf(memlock.get("persisted_value")).startsWith("systemd unit dbora.service: "),
+        memlock::toString);
+    assertEquals(false, memlock.get("effective"));
+    assertEquals("pid 4242 (dbora.service): soft 64, hard 64", memlock.get("effective_value"));
+    assertTrue(
+        String.valueOf(memlock.get("reasons")).contains("limits.conf does not apply to it"),
+        memlock::toString);
+  }
+
+  @Test
   void unlimitedMemlockStays() {
     OracleHost host =
         new OracleHost(tmp)
