@@ -62,6 +62,20 @@ class ConsumerMemlockTest {
     for (String r : reasons) {
       assertTrue(m.reasons().stream().anyMatch(x -> x.contains(r)), m.reasons()::toString);
     }
+
+    // a unit that gives too little gets pagetune's drop-in; read again, the unit gives enough
+    UnitMemlockPersistence.Result fix = UnitMemlockPersistence.plan(start, need);
+    assertEquals(java.util.Optional.empty(), fix.refusal());
+    assertEquals(
+        c.lines("expected-edits"),
+        fix.edits().stream().map(io.pagetune.linux.sysctl.FileEdit::path).toList());
+    c.apply(fix.edits());
+    MemlockStart again = MemlockStart.parse(user, c.run(MemlockStart.script(user)));
+    if (!fix.edits().isEmpty()) {
+      ConsumerMemlock fixed = ConsumerMemlock.judge(again, pam, need, () -> null);
+      assertTrue(fixed.persisted(), fixed::toString);
+    }
+    assertEquals(List.of(), UnitMemlockPersistence.plan(again, need).edits());
   }
 
   @Test

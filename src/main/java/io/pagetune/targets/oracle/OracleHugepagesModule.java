@@ -14,6 +14,7 @@ import io.pagetune.linux.MemlockLimits;
 import io.pagetune.linux.MemlockPersistence;
 import io.pagetune.linux.MemlockRecommendation;
 import io.pagetune.linux.MemlockStart;
+import io.pagetune.linux.UnitMemlockPersistence;
 import io.pagetune.linux.sysctl.FileEdit;
 import io.pagetune.linux.sysctl.SysctlPersistence;
 import io.pagetune.linux.sysctl.TunedProfile;
@@ -417,6 +418,25 @@ public final class OracleHugepagesModule implements Module {
     List<FileEdit> edits = new ArrayList<>(sysctl.edits());
     edits.addAll(limits.edits());
     edits.addAll(kernel.bootEdits());
+    // a consumer started by a systemd unit gets its memlock from the unit, not from limits.conf
+    List<FileEdit> unitEdits = new ArrayList<>();
+    for (String c : consumers) {
+      UnitMemlockPersistence.Result u =
+          UnitMemlockPersistence.plan(host.fact(MemlockStart.fact(c)), memlock.kb());
+      if (u.refusal().isPresent()) {
+        return Plan.failed("oracle_hugepages: " + u.refusal().get());
+      }
+      unitEdits.addAll(u.edits());
+    }
+    Set<String> dropInDirs = new java.util.TreeSet<>();
+    unitEdits.forEach(e -> dropInDirs.add(e.path().substring(0, e.path().lastIndexOf('/'))));
+    for (String dir : dropInDirs) {
+      if (host.stat(dir).isEmpty()) {
+        steps.add(
+            Step.Exec.of(RemoteCommand.argv("mkdir", "-p", "--", dir), "create directory " + dir));
+      }
+    }
+    edits.addAll(unitEdits);
     for (FileEdit e : edits) {
       boolean own =
           e.path().equals(sysctlPath) || e.path().equals(limitsPath) || e.before().isEmpty();
@@ -429,6 +449,13 @@ public final class OracleHugepagesModule implements Module {
               null,
               args.bool("backup") && host.stat(e.path()).isPresent()));
       diffs.add(new FileDiff(e.path(), e.before(), e.after()));
+    }
+    if (!unitEdits.isEmpty()) {
+      // systemd reads a changed drop-in only after a reload; the next start then gets it
+      steps.add(
+          Step.Exec.of(
+              RemoteCommand.argv("systemctl", "daemon-reload"),
+              "reload systemd's unit files (LimitMEMLOCK)"));
     }
 
     OptionalLong total = mem.hugePagesTotal();

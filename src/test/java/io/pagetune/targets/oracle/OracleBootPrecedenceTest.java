@@ -242,6 +242,26 @@ class OracleBootPrecedenceTest {
     assertTrue(
         String.valueOf(memlock.get("reasons")).contains("limits.conf does not apply to it"),
         memlock::toString);
+    // the unit gets a drop-in of pagetune's own, and systemd reloads it before the next start
+    String dropIn = "/etc/systemd/system/dbora.service.d/90-pagetune-memlock.conf";
+    assertTrue(diffPaths(plan).contains(dropIn), plan.data()::toString);
+    assertTrue(
+        steps(plan)
+            .containsAll(
+                List.of(
+                    "create directory /etc/systemd/system/dbora.service.d",
+                    "write " + dropIn,
+                    "reload systemd's unit files (LimitMEMLOCK)")),
+        steps(plan)::toString);
+    // once written (as the reload makes systemd read it), the next start is covered
+    host.file(
+        dropIn,
+        "# pagetune: huge pages need this much locked memory\n[Service]\nLimitMEMLOCK="
+            + ((Map<?, ?>) plan.data().get("desired")).get("memlock_kb")
+            + "K\n");
+    Map<String, Object> after = state(host.harness(tmp).plan(args()), "oracle/memlock/oracle");
+    assertEquals(true, after.get("persisted"), after::toString);
+    assertEquals(false, after.get("effective"));
   }
 
   @Test
