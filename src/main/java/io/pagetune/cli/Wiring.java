@@ -36,8 +36,8 @@ public final class Wiring {
         new ArrayList<>(
             BuiltinModules.all(
                 RestartKinds.names(targets), targets.stream().map(Target::pageVerifier).toList()));
-    io.pagetune.modules.pages.HugePageConsumers pool =
-        new io.pagetune.modules.pages.HugePageConsumers(
+    io.pagetune.linux.HugePageConsumers pool =
+        new io.pagetune.linux.HugePageConsumers(
             targets.stream().flatMap(t -> t.hugePageConsumers().stream()).toList());
     for (Target t : targets) {
       all.addAll(t.modules(clock, pool));

@@ -1,5 +1,7 @@
 package io.pagetune.targets.oracle;
 
+import io.pagetune.linux.HugePagesSizing;
+import io.pagetune.linux.Meminfo;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,8 +1,8 @@
 package io.pagetune.targets.oracle;
 
+import io.pagetune.linux.HugePageConsumer;
+import io.pagetune.linux.HugePageConsumerSource;
 import io.pagetune.modules.HostState;
-import io.pagetune.modules.pages.HugePageConsumerSource;
-import io.pagetune.pages.HugePageConsumer;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,9 +39,14 @@ final class OracleConsumerSource implements HugePageConsumerSource {
         .map(
             e ->
                 new HugePageConsumer(
-                    "oracle/shm/" + e.getKey(),
+                    name(e.getKey()),
                     e.getValue()[0] * pageBytes,
                     "ipcs -m: " + e.getValue()[1] + " segment(s)"))
         .toList();
+  }
+
+  /** How the pool names the segments of one OS user: {@code oracle/shm/grid}. */
+  static String name(String owner) {
+    return "oracle/shm/" + owner;
   }
 }

@@ -1,6 +1,8 @@
 package io.pagetune.targets.oracle;
 
 import io.pagetune.facts.Fact;
+import io.pagetune.linux.Meminfo;
+import io.pagetune.linux.ThpMode;
 import io.pagetune.pages.PageFactSection;
 import io.pagetune.pages.PageFacts;
 import io.pagetune.pages.ScriptFact;

@@ -1,8 +1,8 @@
 package io.pagetune.targets.postgres;
 
+import io.pagetune.linux.HugePageConsumer;
+import io.pagetune.linux.HugePageConsumerSource;
 import io.pagetune.modules.HostState;
-import io.pagetune.modules.pages.HugePageConsumerSource;
-import io.pagetune.pages.HugePageConsumer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -49,5 +49,16 @@ final class PostgresConsumerSource implements HugePageConsumerSource {
   /** How the pool names a cluster: {@code postgres/15/main}, or {@code postgres/<data dir>}. */
   static String name(String cluster) {
     return "postgres/" + cluster;
+  }
+
+  /** The names the host's cluster list gives the cluster in {@code dataDir}. */
+  static java.util.Set<String> namesOf(HostState host, String dataDir) {
+    java.util.Set<String> out = new java.util.HashSet<>();
+    for (PgCluster c : host.fact(PostgresFacts.CLUSTERS)) {
+      if (c.dataDirectory().equals(dataDir)) {
+        out.add(name(c.id()));
+      }
+    }
+    return out;
   }
 }

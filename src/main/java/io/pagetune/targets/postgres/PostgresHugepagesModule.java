@@ -2,6 +2,12 @@ package io.pagetune.targets.postgres;
 
 import io.pagetune.connection.CommandResult;
 import io.pagetune.connection.RemoteCommand;
+import io.pagetune.linux.DeclaredConsumers;
+import io.pagetune.linux.HugePageConsumer;
+import io.pagetune.linux.HugePageConsumers;
+import io.pagetune.linux.HugePagePool;
+import io.pagetune.linux.PoolOutcome;
+import io.pagetune.linux.PoolPlan;
 import io.pagetune.modules.ApplyResult;
 import io.pagetune.modules.Arg;
 import io.pagetune.modules.ArgSpec;
@@ -14,12 +20,8 @@ import io.pagetune.modules.ModuleCall;
 import io.pagetune.modules.Plan;
 import io.pagetune.modules.Step;
 import io.pagetune.modules.StepRunner;
-import io.pagetune.modules.pages.DeclaredConsumers;
 import io.pagetune.modules.pages.HostFiles;
-import io.pagetune.modules.pages.HugePageConsumers;
 import io.pagetune.modules.pages.Templated;
-import io.pagetune.pages.HugePageConsumer;
-import io.pagetune.pages.HugePagePool;
 import io.pagetune.pages.PageSize;
 import io.pagetune.pages.PageState;
 import io.pagetune.pages.sysctl.FileEdit;
@@ -145,44 +147,51 @@ public final class PostgresHugepagesModule implements Module {
               + pg.settingsFrom()
               + ")");
     }
-    List<HugePageConsumer> consumers = new ArrayList<>();
-    consumers.add(
-        new HugePageConsumer("postgres/" + cluster, shm.get().bytes(), shm.get().source()));
+    List<HugePageConsumer> declared;
     try {
-      consumers.addAll(DeclaredConsumers.parse(args.raw("consumers")));
+      declared = DeclaredConsumers.parse(args.raw("consumers"));
     } catch (IllegalArgumentException e) {
       return Plan.failed("postgres_hugepages: " + e.getMessage());
     }
-    // the host's other clusters and the other targets' consumers share the one pool
-    List<String> known = new ArrayList<>(consumers.stream().map(HugePageConsumer::name).toList());
-    for (HugePageConsumer c :
-        PostgresConsumerSource.discover(host, pageBytes, Optional.of(dataDir))) {
-      if (!known.contains(c.name())) {
-        known.add(c.name());
-        consumers.add(c);
-      }
-    }
-    consumers.addAll(others.others("postgres", host, pageBytes, known));
-    long total = pg.meminfo("HugePages_Total").orElse(0);
-    HugePagePool.Live live =
-        new HugePagePool.Live(
-            total, pg.meminfo("HugePages_Free").orElse(0), pg.meminfo("HugePages_Rsvd").orElse(0));
-    HugePagePool.Sizing sizing =
-        new HugePagePool(share(args.string("max_memory_share")).orElse(0.7))
-            .size(consumers, pageBytes, pg.meminfo("MemTotal").orElse(0) << 10, live);
-    if (sizing instanceof HugePagePool.Refused r) {
-      return Plan.failed("postgres_hugepages: " + r.reason());
-    }
-    HugePagePool.Sized pool = (HugePagePool.Sized) sizing;
-    String page = new PageSize(pageBytes).toString();
-
-    List<Step> poolSteps = new ArrayList<>();
-    List<FileDiff> diffs = new ArrayList<>();
     String sysctlPath = args.string("sysctl_file");
     HostFiles.Text sysctlNow = HostFiles.readOrEmpty(host, sysctlPath);
     if (sysctlNow.problem().isPresent()) {
       return Plan.failed("postgres_hugepages: " + sysctlNow.problem().get());
     }
+    long total = pg.meminfo("HugePages_Total").orElse(0);
+    // the host's one pool: this cluster counts even while huge_pages is still off (this run turns
+    // it on), and the pool file records it for every other module and loop item
+    PoolOutcome outcome =
+        PoolPlan.plan(
+            host,
+            others,
+            pageBytes,
+            new PoolPlan.Request(
+                declared,
+                List.of(
+                    new HugePageConsumer(
+                        PostgresConsumerSource.name(cluster),
+                        shm.get().bytes(),
+                        shm.get().source(),
+                        PostgresConsumerSource.namesOf(host, dataDir))),
+                PostgresConsumerSource.discover(host, pageBytes, Optional.of(dataDir)),
+                sysctlNow.text().get(),
+                share(args.string("max_memory_share")).orElse(0.7),
+                pg.meminfo("MemTotal").orElse(0) << 10,
+                new HugePagePool.Live(
+                    total,
+                    pg.meminfo("HugePages_Free").orElse(0),
+                    pg.meminfo("HugePages_Rsvd").orElse(0)),
+                true));
+    if (outcome instanceof PoolOutcome.Refused r) {
+      return Plan.failed("postgres_hugepages: " + r.reason());
+    }
+    PoolPlan pool = (PoolPlan) outcome;
+    List<HugePageConsumer> consumers = pool.consumers();
+    String page = new PageSize(pageBytes).toString();
+
+    List<Step> poolSteps = new ArrayList<>();
+    List<FileDiff> diffs = new ArrayList<>();
     Map<String, Object> poolVars = new LinkedHashMap<>();
     poolVars.put("nr_hugepages", pool.pages());
     poolVars.put("page_size", page);
@@ -192,7 +201,8 @@ public final class PostgresHugepagesModule implements Module {
             .map(t -> call.services().renderTemplate(t, Map.of("pool", poolVars)))
             .orElseGet(() -> sysctlText(pool));
     String sysctlBefore = sysctlNow.text().get();
-    String sysctlWanted = PoolSysctlFile.wanted(sysctlBefore, sysctlRendered, pool.pages());
+    String sysctlWanted =
+        pool.withRecords(PoolSysctlFile.wanted(sysctlBefore, sysctlRendered, pool.pages()));
     // the sysctl precedence rules decide what boot applies, whichever module writes the pool
     SysctlPersistence.Result persistence =
         SysctlPrecedence.readAtBoot(sysctlPath)
@@ -305,6 +315,7 @@ public final class PostgresHugepagesModule implements Module {
     List<PageState> states = new ArrayList<>();
     boolean poolPersisted = poolBoot.value().equals(Long.toString(pool.pages()));
     List<String> poolReasons = new ArrayList<>(pool.breakdown());
+    poolReasons.addAll(pool.notes());
     poolReasons.addAll(persistence.notes());
     if (!poolLive) {
       poolReasons.add(
@@ -429,7 +440,7 @@ public final class PostgresHugepagesModule implements Module {
     return p.length() > 1 && p.endsWith("/") ? p.substring(0, p.length() - 1) : p;
   }
 
-  static String sysctlText(HugePagePool.Sized pool) {
+  static String sysctlText(PoolPlan pool) {
     StringBuilder out =
         new StringBuilder(
             "# Managed by pagetune (postgres_hugepages); do not edit by hand.\n"

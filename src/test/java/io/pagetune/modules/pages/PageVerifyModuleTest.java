@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pagetune.linux.Meminfo;
 import io.pagetune.modules.ModuleHarness;
 import io.pagetune.modules.Plan;
 import io.pagetune.targets.oracle.AlertLogLargePages;
 import io.pagetune.targets.oracle.HugePagesVerifier;
-import io.pagetune.targets.oracle.Meminfo;
 import io.pagetune.targets.oracle.OracleFacts;
 import io.pagetune.targets.sap.PsPageSizes;
 import io.pagetune.targets.sap.SapFacts;

@@ -1,4 +1,4 @@
-package io.pagetune.targets.oracle;
+package io.pagetune.linux;
 
 import io.pagetune.facts.Fact;
 import io.pagetune.pages.ScriptFact;
@@ -84,15 +84,16 @@ public record Meminfo(Map<String, Long> counts, Map<String, Long> bytes) {
   }
 
   /**
-   * MOS 361323.1's check once instances run: some pages in use ({@code Free < Total}) and some
-   * reserved ({@code Rsvd > 0}).
+   * Some of the pool is held: pages handed out ({@code Free < Total}) or promised ({@code Rsvd >
+   * 0}). A pre-paged SGA (Oracle 12.2 and later by default) faults every page in at start and shows
+   * {@code Free 0, Rsvd 0}: fully in use, whatever MOS 361323.1's older "Rsvd above 0" check says.
    */
   public boolean poolInUse() {
-    return hugePagesTotal().isPresent()
-        && hugePagesFree().isPresent()
-        && hugePagesRsvd().isPresent()
-        && hugePagesFree().getAsLong() < hugePagesTotal().getAsLong()
-        && hugePagesRsvd().getAsLong() > 0;
+    if (hugePagesTotal().isEmpty() || hugePagesFree().isEmpty()) {
+      return false;
+    }
+    long total = hugePagesTotal().getAsLong();
+    return total > 0 && (hugePagesFree().getAsLong() < total || hugePagesRsvd().orElse(0) > 0);
   }
 
   /**

@@ -1,5 +1,6 @@
-package io.pagetune.pages;
+package io.pagetune.linux;
 
+import io.pagetune.pages.PageSize;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

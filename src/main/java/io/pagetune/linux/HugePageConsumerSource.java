@@ -1,7 +1,6 @@
-package io.pagetune.modules.pages;
+package io.pagetune.linux;
 
 import io.pagetune.modules.HostState;
-import io.pagetune.pages.HugePageConsumer;
 import java.util.List;
 
 /**

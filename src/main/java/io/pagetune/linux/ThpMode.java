@@ -1,4 +1,4 @@
-package io.pagetune.targets.oracle;
+package io.pagetune.linux;
 
 import io.pagetune.facts.Fact;
 import io.pagetune.pages.ScriptFact;

@@ -1,9 +1,7 @@
-package io.pagetune.modules.pages;
+package io.pagetune.linux;
 
 import io.pagetune.modules.HostState;
-import io.pagetune.pages.HugePageConsumer;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -24,17 +22,13 @@ public record HugePageConsumers(List<HugePageConsumerSource> sources) {
   }
 
   /**
-   * The consumers the sources of every owner but {@code owner} find on {@code host}, leaving out
-   * names already in {@code known} (a consumer the playbook declares by the same name wins).
+   * Every consumer the sources find on {@code host}, sized for pages of {@code pageBytes}; a name
+   * found twice is counted once.
    */
-  public List<HugePageConsumer> others(
-      String owner, HostState host, long pageBytes, Collection<String> known) {
-    Set<String> seen = new HashSet<>(known);
+  public List<HugePageConsumer> all(HostState host, long pageBytes) {
+    Set<String> seen = new HashSet<>();
     List<HugePageConsumer> out = new ArrayList<>();
     for (HugePageConsumerSource s : sources) {
-      if (s.owner().equals(owner)) {
-        continue;
-      }
       for (HugePageConsumer c : s.discover(host, pageBytes)) {
         if (seen.add(c.name())) {
           out.add(c);

@@ -1,10 +1,10 @@
-package io.pagetune.targets.oracle;
+package io.pagetune.linux;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pagetune.linux.ThpMode.State;
 import io.pagetune.pages.Fixtures;
-import io.pagetune.targets.oracle.ThpMode.State;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;

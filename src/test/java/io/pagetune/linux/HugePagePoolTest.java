@@ -1,4 +1,4 @@
-package io.pagetune.pages;
+package io.pagetune.linux;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;

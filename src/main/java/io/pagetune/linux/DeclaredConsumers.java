@@ -1,6 +1,5 @@
-package io.pagetune.modules.pages;
+package io.pagetune.linux;
 
-import io.pagetune.pages.HugePageConsumer;
 import io.pagetune.pages.PageSize;
 import java.util.ArrayList;
 import java.util.List;
