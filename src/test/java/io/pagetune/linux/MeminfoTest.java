@@ -38,6 +38,15 @@ class MeminfoTest {
   }
 
   @Test
+  void aPrePagedSgaWithNothingFreeOrReservedUsesTheWholePool() {
+    // Oracle 12.2+ faults the whole SGA in at start (pre-paging): Free 0 and Rsvd 0 mean every
+    // page is mapped, not that none is used
+    Meminfo m = read("prepaged_sga_fully_in_use.txt");
+    assertEquals(OptionalLong.of(6148), m.hugePagesTotal());
+    assertTrue(m.poolInUse());
+  }
+
+  @Test
   void kernelWithoutHugetlbHasNoPageSize() {
     Meminfo m = read("no_hugetlb_kernel.txt");
     assertTrue(m.hugepagesizeBytes().isEmpty());

@@ -56,6 +56,18 @@ class PageVerifyModuleTest {
   }
 
   @Test
+  void aPrePagedSgaHoldingTheWholePlannedPoolIsInUse() throws Exception {
+    Plan p =
+        verify(
+            fixture("meminfo/prepaged_sga_fully_in_use.txt"),
+            fixture("alert_log_large_pages/good_case.txt"),
+            Map.of("hugepages_total", 6148));
+    ModuleHarness.assertUpToDate(p);
+    assertEquals(true, p.data().get("effective"));
+    assertTrue(p.reason().contains("HugePages_Total 6148 in use"), p.reason());
+  }
+
+  @Test
   void theRecommendationVariantAndAWrongPoolFailWithSpecifics() throws Exception {
     Plan p =
         verify(
