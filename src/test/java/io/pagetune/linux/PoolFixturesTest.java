@@ -103,22 +103,30 @@ class PoolFixturesTest {
         assertTrue(pool.contains(line), () -> dir + ": no '" + line + "' in\n" + pool);
       }
       // the second run, in every order, plans nothing and reports the pool persisted
+      Set<String> seen = new LinkedHashSet<>();
       for (List<Map<String, Object>> again : orders(tasks)) {
         for (Map<String, Object> task : again) {
           Plan plan = harness(dir, root, (String) task.get("module")).plan(args(task));
           assertTrue(plan.failure().isEmpty(), () -> dir + ": " + plan.failure().get());
           assertEquals(List.of(), plan.steps(), () -> dir + " second run of " + task);
-          assertStates(dir, plan, expected);
+          assertStates(dir, plan, expected, seen);
         }
       }
+      Map<?, ?> wanted = (Map<?, ?>) expected.getOrDefault("states", Map.of());
+      assertEquals(
+          wanted.keySet().stream().map(String::valueOf).sorted().toList(),
+          wanted.keySet().stream().map(String::valueOf).filter(seen::contains).sorted().toList(),
+          () -> dir + ": a state no module reported; reported: " + seen);
     }
     assertEquals(1, endings.size(), () -> dir + ": the pool depends on the order: " + endings);
   }
 
   /** Every state {@code expected.yml} names: its persisted/effective flags and a reason. */
   @SuppressWarnings("unchecked")
-  private static void assertStates(Path dir, Plan plan, Map<String, Object> expected) {
+  private static void assertStates(
+      Path dir, Plan plan, Map<String, Object> expected, Set<String> seen) {
     List<Map<String, Object>> states = (List<Map<String, Object>>) plan.data().get("page_state");
+    states.forEach(s -> seen.add(String.valueOf(s.get("target"))));
     Map<String, Object> wanted = (Map<String, Object>) expected.getOrDefault("states", Map.of());
     for (Map.Entry<String, Object> w : wanted.entrySet()) {
       Optional<Map<String, Object>> st =

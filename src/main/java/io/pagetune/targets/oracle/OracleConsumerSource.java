@@ -21,8 +21,20 @@ final class OracleConsumerSource implements HugePageConsumerSource {
     return "oracle";
   }
 
+  /**
+   * SysV segments map pages of the default size ({@code SHM_HUGETLB} without a size flag): they
+   * count in the default-size pool only.
+   */
   @Override
   public List<HugePageConsumer> discover(HostState host, long pageBytes) {
+    if (host.fact(OracleFacts.MEMINFO).hugepagesizeBytes().orElse(0) != pageBytes) {
+      return List.of();
+    }
+    return segments(host, pageBytes);
+  }
+
+  /** The segments counted in pages of {@code pageBytes}, whatever the default size. */
+  List<HugePageConsumer> segments(HostState host, long pageBytes) {
     if (pageBytes <= 0) {
       return List.of();
     }

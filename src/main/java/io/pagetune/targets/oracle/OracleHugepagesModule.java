@@ -206,7 +206,7 @@ public final class OracleHugepagesModule implements Module {
                 pageBytes,
                 args.string("oracle_user"))
             : List.of();
-    List<HugePageConsumer> segments = new OracleConsumerSource().discover(host, pageBytes);
+    List<HugePageConsumer> segments = new OracleConsumerSource().segments(host, pageBytes);
     // the host's one pool: the same plan whichever module or loop item makes it
     PoolOutcome outcome =
         PoolPlan.plan(
