@@ -104,6 +104,13 @@ public record Meminfo(Map<String, Long> counts, Map<String, Long> bytes) {
     return anonHugePagesBytes().orElse(0) > 0;
   }
 
+  /** The host's meminfo as the page facts gather it (one round trip with the other sections). */
+  public static final Fact<Meminfo> PAGES =
+      new ScriptFact<>(
+          "pages_meminfo",
+          io.pagetune.pages.PageFacts.only("Linux", "cat /proc/meminfo"),
+          r -> parse(r.stdout()));
+
   public static Fact<Meminfo> fact() {
     return new ScriptFact<>("meminfo", "cat /proc/meminfo", r -> parse(r.stdout()));
   }

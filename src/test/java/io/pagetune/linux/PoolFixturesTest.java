@@ -151,6 +151,10 @@ class PoolFixturesTest {
   private static ModuleHarness harness(Path dir, Path root, String module) throws IOException {
     Map<String, Object> facts = new LinkedHashMap<>();
     facts.put(OracleFacts.IPCS.name(), IpcsShm.parse(optional(dir.resolve("ipcs.txt"))));
+    // processes using huge pages today come from the case, not from this machine's /proc
+    facts.put(
+        JvmLargePagesSource.JVMS.name(),
+        JvmLargePagesSource.parse(optional(dir.resolve("jvm.txt"))));
     List<PgCluster> clusters = PgLsClusters.parse(optional(dir.resolve("pg_lsclusters.txt")));
     facts.put(PostgresFacts.CLUSTERS.name(), clusters);
     for (PgCluster c : clusters) {
