@@ -166,7 +166,7 @@ class OracleBootPrecedenceTest {
     h.assertConverges(args());
     assertEquals("vm.nr_hugepages = 512\n", host.read("/etc/sysctl.d/10-old-hugepages.conf"));
     assertEquals(
-        "vm.nr_hugepages = 6148 (" + OWN_SYSCTL + ":3)",
+        "vm.nr_hugepages = 6148 (" + OWN_SYSCTL + ":4)",
         state(h.plan(args()), "oracle/hugepages").get("persisted_value"));
   }
 
@@ -452,7 +452,7 @@ class OracleBootPrecedenceTest {
         state(r.plan(args()), "oracle/hugepages").get("persisted_value"));
     r.assertConverges(args());
     assertEquals(
-        "vm.nr_hugepages = 6148 (" + OWN_SYSCTL + ":3)",
+        "vm.nr_hugepages = 6148 (" + OWN_SYSCTL + ":4)",
         state(r.plan(args()), "oracle/hugepages").get("persisted_value"));
   }
 
