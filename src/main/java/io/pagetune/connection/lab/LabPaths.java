@@ -46,7 +46,11 @@ final class LabPaths {
           "/usr/lib/sysctl.d",
           "/lib/sysctl.d",
           "/usr/local/lib/sysctl.d",
-          "/usr/lib/tuned");
+          "/usr/lib/tuned",
+          // systemd units and manager drop-ins outside /etc and /run
+          "/usr/lib/systemd",
+          "/lib/systemd",
+          "/usr/local/lib/systemd");
 
   /** Top-level directories of this machine's tools and scratch space: never host state. */
   private static final Set<String> TOOL_DIRS =

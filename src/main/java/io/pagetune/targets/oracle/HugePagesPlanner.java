@@ -1,5 +1,8 @@
 package io.pagetune.targets.oracle;
 
+import io.pagetune.linux.HugePagesSizing;
+import io.pagetune.linux.Meminfo;
+import io.pagetune.linux.MemlockRecommendation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

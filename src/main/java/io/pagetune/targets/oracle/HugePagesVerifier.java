@@ -1,5 +1,6 @@
 package io.pagetune.targets.oracle;
 
+import io.pagetune.linux.Meminfo;
 import io.pagetune.modules.Arg;
 import io.pagetune.modules.ArgType;
 import io.pagetune.modules.Args;

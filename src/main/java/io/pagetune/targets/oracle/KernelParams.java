@@ -1,9 +1,12 @@
 package io.pagetune.targets.oracle;
 
-import io.pagetune.pages.sysctl.ConfFile;
-import io.pagetune.pages.sysctl.FileEdit;
-import io.pagetune.pages.sysctl.SysctlAssignment;
-import io.pagetune.pages.sysctl.TunedProfile;
+import io.pagetune.linux.BootCmdline;
+import io.pagetune.linux.BootLoaderEdits;
+import io.pagetune.linux.KernelCmdline;
+import io.pagetune.linux.LinuxBootConfig;
+import io.pagetune.linux.sysctl.FileEdit;
+import io.pagetune.linux.sysctl.SysctlAssignment;
+import io.pagetune.linux.sysctl.TunedProfile;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,13 +19,14 @@ import java.util.OptionalLong;
  * transparent_hugepage=<policy>} unless the next boot already gets that mode (from the command
  * line, or from the active tuned profile when the command line does not set it), and for 1 GiB
  * pages {@code default_hugepagesz=1G hugepagesz=1G hugepages=N}, since gigantic pages cannot be
- * reliably allocated at run time. Planned as an edit of {@code /etc/default/grub} plus the boot
- * loader command that carries it to the entries (grubby for BLS, else grub2-mkconfig).
+ * reliably allocated at run time. Planned as file writes ({@link BootLoaderEdits}: the boot entries
+ * and what new kernels copy), refused when the next boot would still not get them (a tuned
+ * profile's {@code [bootloader] cmdline=} after them in a {@code $kernelopts} entry).
  */
 public record KernelParams(
     List<String> params,
-    Optional<FileEdit> grubEdit,
-    List<List<String>> bootLoaderCommands,
+    List<FileEdit> bootEdits,
+    Optional<String> refusal,
     boolean thpPersisted,
     String thpBootDescription,
     boolean hugepagesPersisted,
@@ -35,7 +39,7 @@ public record KernelParams(
 
   public KernelParams {
     params = List.copyOf(params);
-    bootLoaderCommands = List.copyOf(bootLoaderCommands);
+    bootEdits = List.copyOf(bootEdits);
     notes = List.copyOf(notes);
     poolNotes = List.copyOf(poolNotes);
     report = Map.copyOf(report);
@@ -100,8 +104,8 @@ public record KernelParams(
       }
     }
 
-    Optional<FileEdit> grubEdit = Optional.empty();
-    List<List<String>> commands = new ArrayList<>();
+    List<FileEdit> bootEdits = new ArrayList<>();
+    Optional<String> refusal = Optional.empty();
     if (!params.isEmpty()) {
       if (boot.defaultGrub().isEmpty() && boot.blsEntries().isEmpty()) {
         notes.add(
@@ -114,30 +118,10 @@ public record KernelParams(
                 + " on the kernel command line by hand");
         params = List.of();
       } else {
-        String before = boot.defaultGrub().map(ConfFile::text).orElse("");
-        String after = BootCmdline.withGrubParams(before, params, drop);
-        if (!after.equals(before)) {
-          grubEdit =
-              Optional.of(
-                  new FileEdit(LinuxBootConfig.DEFAULT_GRUB, before, after, "kernel command line"));
-        }
-        if (!boot.blsEntries().isEmpty()) {
-          if (next.stream().anyMatch(KernelCmdline::hasPluralThpTypo)) {
-            commands.add(
-                List.of("grubby", "--update-kernel=ALL", "--remove-args=transparent_hugepages"));
-          }
-          if (giganticPages.isPresent() && !hugepagesPersisted) {
-            commands.add(
-                List.of(
-                    "grubby",
-                    "--update-kernel=ALL",
-                    "--remove-args=" + String.join(" ", HUGEPAGE_PARAMS)));
-          }
-          commands.add(
-              List.of("grubby", "--update-kernel=ALL", "--args=" + String.join(" ", params)));
-        } else {
-          commands.add(List.of("grub2-mkconfig", "-o", "/boot/grub2/grub.cfg"));
-        }
+        BootLoaderEdits.Result written = BootLoaderEdits.plan(boot, params, drop);
+        bootEdits.addAll(written.edits());
+        notes.addAll(written.notes());
+        refusal = written.refusal();
         notes.add("kernel command line: " + String.join(" ", params) + " at the next boot");
         if (!hugepagesPersisted) {
           poolNotes.add(
@@ -159,8 +143,8 @@ public record KernelParams(
     boot.tunedProfileName().ifPresent(p -> report.put("tuned_profile", p));
     return new KernelParams(
         params,
-        grubEdit,
-        commands,
+        bootEdits,
+        refusal,
         thpPersisted,
         String.join("; ", thpAtBoot),
         hugepagesPersisted,

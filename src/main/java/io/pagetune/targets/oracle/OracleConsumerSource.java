@@ -1,8 +1,8 @@
 package io.pagetune.targets.oracle;
 
+import io.pagetune.linux.HugePageConsumer;
+import io.pagetune.linux.HugePageConsumerSource;
 import io.pagetune.modules.HostState;
-import io.pagetune.modules.pages.HugePageConsumerSource;
-import io.pagetune.pages.HugePageConsumer;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,8 +21,20 @@ final class OracleConsumerSource implements HugePageConsumerSource {
     return "oracle";
   }
 
+  /**
+   * SysV segments map pages of the default size ({@code SHM_HUGETLB} without a size flag): they
+   * count in the default-size pool only.
+   */
   @Override
   public List<HugePageConsumer> discover(HostState host, long pageBytes) {
+    if (host.fact(OracleFacts.MEMINFO).hugepagesizeBytes().orElse(0) != pageBytes) {
+      return List.of();
+    }
+    return segments(host, pageBytes);
+  }
+
+  /** The segments counted in pages of {@code pageBytes}, whatever the default size. */
+  List<HugePageConsumer> segments(HostState host, long pageBytes) {
     if (pageBytes <= 0) {
       return List.of();
     }
@@ -39,9 +51,14 @@ final class OracleConsumerSource implements HugePageConsumerSource {
         .map(
             e ->
                 new HugePageConsumer(
-                    "oracle/shm/" + e.getKey(),
+                    name(e.getKey()),
                     e.getValue()[0] * pageBytes,
                     "ipcs -m: " + e.getValue()[1] + " segment(s)"))
         .toList();
+  }
+
+  /** How the pool names the segments of one OS user: {@code oracle/shm/grid}. */
+  static String name(String owner) {
+    return "oracle/shm/" + owner;
   }
 }

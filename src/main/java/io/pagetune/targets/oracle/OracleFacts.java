@@ -1,6 +1,9 @@
 package io.pagetune.targets.oracle;
 
 import io.pagetune.facts.Fact;
+import io.pagetune.linux.LinuxBootConfig;
+import io.pagetune.linux.Meminfo;
+import io.pagetune.linux.ThpMode;
 import io.pagetune.pages.PageFactSection;
 import io.pagetune.pages.PageFacts;
 import io.pagetune.pages.ScriptFact;
@@ -10,11 +13,7 @@ import java.util.Map;
 
 /** The Oracle-on-Linux page facts: memory and HugePages, THP, boot configuration, SysV shm. */
 public final class OracleFacts implements PageFactSection {
-  public static final Fact<Meminfo> MEMINFO =
-      new ScriptFact<>(
-          "pages_meminfo",
-          PageFacts.only("Linux", "cat /proc/meminfo"),
-          r -> Meminfo.parse(r.stdout()));
+  public static final Fact<Meminfo> MEMINFO = Meminfo.PAGES;
   public static final Fact<ThpMode> THP =
       new ScriptFact<>(
           "pages_thp",

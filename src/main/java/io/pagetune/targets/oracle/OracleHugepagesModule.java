@@ -5,6 +5,28 @@ import io.pagetune.connection.RemoteCommand;
 import io.pagetune.connection.ShellQuote;
 import io.pagetune.facts.BaseFacts;
 import io.pagetune.facts.Fact;
+import io.pagetune.linux.BootCmdline;
+import io.pagetune.linux.ConsumerMemlock;
+import io.pagetune.linux.DeclaredConsumers;
+import io.pagetune.linux.HugePageConsumer;
+import io.pagetune.linux.HugePageConsumers;
+import io.pagetune.linux.HugePagePool;
+import io.pagetune.linux.HugePagesSizing;
+import io.pagetune.linux.KernelCmdline;
+import io.pagetune.linux.LinuxBootConfig;
+import io.pagetune.linux.Meminfo;
+import io.pagetune.linux.MemlockLimit;
+import io.pagetune.linux.MemlockLimits;
+import io.pagetune.linux.MemlockPersistence;
+import io.pagetune.linux.MemlockRecommendation;
+import io.pagetune.linux.MemlockStart;
+import io.pagetune.linux.PoolOutcome;
+import io.pagetune.linux.PoolPlan;
+import io.pagetune.linux.ThpMode;
+import io.pagetune.linux.UnitMemlockPersistence;
+import io.pagetune.linux.sysctl.FileEdit;
+import io.pagetune.linux.sysctl.SysctlPersistence;
+import io.pagetune.linux.sysctl.TunedProfile;
 import io.pagetune.modules.ApplyResult;
 import io.pagetune.modules.Arg;
 import io.pagetune.modules.ArgSpec;
@@ -17,27 +39,22 @@ import io.pagetune.modules.ModuleCall;
 import io.pagetune.modules.Plan;
 import io.pagetune.modules.Step;
 import io.pagetune.modules.StepRunner;
-import io.pagetune.modules.pages.DeclaredConsumers;
 import io.pagetune.modules.pages.HostFiles;
-import io.pagetune.modules.pages.HugePageConsumers;
 import io.pagetune.modules.pages.Templated;
-import io.pagetune.pages.HugePageConsumer;
-import io.pagetune.pages.HugePagePool;
 import io.pagetune.pages.PageSize;
 import io.pagetune.pages.PageState;
 import io.pagetune.pages.ScriptFact;
-import io.pagetune.pages.sysctl.FileEdit;
-import io.pagetune.pages.sysctl.SysctlPersistence;
-import io.pagetune.pages.sysctl.TunedProfile;
 import io.pagetune.schedule.RestartTarget;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * {@code oracle_hugepages}: plans {@code vm.nr_hugepages} from the running shared memory segments
@@ -174,64 +191,73 @@ public final class OracleHugepagesModule implements Module {
     } catch (IllegalArgumentException e) {
       return Plan.failed("oracle_hugepages: hugepages_consumers: " + e.getMessage());
     }
-    SharedPool shared = SharedPool.of(declared, poolDeclared);
+    Set<String> declaredNames =
+        poolDeclared.stream().map(HugePageConsumer::name).collect(Collectors.toSet());
+    // an instance the playbook also declares as oracle/<sid> is sized by that declaration
+    List<InstanceSga> ownInstances =
+        declared.stream().filter(i -> !declaredNames.contains(OraclePool.consumerName(i))).toList();
     HugePagesSizing sizing =
-        fromSga && shared.ownInstances().isEmpty()
+        fromSga && ownInstances.isEmpty()
             ? new HugePagesSizing.Sized(0, pageBytes, List.of())
             : fromSga
-                ? planner.fromSga(shared.ownInstances(), pageBytes, memTotal)
+                ? planner.fromSga(ownInstances, pageBytes, memTotal)
                 : planner.fromSegments(host.fact(OracleFacts.IPCS), pageBytes, memTotal);
     if (sizing instanceof HugePagesSizing.Refused r) {
       return Plan.failed("oracle_hugepages: " + r.reason());
     }
     HugePagesSizing.Sized sized = (HugePagesSizing.Sized) sizing;
-    // the host's one pool also holds what the playbook declares and the other targets' consumers
-    List<HugePageConsumer> extra = new ArrayList<>(poolDeclared);
-    extra.addAll(others.others("oracle", host, pageBytes, shared.names()));
-    HugePagePool.Sized pool = null;
-    if (!extra.isEmpty()) {
-      List<HugePageConsumer> all = new ArrayList<>();
-      if (sized.pages() > 0) {
-        all.add(
-            new HugePageConsumer(
-                "oracle", sized.poolBytes(), fromSga ? "declared SGA sizes" : "ipcs -m segments"));
-      }
-      all.addAll(extra);
-      // pages in use are kept below, as for Oracle alone
-      HugePagePool.Sizing s =
-          new HugePagePool(planner.maxShareOfRam())
-              .size(all, pageBytes, memTotal, new HugePagePool.Live(0, 0, 0));
-      if (s instanceof HugePagePool.Refused r) {
-        return Plan.failed("oracle_hugepages: " + r.reason());
-      }
-      pool = (HugePagePool.Sized) s;
-      List<String> lines = new ArrayList<>(sized.breakdown());
-      lines.addAll(pool.breakdown().subList(sized.pages() > 0 ? 1 : 0, pool.breakdown().size()));
-      sized = new HugePagesSizing.Sized(pool.pages(), pageBytes, lines);
+    String sysctlPath = args.string("sysctl_file");
+    HostFiles.Text sysctlNow = HostFiles.readOrEmpty(host, sysctlPath);
+    List<HugePageConsumer> ownInstancePool =
+        fromSga
+            ? OraclePool.instances(
+                ownInstances,
+                planner.allowanceBytesPerInstance(),
+                pageBytes,
+                args.string("oracle_user"))
+            : List.of();
+    List<HugePageConsumer> segments = new OracleConsumerSource().segments(host, pageBytes);
+    // the host's one pool: the same plan whichever module or loop item makes it
+    PoolOutcome outcome =
+        PoolPlan.plan(
+            host,
+            others,
+            pageBytes,
+            new PoolPlan.Request(
+                poolDeclared,
+                ownInstancePool,
+                segments,
+                sysctlNow.text().orElse(""),
+                planner.maxShareOfRam(),
+                memTotal,
+                new HugePagePool.Live(
+                    mem.hugePagesTotal().orElse(0),
+                    mem.hugePagesFree().orElse(0),
+                    mem.hugePagesRsvd().orElse(0)),
+                pageBytes == defaultPage));
+    if (outcome instanceof PoolOutcome.Refused r) {
+      return Plan.failed("oracle_hugepages: " + r.reason());
     }
+    PoolPlan pool = (PoolPlan) outcome;
+    Set<String> oracleOwn = new HashSet<>();
+    ownInstancePool.forEach(c -> oracleOwn.add(c.name()));
+    if (!fromSga) {
+      segments.forEach(c -> oracleOwn.add(c.name()));
+    }
+    List<HugePageConsumer> extra =
+        pool.consumers().stream().filter(c -> !oracleOwn.contains(c.name())).toList();
     LinuxBootConfig boot = host.fact(OracleFacts.BOOT_CONFIG);
     boolean gigantic = pageBytes == (1L << 30);
     String pageName = new PageSize(pageBytes).toString();
 
-    // never shrink the pool below what is in use today or what the kernel reserves at boot
-    List<String> poolNotes = new ArrayList<>();
-    long pages = sized.pages();
+    // the pool never shrinks below what is in use today (PoolPlan) or what boot reserves
+    List<String> poolNotes = new ArrayList<>(pool.notes());
+    long pages = pool.pages();
     List<String> breakdown = new ArrayList<>(sized.breakdown());
-    if (pageBytes == defaultPage) {
-      OptionalLong inUse = HugePagesInUse.pages(mem);
-      if (inUse.isPresent() && inUse.getAsLong() > pages) {
-        poolNotes.add(
-            "kept "
-                + inUse.getAsLong()
-                + " pages: "
-                + HugePagesInUse.describe(mem)
-                + ", more than the "
-                + pages
-                + " sized");
-        pages = inUse.getAsLong();
-        breakdown.add("in use today: " + inUse.getAsLong());
-      }
+    for (HugePageConsumer c : extra) {
+      breakdown.add(c.describe(pool.pageBytes()));
     }
+    pool.breakdown().stream().filter(l -> l.startsWith("in use today")).forEach(breakdown::add);
     long reserved = 0;
     for (KernelCmdline line : BootCmdline.nextBoot(boot)) {
       reserved =
@@ -257,7 +283,8 @@ public final class OracleHugepagesModule implements Module {
       breakdown.add("boot reservation: " + reserved);
     }
 
-    List<String> consumers = consumers(args);
+    List<String> consumers =
+        OraclePool.segmentOwners(consumers(args), host.fact(OracleFacts.IPCS), defaultPage);
     UserGroups groups = host.fact(UserGroups.fact(consumers));
     Optional<String> named = args.optString("oracle_group");
     String gid;
@@ -349,17 +376,16 @@ public final class OracleHugepagesModule implements Module {
     planned.put("source", fromSga ? "declared SGA sizes" : "ipcs -m segments");
     planned.put("pool_consumers", extra.stream().map(HugePageConsumer::name).toList());
 
-    String sysctlPath = args.string("sysctl_file");
     String sysctlText =
-        args.optString("sysctl_template")
-            .map(t -> call.services().renderTemplate(t, Map.of("hugepages", planned)))
-            .orElseGet(() -> sysctlText(planned));
+        pool.withRecords(
+            args.optString("sysctl_template")
+                .map(t -> call.services().renderTemplate(t, Map.of("hugepages", planned)))
+                .orElseGet(() -> sysctlText(planned)));
     HostFiles.Text limitsNow = HostFiles.readOrEmpty(host, limitsPath);
     String limitsRendered =
         args.optString("limits_template")
             .map(t -> call.services().renderTemplate(t, Map.of("hugepages", planned)))
             .orElseGet(() -> limitsText(planned));
-    HostFiles.Text sysctlNow = HostFiles.readOrEmpty(host, sysctlPath);
     for (HostFiles.Text t : List.of(sysctlNow, limitsNow)) {
       if (t.problem().isPresent()) {
         return Plan.failed("oracle_hugepages: " + t.problem().get());
@@ -400,11 +426,33 @@ public final class OracleHugepagesModule implements Module {
                 : Optional.of(policy.mode()),
             gigantic ? OptionalLong.of(pages) : OptionalLong.empty());
 
+    if (kernel.refusal().isPresent()) {
+      return Plan.failed("oracle_hugepages: " + kernel.refusal().get());
+    }
     List<Step> steps = new ArrayList<>();
     List<FileDiff> diffs = new ArrayList<>();
     List<FileEdit> edits = new ArrayList<>(sysctl.edits());
     edits.addAll(limits.edits());
-    kernel.grubEdit().ifPresent(edits::add);
+    edits.addAll(kernel.bootEdits());
+    // a consumer started by a systemd unit gets its memlock from the unit, not from limits.conf
+    List<FileEdit> unitEdits = new ArrayList<>();
+    for (String c : consumers) {
+      UnitMemlockPersistence.Result u =
+          UnitMemlockPersistence.plan(host.fact(MemlockStart.fact(c)), memlock.kb());
+      if (u.refusal().isPresent()) {
+        return Plan.failed("oracle_hugepages: " + u.refusal().get());
+      }
+      unitEdits.addAll(u.edits());
+    }
+    Set<String> dropInDirs = new java.util.TreeSet<>();
+    unitEdits.forEach(e -> dropInDirs.add(e.path().substring(0, e.path().lastIndexOf('/'))));
+    for (String dir : dropInDirs) {
+      if (host.stat(dir).isEmpty()) {
+        steps.add(
+            Step.Exec.of(RemoteCommand.argv("mkdir", "-p", "--", dir), "create directory " + dir));
+      }
+    }
+    edits.addAll(unitEdits);
     for (FileEdit e : edits) {
       boolean own =
           e.path().equals(sysctlPath) || e.path().equals(limitsPath) || e.before().isEmpty();
@@ -418,11 +466,12 @@ public final class OracleHugepagesModule implements Module {
               args.bool("backup") && host.stat(e.path()).isPresent()));
       diffs.add(new FileDiff(e.path(), e.before(), e.after()));
     }
-    for (List<String> argv : kernel.bootLoaderCommands()) {
+    if (!unitEdits.isEmpty()) {
+      // systemd reads a changed drop-in only after a reload; the next start then gets it
       steps.add(
           Step.Exec.of(
-              RemoteCommand.argv(argv.toArray(String[]::new)),
-              "carry the kernel command line to the boot entries: " + String.join(" ", argv)));
+              RemoteCommand.argv("systemctl", "daemon-reload"),
+              "reload systemd's unit files (LimitMEMLOCK)"));
     }
 
     OptionalLong total = mem.hugePagesTotal();
@@ -489,28 +538,24 @@ public final class OracleHugepagesModule implements Module {
             !groupLive,
             groupReasons));
     for (String c : consumers) {
-      MemlockLimits cLogin = host.fact(MemlockLimits.ulimitFact(c));
-      boolean memlockLive = cLogin.atLeast(memlock.kb());
+      // the starter decides: a systemd unit (no pam_limits without PAMName=) or a login
+      ConsumerMemlock m =
+          ConsumerMemlock.judge(
+              host.fact(MemlockStart.fact(c)),
+              limits.before().get(c),
+              memlock.kb(),
+              () -> host.fact(MemlockLimits.ulimitFact(c)));
       List<String> memlockReasons = new ArrayList<>(limits.notes().get(c));
-      if (!memlockLive) {
-        memlockReasons.add(
-            "a fresh login of "
-                + c
-                + " gets "
-                + describe(cLogin)
-                + ", below "
-                + memlock.kb()
-                + " kB");
-      }
+      memlockReasons.addAll(m.reasons());
       states.add(
           new PageState(
               "oracle/memlock/" + c,
               "memlock >= " + memlock.kb() + " kB",
-              limits.before().get(c).atLeast(memlock.kb()),
-              limits.before().get(c).describe(),
-              memlockLive,
-              "su - " + c + ": " + describe(cLogin),
-              !memlockLive,
+              m.persisted(),
+              m.persistedValue(),
+              m.effective(),
+              m.effectiveValue(),
+              !m.effective(),
               memlockReasons));
     }
     OraclePoolStates.consumers(extra, pageBytes, poolPersisted, poolLive, total)
@@ -589,11 +634,11 @@ public final class OracleHugepagesModule implements Module {
       data.put("msg", msg);
       return Plan.upToDate(msg, data);
     }
-    if (!runtime || gigantic || kernel.grubEdit().isPresent()) {
+    if (!runtime || gigantic || !kernel.bootEdits().isEmpty()) {
       steps.add(
           new Step.RequestRestart(
               new RestartTarget(RestartTarget.REBOOT, host.host(), host.host()),
-              kernel.grubEdit().isPresent()
+              !kernel.bootEdits().isEmpty()
                   ? "the kernel command line ("
                       + String.join(" ", kernel.params())
                       + ") applies at boot"

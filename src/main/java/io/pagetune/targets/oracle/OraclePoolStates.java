@@ -1,6 +1,6 @@
 package io.pagetune.targets.oracle;
 
-import io.pagetune.pages.HugePageConsumer;
+import io.pagetune.linux.HugePageConsumer;
 import io.pagetune.pages.PageSize;
 import io.pagetune.pages.PageState;
 import java.util.List;

@@ -1,8 +1,8 @@
 package io.pagetune.targets.postgres;
 
+import io.pagetune.linux.HugePageConsumer;
+import io.pagetune.linux.HugePageConsumerSource;
 import io.pagetune.modules.HostState;
-import io.pagetune.modules.pages.HugePageConsumerSource;
-import io.pagetune.pages.HugePageConsumer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -40,6 +40,11 @@ final class PostgresConsumerSource implements HugePageConsumerSource {
           || state.setting("huge_pages").filter("off"::equals).isPresent()) {
         continue;
       }
+      long defaultBytes = state.meminfo("Hugepagesize").orElse(0) << 10;
+      // a cluster maps pages of its huge_page_size, else of the default size: one pool each
+      if (pageBytes(state).orElse(defaultBytes) != pageBytes) {
+        continue;
+      }
       PgSharedMemory.of(state, pageBytes)
           .ifPresent(shm -> out.add(new HugePageConsumer(name(c.id()), shm.bytes(), shm.source())));
     }
@@ -49,5 +54,28 @@ final class PostgresConsumerSource implements HugePageConsumerSource {
   /** How the pool names a cluster: {@code postgres/15/main}, or {@code postgres/<data dir>}. */
   static String name(String cluster) {
     return "postgres/" + cluster;
+  }
+
+  /** The names the host's cluster list gives the cluster in {@code dataDir}. */
+  static java.util.Set<String> namesOf(HostState host, String dataDir) {
+    java.util.Set<String> out = new java.util.HashSet<>();
+    for (PgCluster c : host.fact(PostgresFacts.CLUSTERS)) {
+      if (c.dataDirectory().equals(dataDir)) {
+        out.add(name(c.id()));
+      }
+    }
+    return out;
+  }
+
+  /** The page size a cluster names ({@code huge_page_size}, in kB; 0 = the default), if any. */
+  static java.util.OptionalLong pageBytes(PgClusterState state) {
+    Optional<String> v = state.setting("huge_page_size").map(String::strip);
+    if (v.isPresent() && v.get().matches("\\d{1,12}") && Long.parseLong(v.get()) > 0) {
+      return java.util.OptionalLong.of(Long.parseLong(v.get()) << 10);
+    }
+    return v.flatMap(io.pagetune.pages.PageSize::parse)
+        .filter(p -> p.bytes() > 0 && !v.get().equals("0"))
+        .map(p -> java.util.OptionalLong.of(p.bytes()))
+        .orElse(java.util.OptionalLong.empty());
   }
 }

@@ -2,6 +2,18 @@ package io.pagetune.targets.postgres;
 
 import io.pagetune.connection.CommandResult;
 import io.pagetune.connection.RemoteCommand;
+import io.pagetune.linux.DeclaredConsumers;
+import io.pagetune.linux.GiganticPool;
+import io.pagetune.linux.HugePageConsumer;
+import io.pagetune.linux.HugePageConsumers;
+import io.pagetune.linux.HugePagePool;
+import io.pagetune.linux.PoolOutcome;
+import io.pagetune.linux.PoolPlan;
+import io.pagetune.linux.sysctl.FileEdit;
+import io.pagetune.linux.sysctl.SysctlAssignment;
+import io.pagetune.linux.sysctl.SysctlBootFiles;
+import io.pagetune.linux.sysctl.SysctlPersistence;
+import io.pagetune.linux.sysctl.SysctlPrecedence;
 import io.pagetune.modules.ApplyResult;
 import io.pagetune.modules.Arg;
 import io.pagetune.modules.ArgSpec;
@@ -14,19 +26,10 @@ import io.pagetune.modules.ModuleCall;
 import io.pagetune.modules.Plan;
 import io.pagetune.modules.Step;
 import io.pagetune.modules.StepRunner;
-import io.pagetune.modules.pages.DeclaredConsumers;
 import io.pagetune.modules.pages.HostFiles;
-import io.pagetune.modules.pages.HugePageConsumers;
 import io.pagetune.modules.pages.Templated;
-import io.pagetune.pages.HugePageConsumer;
-import io.pagetune.pages.HugePagePool;
 import io.pagetune.pages.PageSize;
 import io.pagetune.pages.PageState;
-import io.pagetune.pages.sysctl.FileEdit;
-import io.pagetune.pages.sysctl.SysctlAssignment;
-import io.pagetune.pages.sysctl.SysctlBootFiles;
-import io.pagetune.pages.sysctl.SysctlPersistence;
-import io.pagetune.pages.sysctl.SysctlPrecedence;
 import io.pagetune.schedule.RestartTarget;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -34,6 +37,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * {@code postgres_hugepages}: puts a PostgreSQL cluster's main shared memory into huge pages. It
@@ -135,7 +139,11 @@ public final class PostgresHugepagesModule implements Module {
           "postgres_hugepages: Hugepagesize is missing from /proc/meminfo: this kernel has no huge"
               + " pages");
     }
-    long pageBytes = pageKb << 10;
+    // a cluster that names its page size (huge_page_size) gets that size's pool, and
+    // shared_memory_size_in_huge_pages counts pages of that size
+    long pageBytes = PostgresConsumerSource.pageBytes(pg).orElse(pageKb << 10);
+    boolean defaultPage = pageBytes == pageKb << 10;
+    GiganticPool gigantic = new GiganticPool(pageBytes);
     Optional<PgSharedMemory> shm = PgSharedMemory.of(pg, pageBytes);
     if (shm.isEmpty()) {
       return Plan.failed(
@@ -145,44 +153,51 @@ public final class PostgresHugepagesModule implements Module {
               + pg.settingsFrom()
               + ")");
     }
-    List<HugePageConsumer> consumers = new ArrayList<>();
-    consumers.add(
-        new HugePageConsumer("postgres/" + cluster, shm.get().bytes(), shm.get().source()));
+    List<HugePageConsumer> declared;
     try {
-      consumers.addAll(DeclaredConsumers.parse(args.raw("consumers")));
+      declared = DeclaredConsumers.parse(args.raw("consumers"));
     } catch (IllegalArgumentException e) {
       return Plan.failed("postgres_hugepages: " + e.getMessage());
     }
-    // the host's other clusters and the other targets' consumers share the one pool
-    List<String> known = new ArrayList<>(consumers.stream().map(HugePageConsumer::name).toList());
-    for (HugePageConsumer c :
-        PostgresConsumerSource.discover(host, pageBytes, Optional.of(dataDir))) {
-      if (!known.contains(c.name())) {
-        known.add(c.name());
-        consumers.add(c);
-      }
-    }
-    consumers.addAll(others.others("postgres", host, pageBytes, known));
-    long total = pg.meminfo("HugePages_Total").orElse(0);
-    HugePagePool.Live live =
-        new HugePagePool.Live(
-            total, pg.meminfo("HugePages_Free").orElse(0), pg.meminfo("HugePages_Rsvd").orElse(0));
-    HugePagePool.Sizing sizing =
-        new HugePagePool(share(args.string("max_memory_share")).orElse(0.7))
-            .size(consumers, pageBytes, pg.meminfo("MemTotal").orElse(0) << 10, live);
-    if (sizing instanceof HugePagePool.Refused r) {
-      return Plan.failed("postgres_hugepages: " + r.reason());
-    }
-    HugePagePool.Sized pool = (HugePagePool.Sized) sizing;
-    String page = new PageSize(pageBytes).toString();
-
-    List<Step> poolSteps = new ArrayList<>();
-    List<FileDiff> diffs = new ArrayList<>();
     String sysctlPath = args.string("sysctl_file");
     HostFiles.Text sysctlNow = HostFiles.readOrEmpty(host, sysctlPath);
     if (sysctlNow.problem().isPresent()) {
       return Plan.failed("postgres_hugepages: " + sysctlNow.problem().get());
     }
+    long total = defaultPage ? pg.meminfo("HugePages_Total").orElse(0) : gigantic.live(host);
+    // the host's one pool: this cluster counts even while huge_pages is still off (this run turns
+    // it on), and the pool file records it for every other module and loop item
+    PoolOutcome outcome =
+        PoolPlan.plan(
+            host,
+            others,
+            pageBytes,
+            new PoolPlan.Request(
+                declared,
+                List.of(
+                    new HugePageConsumer(
+                        PostgresConsumerSource.name(cluster),
+                        shm.get().bytes(),
+                        shm.get().source(),
+                        PostgresConsumerSource.namesOf(host, dataDir))),
+                PostgresConsumerSource.discover(host, pageBytes, Optional.of(dataDir)),
+                defaultPage ? sysctlNow.text().get() : "",
+                share(args.string("max_memory_share")).orElse(0.7),
+                pg.meminfo("MemTotal").orElse(0) << 10,
+                new HugePagePool.Live(
+                    total,
+                    pg.meminfo("HugePages_Free").orElse(0),
+                    pg.meminfo("HugePages_Rsvd").orElse(0)),
+                defaultPage));
+    if (outcome instanceof PoolOutcome.Refused r) {
+      return Plan.failed("postgres_hugepages: " + r.reason());
+    }
+    PoolPlan pool = (PoolPlan) outcome;
+    List<HugePageConsumer> consumers = pool.consumers();
+    String page = new PageSize(pageBytes).toString();
+
+    List<Step> poolSteps = new ArrayList<>();
+    List<FileDiff> diffs = new ArrayList<>();
     Map<String, Object> poolVars = new LinkedHashMap<>();
     poolVars.put("nr_hugepages", pool.pages());
     poolVars.put("page_size", page);
@@ -192,17 +207,20 @@ public final class PostgresHugepagesModule implements Module {
             .map(t -> call.services().renderTemplate(t, Map.of("pool", poolVars)))
             .orElseGet(() -> sysctlText(pool));
     String sysctlBefore = sysctlNow.text().get();
-    String sysctlWanted = PoolSysctlFile.wanted(sysctlBefore, sysctlRendered, pool.pages());
+    String sysctlWanted =
+        pool.withRecords(PoolSysctlFile.wanted(sysctlBefore, sysctlRendered, pool.pages()));
     // the sysctl precedence rules decide what boot applies, whichever module writes the pool
     SysctlPersistence.Result persistence =
-        SysctlPrecedence.readAtBoot(sysctlPath)
-            ? SysctlPersistence.plan(
-                host.fact(SysctlBootFiles.fact()),
-                sysctlPath,
-                sysctlBefore,
-                sysctlWanted,
-                Map.of(NR_HUGEPAGES, Long.toString(pool.pages())))
-            : ownFileOnly(sysctlPath, sysctlBefore, sysctlWanted);
+        !defaultPage
+            ? ownFileOnly(sysctlPath, sysctlBefore, sysctlBefore)
+            : SysctlPrecedence.readAtBoot(sysctlPath)
+                ? SysctlPersistence.plan(
+                    host.fact(SysctlBootFiles.fact()),
+                    sysctlPath,
+                    sysctlBefore,
+                    sysctlWanted,
+                    Map.of(NR_HUGEPAGES, Long.toString(pool.pages())))
+                : ownFileOnly(sysctlPath, sysctlBefore, sysctlWanted);
     if (persistence.refusal().isPresent()) {
       return Plan.failed("postgres_hugepages: " + persistence.refusal().get());
     }
@@ -223,9 +241,11 @@ public final class PostgresHugepagesModule implements Module {
     boolean setsPoolLive = args.bool("runtime") && !poolLive;
     if (setsPoolLive) {
       poolSteps.add(
-          Step.Exec.of(
-              RemoteCommand.argv("sysctl", "-w", "vm.nr_hugepages=" + pool.pages()),
-              "set vm.nr_hugepages=" + pool.pages() + " live"));
+          defaultPage
+              ? Step.Exec.of(
+                  RemoteCommand.argv("sysctl", "-w", "vm.nr_hugepages=" + pool.pages()),
+                  "set vm.nr_hugepages=" + pool.pages() + " live")
+              : gigantic.setLive(pool.pages()));
     }
 
     String wantedMode = args.string("huge_pages");
@@ -291,7 +311,7 @@ public final class PostgresHugepagesModule implements Module {
 
     Optional<SmapsMapping> mapping = pg.mainSharedMemory();
     boolean mappedHuge =
-        pg.running() && mapping.isPresent() && mapping.get().kernelPageSizeKb() == pageKb;
+        pg.running() && mapping.isPresent() && mapping.get().kernelPageSizeKb() == pageBytes >> 10;
     String running = pg.setting("huge_pages").orElse("unknown");
     boolean clusterEffective = mappedHuge && running.equals(wantedMode);
     if (!clusterEffective && pg.running() && !(poolSteps.isEmpty() && clusterSteps.isEmpty())) {
@@ -303,9 +323,35 @@ public final class PostgresHugepagesModule implements Module {
     }
 
     List<PageState> states = new ArrayList<>();
-    boolean poolPersisted = poolBoot.value().equals(Long.toString(pool.pages()));
+    OptionalLong reserved =
+        defaultPage
+            ? OptionalLong.empty()
+            : gigantic.bootReservation(
+                HostFiles.readOrEmpty(host, "/proc/cmdline").text().orElse(""));
+    boolean poolPersisted =
+        defaultPage
+            ? poolBoot.value().equals(Long.toString(pool.pages()))
+            : reserved.orElse(-1) == pool.pages();
+    String poolBootText =
+        defaultPage
+            ? poolBoot.describe()
+            : "kernel command line: "
+                + (reserved.isPresent()
+                    ? gigantic.bootParams(reserved.getAsLong())
+                    : "no " + page + " reservation");
     List<String> poolReasons = new ArrayList<>(pool.breakdown());
+    poolReasons.addAll(pool.notes());
     poolReasons.addAll(persistence.notes());
+    if (!defaultPage && !poolPersisted) {
+      // a separate pool: vm.nr_hugepages and the default-size pool stay as they are
+      poolReasons.add(
+          "the "
+              + page
+              + " pool is reserved at boot by the kernel command line ("
+              + gigantic.bootParams(pool.pages())
+              + "), which postgres_hugepages does not edit: until it is there, this pool is live"
+              + " only");
+    }
     if (!poolLive) {
       poolReasons.add(
           "HugePages_Total is "
@@ -314,12 +360,14 @@ public final class PostgresHugepagesModule implements Module {
     }
     states.add(
         new PageState(
-            "pool/hugepages",
-            "vm.nr_hugepages=" + pool.pages() + " (" + page + " pages)",
+            defaultPage ? "pool/hugepages" : "pool/hugepages-" + page,
+            defaultPage
+                ? "vm.nr_hugepages=" + pool.pages() + " (" + page + " pages)"
+                : gigantic.sysfsPath() + "=" + pool.pages(),
             poolPersisted,
-            poolBoot.describe(),
+            poolBootText,
             poolLive,
-            "HugePages_Total=" + total + " of " + page,
+            (defaultPage ? "HugePages_Total=" : gigantic.sysfsPath() + "=") + total + " of " + page,
             !poolLive,
             poolReasons));
     for (HugePageConsumer c : consumers) {
@@ -372,6 +420,9 @@ public final class PostgresHugepagesModule implements Module {
     data.put("effective", states.stream().allMatch(PageState::effective));
     data.put("pending_restart", !clusterEffective);
     data.put("sets_pool_live", setsPoolLive);
+    if (!defaultPage) {
+      data.put("pool_sysfs", gigantic.sysfsPath());
+    }
     data.put("pool_steps", poolSteps.size());
     String summary =
         "vm.nr_hugepages = "
@@ -429,7 +480,7 @@ public final class PostgresHugepagesModule implements Module {
     return p.length() > 1 && p.endsWith("/") ? p.substring(0, p.length() - 1) : p;
   }
 
-  static String sysctlText(HugePagePool.Sized pool) {
+  static String sysctlText(PoolPlan pool) {
     StringBuilder out =
         new StringBuilder(
             "# Managed by pagetune (postgres_hugepages); do not edit by hand.\n"
@@ -457,8 +508,13 @@ public final class PostgresHugepagesModule implements Module {
     Map<String, Object> desired = (Map<String, Object>) plan.data().get("desired");
     long wanted = ((Number) desired.get("nr_hugepages")).longValue();
     if (Boolean.TRUE.equals(plan.data().get("sets_pool_live"))) {
+      Object sysfs = plan.data().get("pool_sysfs");
       CommandResult back =
-          runner.query(RemoteCommand.argv("sysctl", "-n", "vm.nr_hugepages"), call);
+          runner.query(
+              sysfs == null
+                  ? RemoteCommand.argv("sysctl", "-n", "vm.nr_hugepages")
+                  : RemoteCommand.argv("cat", String.valueOf(sysfs)),
+              call);
       String got = back.stdout().strip();
       if (!back.ok() || !got.equals(Long.toString(wanted))) {
         return first.withFailure(

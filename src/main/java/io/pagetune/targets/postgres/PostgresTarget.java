@@ -1,8 +1,8 @@
 package io.pagetune.targets.postgres;
 
+import io.pagetune.linux.HugePageConsumerSource;
+import io.pagetune.linux.HugePageConsumers;
 import io.pagetune.modules.Module;
-import io.pagetune.modules.pages.HugePageConsumerSource;
-import io.pagetune.modules.pages.HugePageConsumers;
 import io.pagetune.modules.pages.PageVerifier;
 import io.pagetune.pages.PageFactSection;
 import io.pagetune.schedule.RestartTarget;

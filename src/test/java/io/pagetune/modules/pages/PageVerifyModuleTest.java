@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pagetune.linux.Meminfo;
 import io.pagetune.modules.ModuleHarness;
 import io.pagetune.modules.Plan;
 import io.pagetune.targets.oracle.AlertLogLargePages;
 import io.pagetune.targets.oracle.HugePagesVerifier;
-import io.pagetune.targets.oracle.Meminfo;
 import io.pagetune.targets.oracle.OracleFacts;
 import io.pagetune.targets.sap.PsPageSizes;
 import io.pagetune.targets.sap.SapFacts;
@@ -53,6 +53,18 @@ class PageVerifyModuleTest {
             Map.of("hugepages_total", 159427, "alert_log", LOG));
     ModuleHarness.assertUpToDate(p);
     assertEquals(true, p.data().get("effective"));
+  }
+
+  @Test
+  void aPrePagedSgaHoldingTheWholePlannedPoolIsInUse() throws Exception {
+    Plan p =
+        verify(
+            fixture("meminfo/prepaged_sga_fully_in_use.txt"),
+            fixture("alert_log_large_pages/good_case.txt"),
+            Map.of("hugepages_total", 6148));
+    ModuleHarness.assertUpToDate(p);
+    assertEquals(true, p.data().get("effective"));
+    assertTrue(p.reason().contains("HugePages_Total 6148 in use"), p.reason());
   }
 
   @Test

@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pagetune.linux.HugePagesSizing;
+import io.pagetune.linux.Meminfo;
+import io.pagetune.linux.MemlockRecommendation;
 import io.pagetune.pages.Fixtures;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pagetune.linux.Meminfo;
 import io.pagetune.pages.Fixtures;
 import io.pagetune.targets.oracle.HugePagesReadBack.Status;
 import java.util.OptionalLong;

@@ -166,7 +166,7 @@ class OracleBootPrecedenceTest {
     h.assertConverges(args());
     assertEquals("vm.nr_hugepages = 512\n", host.read("/etc/sysctl.d/10-old-hugepages.conf"));
     assertEquals(
-        "vm.nr_hugepages = 6148 (" + OWN_SYSCTL + ":3)",
+        "vm.nr_hugepages = 6148 (" + OWN_SYSCTL + ":4)",
         state(h.plan(args()), "oracle/hugepages").get("persisted_value"));
   }
 
@@ -218,6 +218,53 @@ class OracleBootPrecedenceTest {
   }
 
   @Test
+  void aDatabaseStartedBySystemdIsJudgedByItsUnitNotByLimitsConf() {
+    OracleHost host =
+        new OracleHost(tmp)
+            .file("/etc/security/limits.conf", "oracle - memlock unlimited\n")
+            .file(
+                "/etc/systemd/system/dbora.service",
+                "[Service]\nType=forking\nUser=oracle\nExecStart=/u01/app/oracle/bin/dbstart\n")
+            .file("/proc/4242/status", "Name:\tora_pmon_orcl\nUid:\t54321\t54321\t54321\t54321\n")
+            .file(
+                "/proc/4242/limits",
+                "Max locked memory         65536                65536                bytes     \n")
+            .file("/proc/4242/cgroup", "0::/system.slice/dbora.service\n");
+    Plan plan = host.harness(tmp).plan(args());
+    Map<String, Object> memlock = state(plan, "oracle/memlock/oracle");
+    // su - oracle would get unlimited; the unit that runs the instance gives it 64 KiB
+    assertEquals(false, memlock.get("persisted"));
+    assertTrue(
+        String.valueOf(memlock.get("persisted_value")).startsWith("systemd unit dbora.service: "),
+        memlock::toString);
+    assertEquals(false, memlock.get("effective"));
+    assertEquals("pid 4242 (dbora.service): soft 64, hard 64", memlock.get("effective_value"));
+    assertTrue(
+        String.valueOf(memlock.get("reasons")).contains("limits.conf does not apply to it"),
+        memlock::toString);
+    // the unit gets a drop-in of pagetune's own, and systemd reloads it before the next start
+    String dropIn = "/etc/systemd/system/dbora.service.d/90-pagetune-memlock.conf";
+    assertTrue(diffPaths(plan).contains(dropIn), plan.data()::toString);
+    assertTrue(
+        steps(plan)
+            .containsAll(
+                List.of(
+                    "create directory /etc/systemd/system/dbora.service.d",
+                    "write " + dropIn,
+                    "reload systemd's unit files (LimitMEMLOCK)")),
+        steps(plan)::toString);
+    // once written (as the reload makes systemd read it), the next start is covered
+    host.file(
+        dropIn,
+        "# pagetune: huge pages need this much locked memory\n[Service]\nLimitMEMLOCK="
+            + ((Map<?, ?>) plan.data().get("desired")).get("memlock_kb")
+            + "K\n");
+    Map<String, Object> after = state(host.harness(tmp).plan(args()), "oracle/memlock/oracle");
+    assertEquals(true, after.get("persisted"), after::toString);
+    assertEquals(false, after.get("effective"));
+  }
+
+  @Test
   void unlimitedMemlockStays() {
     OracleHost host =
         new OracleHost(tmp)
@@ -252,10 +299,9 @@ class OracleBootPrecedenceTest {
             "write " + OWN_SYSCTL,
             "write " + OWN_LIMITS,
             "write /etc/default/grub",
-            "carry the kernel command line to the boot entries: grubby --update-kernel=ALL"
-                + " --remove-args=transparent_hugepages",
-            "carry the kernel command line to the boot entries: grubby --update-kernel=ALL"
-                + " --args=transparent_hugepage=never",
+            // every entry, as grubby --update-kernel=ALL did
+            "write /boot/loader/entries/0f3c1c8e5b4d4d7e9f3c-5.4.17-2136.307.3.1.el8uek.x86_64.conf",
+            "write /boot/loader/entries/a-5.15.0.conf",
             "restart reboot of ora-test (the kernel command line"
                 + " (transparent_hugepage=never) applies at boot)"),
         steps(plan));
@@ -295,10 +341,7 @@ class OracleBootPrecedenceTest {
             "write " + OWN_SYSCTL,
             "write " + OWN_LIMITS,
             "write /etc/default/grub",
-            "carry the kernel command line to the boot entries: grubby --update-kernel=ALL"
-                + " --remove-args=hugepages hugepagesz default_hugepagesz",
-            "carry the kernel command line to the boot entries: grubby --update-kernel=ALL"
-                + " --args=default_hugepagesz=1G hugepagesz=1G hugepages=13",
+            "write /boot/loader/entries/0f3c1c8e5b4d4d7e9f3c-5.4.17-2136.307.3.1.el8uek.x86_64.conf",
             "restart reboot of ora-test (the kernel command line"
                 + " (default_hugepagesz=1G hugepagesz=1G hugepages=13) applies at boot)"),
         steps(plan));
@@ -356,6 +399,11 @@ class OracleBootPrecedenceTest {
     assertTrue(host.read(OWN_SYSCTL).contains("vm.nr_hugepages = 6500\n"));
   }
 
+  // the vendor profile the Oracle profiles include: tuned refuses a profile whose include is
+  // missing
+  private static final String THROUGHPUT =
+      "[main]\nsummary=Broadly applicable tuning\n\n[sysctl]\nvm.dirty_ratio = 40\n";
+
   @Test
   void aTunedProfileThatAppliesAfterSysctlCounts() {
     String profile =
@@ -365,6 +413,7 @@ class OracleBootPrecedenceTest {
         new OracleHost(tmp)
             .file("/etc/tuned/active_profile", "oracle-db\n")
             .file("/etc/tuned/oracle-db/tuned.conf", profile)
+            .file("/usr/lib/tuned/throughput-performance/tuned.conf", THROUGHPUT)
             .file("/etc/tuned/tuned-main.conf", "daemon = 1\nreapply_sysctl = 0\n");
     ModuleHarness h = host.harness(tmp);
     Plan plan = h.plan(args());
@@ -383,6 +432,7 @@ class OracleBootPrecedenceTest {
         new OracleHost(tmp.resolve("vendor"))
             .file("/etc/tuned/active_profile", "oracle\n")
             .file("/usr/lib/tuned/oracle/tuned.conf", profile)
+            .file("/usr/lib/tuned/throughput-performance/tuned.conf", THROUGHPUT)
             .file("/etc/tuned/tuned-main.conf", "reapply_sysctl = 0\n");
     Plan refused = vendor.harness(tmp.resolve("vendor")).plan(args());
     assertEquals(
@@ -402,7 +452,7 @@ class OracleBootPrecedenceTest {
         state(r.plan(args()), "oracle/hugepages").get("persisted_value"));
     r.assertConverges(args());
     assertEquals(
-        "vm.nr_hugepages = 6148 (" + OWN_SYSCTL + ":3)",
+        "vm.nr_hugepages = 6148 (" + OWN_SYSCTL + ":4)",
         state(r.plan(args()), "oracle/hugepages").get("persisted_value"));
   }
 

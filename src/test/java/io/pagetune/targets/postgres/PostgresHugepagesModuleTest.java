@@ -284,10 +284,15 @@ class PostgresHugepagesModuleTest {
     assertEquals(
         "# Managed by pagetune (postgres_hugepages); do not edit by hand.\n"
             + "# The host's huge-page pool, one share per consumer:\n"
+            + "#   cache: 1 x 2M (1 bytes, declared)\n"
+            + "#   oracle/ORCL: 1024 x 2M (2147483648 bytes, declared)\n"
             + "#   postgres/15/main: 1583 x 2M (3319791616 bytes,"
             + " shared_memory_size_in_huge_pages=1583 (running server))\n"
-            + "#   oracle/ORCL: 1024 x 2M (2147483648 bytes, declared)\n"
-            + "#   cache: 1 x 2M (1 bytes, declared)\n"
+            // the consumers only this task knows, recorded for every other module and loop item
+            + "# pagetune-pool-consumer: cache\t1\t\tdeclared\n"
+            + "# pagetune-pool-consumer: oracle/ORCL\t2147483648\t\tdeclared\n"
+            + "# pagetune-pool-consumer: postgres/15/main\t3319791616\t\t"
+            + "shared_memory_size_in_huge_pages=1583 (running server)\n"
             + "vm.nr_hugepages = 2608\n",
         read(SYSCTL));
     assertEquals("2608\n", read("/proc/sys/vm/nr_hugepages"));
@@ -346,9 +351,9 @@ class PostgresHugepagesModuleTest {
     assertEquals(
         List.of(
             "pool/hugepages",
-            "pool/consumer/postgres/15/main",
-            "pool/consumer/oracle/ORCL",
             "pool/consumer/cache",
+            "pool/consumer/oracle/ORCL",
+            "pool/consumer/postgres/15/main",
             "postgres/15/main"),
         states.stream().map(m -> m.get("target")).toList());
     assertTrue(
@@ -358,7 +363,7 @@ class PostgresHugepagesModuleTest {
   }
 
   @Test
-  void refusesAPoolAboveTheCapAndShrinkingBelowPagesInUse() {
+  void refusesAPoolAboveTheCapAndKeepsThePagesInUse() {
     Map<String, Object> big = args();
     big.put("consumers", List.of(Map.of("name", "oracle/ORCL", "bytes", "16G")));
     Plan capped = harness("stopped_postgres_c.txt", null).plan(big);
@@ -379,15 +384,18 @@ class PostgresHugepagesModuleTest {
                     List.of(),
                     PgClusterState.fact(DATA, "").name(),
                     PgClusterState.parse(CommandResult.of(0, inUse, ""))));
-    Plan shrink = h.plan(args());
+    // pages in use are kept, as oracle_hugepages keeps them: both plan the host's one pool
+    Plan kept = h.plan(args());
+    assertTrue(kept.failure().isEmpty(), kept::toString);
+    assertEquals(3500L, ((Map<?, ?>) kept.data().get("desired")).get("nr_hugepages"));
     assertTrue(
-        shrink
-            .failure()
-            .orElse("")
-            .startsWith(
-                "postgres_hugepages: the pool would shrink to 2608 pages of 2M while 3500 are in"
-                    + " use"),
-        shrink::toString);
+        poolState(kept)
+            .get("reasons")
+            .toString()
+            .contains(
+                "kept 3500 pages: HugePages_Total 4000, Free 500, Rsvd 0 (3500 in use), more than"
+                    + " the 2608 sized"),
+        kept::toString);
   }
 
   @Test
@@ -440,7 +448,7 @@ class PostgresHugepagesModuleTest {
     Map<String, Object> pool = poolState(h.plan(a));
     assertEquals(true, pool.get("persisted"));
     assertEquals(
-        "vm.nr_hugepages = 2608 (/opt/pool/97-pagetune-hugepages.conf:6)",
+        "vm.nr_hugepages = 2608 (/opt/pool/97-pagetune-hugepages.conf:9)",
         pool.get("persisted_value"));
   }
 

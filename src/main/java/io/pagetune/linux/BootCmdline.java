@@ -1,0 +1,196 @@
+package io.pagetune.linux;
+
+import io.pagetune.linux.sysctl.ConfFile;
+import io.pagetune.pages.PageSize;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The kernel command line of the next boot, from the boot loader's configuration: BLS entries'
+ * {@code options} lines where they exist (what grubby edits), else {@code GRUB_CMDLINE_LINUX} and
+ * {@code GRUB_CMDLINE_LINUX_DEFAULT} of {@code /etc/default/grub}. Also the huge-page reservations
+ * a command line makes ({@code hugepagesz=1G hugepages=4 hugepages=512}).
+ */
+public final class BootCmdline {
+  private static final Pattern GRUB_VAR =
+      Pattern.compile(
+          "^\\s*(GRUB_CMDLINE_LINUX(?:_DEFAULT)?)=(\"([^\"]*)\"|'([^']*)'|(\\S*))\\s*$");
+  private static final Pattern BLS_OPTIONS = Pattern.compile("^\\s*options\\s+(.*)$");
+
+  private BootCmdline() {}
+
+  /** The grub default command line (LINUX, then LINUX_DEFAULT); empty when neither is set. */
+  public static Optional<KernelCmdline> fromGrubDefaults(String text) {
+    Map<String, String> vars = new LinkedHashMap<>();
+    for (String line : text.split("\n")) {
+      Matcher m = GRUB_VAR.matcher(line);
+      if (m.matches()) {
+        String v = m.group(3) != null ? m.group(3) : m.group(4) != null ? m.group(4) : m.group(5);
+        vars.put(m.group(1), v);
+      }
+    }
+    if (vars.isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        KernelCmdline.parse(
+            vars.getOrDefault("GRUB_CMDLINE_LINUX", "")
+                + " "
+                + vars.getOrDefault("GRUB_CMDLINE_LINUX_DEFAULT", "")));
+  }
+
+  /** A BLS entry's {@code options}; empty when it has none or defers to grubenv's $kernelopts. */
+  public static Optional<KernelCmdline> fromBlsEntry(String text) {
+    return fromBlsEntry(text, Map.of());
+  }
+
+  /**
+   * A BLS entry's {@code options} with grub's variables ({@code $kernelopts}, {@code
+   * $tuned_params}) replaced from {@code vars}; empty when it has no options or names a variable
+   * not in {@code vars}.
+   */
+  public static Optional<KernelCmdline> fromBlsEntry(String text, Map<String, String> vars) {
+    for (String line : text.split("\n")) {
+      Matcher m = BLS_OPTIONS.matcher(line);
+      if (!m.matches()) {
+        continue;
+      }
+      List<String> words = new ArrayList<>();
+      for (String w : m.group(1).strip().split("\\s+")) {
+        if (!w.startsWith("$")) {
+          words.add(w);
+        } else if (vars.containsKey(w.substring(1))) {
+          words.add(vars.get(w.substring(1)));
+        } else if (w.equals("$kernelopts")) {
+          return Optional.empty();
+        }
+      }
+      return Optional.of(KernelCmdline.parse(String.join(" ", words)));
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * grub's variables a BLS entry may name: grubenv's, with {@code tuned_params} taken from the
+   * active tuned profile's {@code [bootloader] cmdline=} when a profile is active (tuned writes it
+   * there whenever it applies the profile).
+   */
+  public static Map<String, String> grubVariables(LinuxBootConfig boot) {
+    Map<String, String> vars = new LinkedHashMap<>();
+    boot.grubenv()
+        .ifPresent(
+            g -> {
+              for (String line : g.text().split("\n")) {
+                int eq = line.indexOf('=');
+                if (!line.startsWith("#") && eq > 0) {
+                  vars.put(line.substring(0, eq), line.substring(eq + 1));
+                }
+              }
+            });
+    boot.tunedProfile()
+        .ifPresent(
+            t -> vars.put("tuned_params", t.bootloaderCmdline().map(a -> a.value()).orElse("")));
+    return vars;
+  }
+
+  /**
+   * The command lines the next boot may use: one per BLS entry with options (any of them may be
+   * chosen), else the grub defaults; empty when the boot loader's config was not found.
+   */
+  public static List<KernelCmdline> nextBoot(LinuxBootConfig boot) {
+    Map<String, String> vars = grubVariables(boot);
+    List<KernelCmdline> out = new ArrayList<>();
+    for (ConfFile e : boot.blsEntries()) {
+      fromBlsEntry(e.text(), vars).ifPresent(out::add);
+    }
+    if (out.isEmpty()) {
+      boot.defaultGrub().flatMap(g -> fromGrubDefaults(g.text())).ifPresent(out::add);
+    }
+    return out;
+  }
+
+  /**
+   * Pages reserved at boot per page size in bytes: {@code hugepages=} counts for the size of the
+   * {@code hugepagesz=} before it, or the default size ({@code default_hugepagesz=} or {@code
+   * defaultPageBytes}) when none came before.
+   */
+  public static Map<Long, Long> reservations(KernelCmdline cmdline, long defaultPageBytes) {
+    long dflt =
+        cmdline
+            .defaultHugepagesz()
+            .flatMap(PageSize::parse)
+            .map(PageSize::bytes)
+            .orElse(defaultPageBytes);
+    Map<Long, Long> out = new LinkedHashMap<>();
+    long size = dflt;
+    for (String w : cmdline.words()) {
+      if (w.startsWith("hugepagesz=")) {
+        size = PageSize.parse(w.substring("hugepagesz=".length())).map(PageSize::bytes).orElse(-1L);
+      } else if (w.startsWith("hugepages=") && size > 0) {
+        try {
+          out.put(size, Long.parseLong(w.substring("hugepages=".length())));
+        } catch (NumberFormatException e) {
+          // a malformed count reserves nothing; the kernel ignores it too
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * {@code /etc/default/grub} with {@code params} set in {@code GRUB_CMDLINE_LINUX}: a word with
+   * the same name is replaced (every one of {@code drop} removed first), a new one appended; the
+   * rest of the file is kept. A file without the variable gets one at the end.
+   */
+  public static String withGrubParams(String text, List<String> params, List<String> drop) {
+    String[] lines = text.split("\n", -1);
+    int at = -1;
+    for (int i = 0; i < lines.length; i++) {
+      Matcher m = GRUB_VAR.matcher(lines[i]);
+      if (m.matches() && m.group(1).equals("GRUB_CMDLINE_LINUX")) {
+        at = i;
+      }
+    }
+    List<String> words = new ArrayList<>();
+    if (at >= 0) {
+      Matcher m = GRUB_VAR.matcher(lines[at]);
+      m.matches();
+      String v = m.group(3) != null ? m.group(3) : m.group(4) != null ? m.group(4) : m.group(5);
+      words.addAll(KernelCmdline.parse(v).words());
+    }
+    List<String> names = new ArrayList<>(drop);
+    for (String p : params) {
+      names.add(p.substring(0, p.indexOf('=')));
+    }
+    words.removeIf(w -> names.contains(w.contains("=") ? w.substring(0, w.indexOf('=')) : w));
+    words.addAll(params);
+    String line = "GRUB_CMDLINE_LINUX=\"" + String.join(" ", words) + "\"";
+    if (at >= 0) {
+      lines[at] = line;
+      return String.join("\n", lines);
+    }
+    String base = text.isEmpty() || text.endsWith("\n") ? text : text + "\n";
+    return base + line + "\n";
+  }
+
+  /** True when every one of {@code params} ({@code name=value}) is in effect on the line. */
+  public static boolean has(KernelCmdline cmdline, List<String> params) {
+    for (String p : params) {
+      String name = p.substring(0, p.indexOf('='));
+      String value = p.substring(p.indexOf('=') + 1);
+      if (name.equals("hugepages") || name.equals("hugepagesz")) {
+        if (!cmdline.values(name).contains(value)) {
+          return false;
+        }
+      } else if (!cmdline.last(name).filter(value::equals).isPresent()) {
+        return false;
+      }
+    }
+    return true;
+  }
+}

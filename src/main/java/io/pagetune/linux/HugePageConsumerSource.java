@@ -1,0 +1,16 @@
+package io.pagetune.linux;
+
+import io.pagetune.modules.HostState;
+import java.util.List;
+
+/**
+ * How one target finds its users of a Linux host's huge-page pool from the host alone (running
+ * segments, clusters on the host), so that a module of another target can size the same pool.
+ */
+public interface HugePageConsumerSource {
+  /** The target that owns these consumers, e.g. {@code oracle}, {@code postgres}. */
+  String owner();
+
+  /** The consumers found on {@code host}, sized for pages of {@code pageBytes}; none is empty. */
+  List<HugePageConsumer> discover(HostState host, long pageBytes);
+}

@@ -1,0 +1,40 @@
+package io.pagetune.linux;
+
+import io.pagetune.modules.HostState;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Every target's {@link HugePageConsumerSource}, listed once by the composition root: a module that
+ * sizes the host-wide pool adds what the other targets find on the host to its own consumers, so
+ * that whichever module runs persists the same {@code vm.nr_hugepages}.
+ */
+public record HugePageConsumers(List<HugePageConsumerSource> sources) {
+  public HugePageConsumers {
+    sources = List.copyOf(sources);
+  }
+
+  /** No other target: a module sizes the pool for its own and the declared consumers only. */
+  public static HugePageConsumers none() {
+    return new HugePageConsumers(List.of());
+  }
+
+  /**
+   * Every consumer the sources find on {@code host}, sized for pages of {@code pageBytes}; a name
+   * found twice is counted once.
+   */
+  public List<HugePageConsumer> all(HostState host, long pageBytes) {
+    Set<String> seen = new HashSet<>();
+    List<HugePageConsumer> out = new ArrayList<>();
+    for (HugePageConsumerSource s : sources) {
+      for (HugePageConsumer c : s.discover(host, pageBytes)) {
+        if (seen.add(c.name())) {
+          out.add(c);
+        }
+      }
+    }
+    return out;
+  }
+}

@@ -1,0 +1,89 @@
+package io.pagetune.linux;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The pool's consumers as its sysctl file records them, one comment line each: a consumer only one
+ * module or loop item knows (a declared instance, a cluster this run switches on) is thereby seen
+ * by every other module that writes the pool, in this run and the next, so that they all persist
+ * the same {@code vm.nr_hugepages} whatever their order. A consumer leaves the pool when its line
+ * is deleted from the file.
+ *
+ * <p>A line is {@code # pagetune-pool-consumer: name<TAB>bytes<TAB>replaces<TAB>source}; comments
+ * are ignored by sysctl.
+ */
+public final class PoolRecords {
+  static final String PREFIX = "# pagetune-pool-consumer: ";
+
+  private PoolRecords() {}
+
+  /** The consumers recorded in {@code text}; a malformed line is skipped. */
+  public static List<HugePageConsumer> parse(String text) {
+    List<HugePageConsumer> out = new ArrayList<>();
+    for (String line : text.split("\n")) {
+      if (!line.startsWith(PREFIX)) {
+        continue;
+      }
+      String[] f = line.substring(PREFIX.length()).split("\t", -1);
+      if (f.length != 4 || !f[1].matches("\\d{1,18}") || f[0].isBlank()) {
+        continue;
+      }
+      long bytes = Long.parseLong(f[1]);
+      if (bytes <= 0) {
+        continue;
+      }
+      Set<String> replaces = new LinkedHashSet<>(Arrays.asList(f[2].split(",")));
+      replaces.remove("");
+      out.add(new HugePageConsumer(f[0], bytes, f[3], replaces));
+    }
+    return out;
+  }
+
+  /**
+   * {@code text} with its record lines replaced by {@code records}, placed after the file's leading
+   * comments (before its first assignment), so that the assignments stay where they were.
+   */
+  public static String put(String text, List<HugePageConsumer> records) {
+    List<String> lines = new ArrayList<>();
+    for (String line : text.split("\n", -1)) {
+      if (!line.startsWith(PREFIX)) {
+        lines.add(line);
+      }
+    }
+    int at = 0;
+    while (at < lines.size() - 1 && lines.get(at).startsWith("#")) {
+      at++;
+    }
+    List<String> block = new ArrayList<>();
+    for (HugePageConsumer c : records) {
+      block.add(
+          PREFIX
+              + c.name()
+              + '\t'
+              + c.bytes()
+              + '\t'
+              + String.join(",", c.replaces().stream().sorted().toList())
+              + '\t'
+              + c.source());
+    }
+    lines.addAll(at, block);
+    return String.join("\n", lines);
+  }
+
+  /** Why {@code c} cannot be recorded (a tab or line break in its name or source), if so. */
+  public static Optional<String> unrecordable(HugePageConsumer c) {
+    for (String s : List.of(c.name(), c.source(), String.join(",", c.replaces()))) {
+      if (s.chars().anyMatch(ch -> ch < 0x20 || ch == 0x7f)) {
+        return Optional.of(
+            "consumer name or source contains a control character: "
+                + s.replaceAll("\\p{Cntrl}", "?"));
+      }
+    }
+    return Optional.empty();
+  }
+}

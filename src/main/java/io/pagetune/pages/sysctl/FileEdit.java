@@ -1,7 +1,0 @@
-package io.pagetune.pages.sysctl;
-
-/**
- * One planned change of a configuration file: its text before (empty for a new file) and after, and
- * why, in the words the plan shows.
- */
-public record FileEdit(String path, String before, String after, String why) {}
