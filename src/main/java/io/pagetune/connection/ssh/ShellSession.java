@@ -28,7 +28,9 @@ import net.schmizz.sshj.connection.channel.direct.Session;
  * with stdin from {@code /dev/null}, so a {@code cd}, {@code export} or {@code umask} of one
  * command never reaches the next. After each command the session shell prints a newline, a token
  * random per command and (on stdout) the exit status, which frames the output of both streams byte
- * for byte. Only Bourne-shell syntax is sent, so Solaris 10's {@code /bin/sh}, AIX ksh and IBM i
+ * for byte. A command writes into pipes of its own that the session copies to the channel and stops
+ * reading once its frame is read, so what its background processes write later reaches no other
+ * command. Only Bourne-shell syntax is sent, so Solaris 10's {@code /bin/sh}, AIX ksh and IBM i
  * PASE keep a session as well as dash or bash.
  *
  * <p>A session that cannot be trusted any more (a killed command whose frame never came, a stream
@@ -43,6 +45,34 @@ final class ShellSession {
 
   /** How long a closing session's shell may take to run its exit trap. */
   private static final Duration EXIT_GRACE = Duration.ofSeconds(1);
+
+  /**
+   * What a command's output goes through: fd 4 and 5 (see {@link #RELAYS}) as its stdout and
+   * stderr, none of the session's own descriptors kept.
+   */
+  private static final String REDIRECT = " >&4 2>&5 3>&- 4>&- 5>&-";
+
+  /**
+   * Each command's stdout and stderr are fresh FIFOs (fd 4 and 5 of the session shell, unlinked
+   * once open) that a {@code cat -u} per stream copies to the channel, so no process a command
+   * starts ever holds the channel itself. The frame lines go through the same FIFOs after the
+   * command, so they come after every byte it wrote. The next command first kills the previous
+   * pair: a background process of an earlier command still writing then writes into a pipe nobody
+   * reads (it gets EPIPE, as it would once an exec channel closed), and whatever the relay copied
+   * after the frame comes before the next begin line, which drops it. Without {@code mkfifo} the
+   * command writes to the channel directly, as before. Each relay {@code exec}s {@code cat} so that
+   * {@code $!} is the process holding the FIFO (yash would otherwise run it as a child of the PID
+   * it reports), and {@code wait} discards the shells' notices of the killed relays, which would
+   * otherwise read as a signal in the note file.
+   */
+  private static final String RELAYS =
+      "case $pt_ro in ?*) kill $pt_ro $pt_re 2>/dev/null; wait $pt_ro $pt_re 2>/dev/null;"
+          + " pt_ro=; pt_re=;; esac; : > \"$pt_d/note\";"
+          + " if mkfifo \"$pt_d/o\" \"$pt_d/e\" 2>/dev/null; then"
+          + " exec cat -u <\"$pt_d/o\" 2>/dev/null & pt_ro=$!;"
+          + " exec cat -u <\"$pt_d/e\" >&3 2>/dev/null & pt_re=$!;"
+          + " exec 4>\"$pt_d/o\" 5>\"$pt_d/e\"; rm -f \"$pt_d/o\" \"$pt_d/e\";"
+          + " else exec 4>&1 5>&3; fi\n";
 
   private final String host;
   private final Session.Command shell;
@@ -142,7 +172,8 @@ final class ShellSession {
         + " pt_p=; pt_q=; IFS=.; set -f; for pt_w in $pt_o; do pt_p=$pt_q; pt_q=$pt_w; done;"
         + " set +f; IFS=$pt_i; case $pt_p in ''|*[!0-9]*) ;; *) kill -0 \"$pt_p\" 2>/dev/null"
         + " || rm -rf \"$pt_o\" 2>/dev/null;; esac; done;"
-        + " mkdir -m 700 \"$pt_d\" || exit 1; trap 'rm -rf \"$pt_d\"' 0;"
+        + " mkdir -m 700 \"$pt_d\" || exit 1; pt_ro=; pt_re=;"
+        + " trap 'kill $pt_ro $pt_re 2>/dev/null; rm -rf \"$pt_d\"' 0;"
         + " trap 'exit 129' 1 15; exec 3>&2 2>\"$pt_d/note\"\n";
   }
 
@@ -158,7 +189,7 @@ final class ShellSession {
    */
   ExecChannel.Raw run(
       String command, Duration timeout, String display, Consumer<byte[]> onTimeout) {
-    return framed("( exec " + command + " 2>&3 3>&- </dev/null )\n", timeout, display, onTimeout);
+    return framed("( exec " + command + REDIRECT + " </dev/null )\n", timeout, display, onTimeout);
   }
 
   /**
@@ -178,7 +209,7 @@ final class ShellSession {
       throw new IllegalArgumentException("here-document input holds its delimiter");
     }
     String body =
-        "( exec " + command + " 2>&3 3>&- <<'" + delimiter + "'\n" + input + delimiter + "\n)\n";
+        "( exec " + command + REDIRECT + " <<'" + delimiter + "'\n" + input + delimiter + "\n)\n";
     return framed(body, timeout, display, onTimeout);
   }
 
@@ -194,15 +225,16 @@ final class ShellSession {
     String begin = "pagetune-begin-" + SshConnection.hex(12);
     FrameEnd out = new FrameEnd(begin, token);
     FrameEnd err = new FrameEnd(begin, token);
-    // the begin lines first: whatever a daemon of an earlier command wrote since comes before them.
-    // The command runs exec'd in a subshell with the channel's stderr (fd 3) as its own, so that
+    // the relays, then the begin lines: what the relays of the previous command copied after its
+    // frame comes before them. The command runs exec'd in a subshell writing to its relays, so that
     // the session shell's own stderr, the note file, gets only the shell's notice of a child that
     // died of a signal: a status above 128 is a signal only with that notice ("exit 143" is not).
     // Shells that print no notice say it in the status: ksh93 gives 256 + the signal, yash 384 +
     // it, above any exit status. The number is taken modulo 128 because posh's "kill -l" takes
     // only the signal's own number. Bourne syntax only: backquotes, no $(...) nor $((...)).
     String line =
-        "printf '%s\\n' "
+        RELAYS
+            + "printf '%s\\n' "
             + begin
             + "; printf '%s\\n' "
             + begin
@@ -213,9 +245,9 @@ final class ShellSession {
             + " case $pt_sig in ''|*[!A-Z0-9+-]*) pt_sig=$pt_n;; esac; fi; : > \"$pt_d/note\"\n"
             + "printf '\\n%s %s %s\\n' "
             + token
-            + " $pt_st \"$pt_sig\"; printf '\\n%s\\n' "
+            + " $pt_st \"$pt_sig\" >&4; printf '\\n%s\\n' "
             + token
-            + " >&3\n";
+            + " >&5; exec 4>&- 5>&-\n";
     // stdout is read on the caller's thread and only stderr on a pump thread: one thread per
     // running command instead of two, which at hundreds of hosts is much of the run's memory
     CompletableFuture<Boolean> errDone = drain(shell.getErrorStream(), err, onTimeout);

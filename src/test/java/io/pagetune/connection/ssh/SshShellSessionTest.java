@@ -170,6 +170,36 @@ class SshShellSessionTest {
   }
 
   @Test
+  void aBackgroundWriterAnEarlierCommandLeftRunningWritesIntoNoLaterCommand() throws Exception {
+    TestSshHost host = ssh.start();
+    try (SshConnection c = open(host)) {
+      CommandResult start =
+          c.run(
+              RemoteCommand.script(
+                  "(while :; do echo tick; echo tock >&2; sleep 0.05; done) & echo \"pid=$!\""),
+              T);
+      // the writer's own first lines may come within this command's frame: it is its child
+      java.util.regex.Matcher pid =
+          java.util.regex.Pattern.compile("(?m)^pid=(\\d+)$").matcher(start.stdout());
+      assertTrue(pid.find(), start.stdout());
+      long writer = Long.parseLong(pid.group(1));
+      try {
+        for (int i = 0; i < 3; i++) {
+          // each command lasts several of the writer's periods, so it writes during the frame
+          CommandResult r =
+              c.run(RemoteCommand.script("echo own" + i + "; sleep 0.3; echo err" + i + " >&2"), T);
+          assertEquals("own" + i + "\n", r.stdout());
+          assertEquals("err" + i + "\n", r.stderr());
+          assertEquals(0, r.exitCode());
+        }
+        assertEquals(1, c.shellSessionsOpened());
+      } finally {
+        ProcessHandle.of(writer).ifPresent(ProcessHandle::destroyForcibly);
+      }
+    }
+  }
+
+  @Test
   void anExitStatusAbove128IsAnExitStatusNotASignal() {
     TestSshHost host = ssh.start();
     try (SshConnection c = open(host)) {
