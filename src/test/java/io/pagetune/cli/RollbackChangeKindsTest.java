@@ -15,6 +15,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -240,5 +241,98 @@ class RollbackChangeKindsTest {
     CliRun rollback = cli("rollback", runId(removed), "-i", inv.toString());
     assertEquals(2, rollback.exitCode(), rollback.toString());
     assertTrue(rollback.out().contains("cannot be restored"), rollback.out());
+  }
+
+  /** Each entry's mode, owner and group (links not followed), by its path below the root. */
+  private static Map<String, String> attributes(Path root) throws IOException {
+    Map<String, String> all = new java.util.TreeMap<>();
+    try (var paths = Files.walk(root)) {
+      for (Path p : paths.toList()) {
+        PosixFileAttributes a =
+            Files.readAttributes(p, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        all.put(
+            root.relativize(p).toString(),
+            PosixFilePermissions.toString(a.permissions())
+                + " "
+                + a.owner().getName()
+                + ":"
+                + a.group().getName());
+      }
+    }
+    return all;
+  }
+
+  private static void attrs(Path p, String perms, String owner) throws IOException {
+    Files.setPosixFilePermissions(p, PosixFilePermissions.fromString(perms));
+    Files.setOwner(
+        p, p.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName(owner));
+  }
+
+  @Test
+  void aRecursiveChangeIsJournaledPerEntryAndRolledBackExactly() throws Exception {
+    Path root = Files.createDirectories(dir.resolve("box"));
+    Path tree = Files.createDirectories(root.resolve("tree/sub"));
+    Files.writeString(root.resolve("tree/a.conf"), "a\n");
+    Files.writeString(root.resolve("tree/done.conf"), "d\n");
+    Files.writeString(tree.resolve("b.conf"), "b\n");
+    Files.createSymbolicLink(root.resolve("tree/link"), root.resolve("tree/a.conf"));
+    attrs(root.resolve("tree"), "rwxr-xr-x", "root");
+    attrs(root.resolve("tree/a.conf"), "rw-r--r--", "root");
+    attrs(root.resolve("tree/done.conf"), "rwxr-x---", "nobody");
+    attrs(tree, "rwx------", "root");
+    attrs(tree.resolve("b.conf"), "rw-r-----", "nobody");
+    Map<String, String> before = attributes(root);
+    Path inv = inventory(root);
+    Path playbook =
+        Files.writeString(
+            dir.resolve("recurse.yml"),
+            "- hosts: all\n  gather_facts: false\n  tasks:\n    - name: hand the tree over\n"
+                + "      file: {path: \"${root}/tree\", state: directory, recurse: true,"
+                + " mode: \"0750\", owner: nobody}\n");
+
+    CliRun check = cli("run", playbook.toString(), "-i", inv.toString(), "--check");
+    assertEquals(0, check.exitCode(), check.toString());
+    assertTrue(check.out().matches("(?s).*box +: ok=\\d+ +changed=1 .*"), check.out());
+    assertEquals(before, attributes(root), "check mode changes nothing");
+
+    CliRun apply = cli("run", playbook.toString(), "-i", inv.toString());
+    assertEquals(0, apply.exitCode(), apply.toString());
+    String run = runId(apply);
+    for (String entry :
+        List.of("tree", "tree/a.conf", "tree/done.conf", "tree/sub", "tree/sub/b.conf")) {
+      assertEquals("rwxr-x--- nobody:root", attributes(root).get(entry), entry);
+    }
+    CliRun again = cli("run", playbook.toString(), "-i", inv.toString());
+    assertTrue(again.out().matches("(?s).*box +: ok=\\d+ +changed=0 .*"), again.out());
+
+    try (StateStore store =
+        StateStore.open(dir.resolve("state.db").toString(), Clock.systemUTC())) {
+      List<String> journaled =
+          store.journal().changes(run).stream()
+              .map(c -> c.kind() + " " + root.relativize(Path.of(c.path())))
+              .toList();
+      assertEquals(
+          List.of(
+              "OWNER tree",
+              "MODE tree",
+              "OWNER tree/a.conf",
+              "MODE tree/a.conf",
+              "OWNER tree/sub",
+              "MODE tree/sub",
+              "MODE tree/sub/b.conf"),
+          journaled.stream().sorted(java.util.Comparator.comparing(e -> e.split(" ")[1])).toList(),
+          journaled.toString());
+    }
+    CliRun history = history(run);
+    assertTrue(history.out().contains(root + "/tree/sub/b.conf"), history.out());
+    assertTrue(history.out().contains("mode 0700 -> mode 0750"), history.out());
+
+    CliRun rollback = cli("rollback", run, "-i", inv.toString());
+    assertEquals(0, rollback.exitCode(), rollback.toString());
+    assertEquals(before, attributes(root), rollback.toString());
+    CliRun rollbackAgain = cli("rollback", run, "-i", inv.toString());
+    assertEquals(0, rollbackAgain.exitCode(), rollbackAgain.toString());
+    assertTrue(
+        rollbackAgain.out().matches("(?s).*box +: ok=\\d+ +changed=0 .*"), rollbackAgain.out());
   }
 }

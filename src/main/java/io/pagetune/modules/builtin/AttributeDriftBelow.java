@@ -5,13 +5,14 @@ import io.pagetune.connection.ShellQuote;
 import io.pagetune.facts.Fact;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
- * Whether anything in a directory tree (symlinks aside) lacks the wanted mode, owner or group: the
- * read-only question that keeps {@code file: recurse: true} idempotent. Uses only POSIX {@code
- * find} primaries.
+ * The entries of a directory tree (the top included, symlinks aside) that lack the wanted mode,
+ * owner or group: what {@code file: recurse: true} changes, one journaled step each, and what keeps
+ * it idempotent. Uses only POSIX {@code find} primaries.
  */
-final class AttributeDriftBelow implements Fact<Boolean> {
+final class AttributeDriftBelow implements Fact<AttributeDriftBelow.Drift> {
   private final String path;
   private final FileAttributes attrs;
 
@@ -20,9 +21,24 @@ final class AttributeDriftBelow implements Fact<Boolean> {
     this.attrs = attrs;
   }
 
+  /**
+   * @param paths the drifting entries, as find names them (below {@link #start()})
+   * @param problem why the tree could not be listed exactly; then nothing may be changed
+   */
+  record Drift(List<String> paths, Optional<String> problem) {
+    boolean any() {
+      return !paths.isEmpty() || problem.isPresent();
+    }
+  }
+
   @Override
   public String name() {
     return "attribute_drift_below:" + path + ":" + attrs;
+  }
+
+  /** A relative path starting with '-' or '(' would be read by find as an expression. */
+  private String start() {
+    return path.startsWith("/") ? path : "./" + path;
   }
 
   @Override
@@ -40,18 +56,40 @@ final class AttributeDriftBelow implements Fact<Boolean> {
     if (tests.isEmpty()) {
       return "true";
     }
-    // a relative path starting with '-' or '(' would be read by find as an expression
-    String start = path.startsWith("/") ? path : "./" + path;
     return "find "
-        + ShellQuote.quote(start)
+        + ShellQuote.quote(start())
         + " ! -type l \\( "
         + String.join(" -o ", tests)
-        + " \\) -print | head -n 1";
+        + " \\) -print";
   }
 
-  /** Something printed = drift. A failed find counts as drift too, so nothing is skipped unseen. */
+  /**
+   * Every line must name the top or an entry below it: a name holding a newline splits into a line
+   * that does not (a name cannot hold '/'), and the tree is then refused rather than misread.
+   */
   @Override
-  public Boolean parse(CommandResult result) {
-    return !result.stdout().isBlank() || !result.ok();
+  public Drift parse(CommandResult result) {
+    if (!result.ok()) {
+      return new Drift(
+          List.of(),
+          Optional.of(
+              "cannot list the tree below "
+                  + path
+                  + (result.stderr().isBlank() ? "" : ": " + result.stderr().strip())));
+    }
+    String start = start();
+    String below = start.endsWith("/") ? start : start + "/";
+    List<String> paths = new ArrayList<>();
+    for (String line : result.stdout().split("\n")) {
+      if (line.isEmpty()) {
+        continue;
+      }
+      if (!line.equals(start) && !line.startsWith(below)) {
+        return new Drift(
+            List.of(), Optional.of("a name below " + path + " holds a newline; not changed"));
+      }
+      paths.add(line);
+    }
+    return new Drift(List.copyOf(paths), Optional.empty());
   }
 }

@@ -26,7 +26,7 @@ import java.util.OptionalLong;
  * <ul>
  *   <li>{@code file}: the file must exist; only its mode/owner/group are fixed.
  *   <li>{@code directory}: created with {@code mkdir -p}; {@code recurse} applies the attributes to
- *       everything below, and only when something below differs.
+ *       each entry below that differs, one journaled step each (see {@link RecursiveAttributes}).
  *   <li>{@code absent}: removed with {@code rm -rf}; {@code /} and an empty path are refused. The
  *       journal keeps what is removed (a tree as its archive) for rollback; a tree above {@link
  *       TreeBackupLimit} is refused unless {@value #ACCEPT_UNRECOVERABLE} is true.
@@ -45,6 +45,13 @@ public final class FileModule implements Module {
    */
   public static final String ACCEPT_UNRECOVERABLE = "accept_unrecoverable_removal";
 
+  /**
+   * The argument by which a {@code recurse} task accepts changing more than {@link
+   * RecursiveAttributes#MAX_ENTRIES} entries with one unjournaled {@code chmod -R} (only the top
+   * path's change is then journaled).
+   */
+  public static final String ACCEPT_UNJOURNALED = "accept_unjournaled_recurse";
+
   private static final ArgSpec SPEC =
       ArgSpec.of(
           Arg.required("path", ArgType.STRING).aliases("dest", "name"),
@@ -52,6 +59,7 @@ public final class FileModule implements Module {
               .choices("file", "directory", "absent", "touch", "link"),
           Arg.optional("src", ArgType.STRING),
           Arg.optional(ACCEPT_UNRECOVERABLE, ArgType.BOOL, false),
+          Arg.optional(ACCEPT_UNJOURNALED, ArgType.BOOL, false),
           FileAttributes.MODE,
           FileAttributes.OWNER,
           FileAttributes.GROUP,
@@ -76,6 +84,9 @@ public final class FileModule implements Module {
     if (state.equals("link") != args.optString("src").isPresent()) {
       throw args.error(
           "src", state.equals("link") ? "is needed for state=link" : "needs state=link");
+    }
+    if (args.bool(ACCEPT_UNJOURNALED) && !args.bool("recurse")) {
+      throw args.error(ACCEPT_UNJOURNALED, "needs recurse: true");
     }
     if (args.bool(ACCEPT_UNRECOVERABLE) && !state.equals("absent")) {
       throw args.error(ACCEPT_UNRECOVERABLE, "needs state=absent");
@@ -107,7 +118,8 @@ public final class FileModule implements Module {
     }
     switch (state) {
       case "directory":
-        return directory(path, meta, attrs, args.bool("recurse"), host);
+        return directory(
+            path, meta, attrs, args.bool("recurse"), args.bool(ACCEPT_UNJOURNALED), host);
       case "touch":
         return touch(path, meta, attrs, host);
       default:
@@ -127,7 +139,12 @@ public final class FileModule implements Module {
   }
 
   private static Plan directory(
-      String path, Optional<FileMeta> meta, FileAttributes attrs, boolean recurse, HostState host) {
+      String path,
+      Optional<FileMeta> meta,
+      FileAttributes attrs,
+      boolean recurse,
+      boolean acceptUnjournaled,
+      HostState host) {
     if (meta.isEmpty()) {
       List<Step> steps = new ArrayList<>();
       steps.add(
@@ -140,8 +157,8 @@ public final class FileModule implements Module {
     if (meta.get().type() != FileMeta.Type.DIRECTORY) {
       return Plan.failed("file: " + path + " is a " + kind(meta.get()) + ", not a directory");
     }
-    if (recurse && (attrs.differ(meta.get()) || host.fact(new AttributeDriftBelow(path, attrs)))) {
-      return Plan.of(attrs.fixes(path, meta.get(), true), List.of());
+    if (recurse) {
+      return RecursiveAttributes.plan(path, meta.get(), attrs, acceptUnjournaled, host);
     }
     return fixes(path, attrs.fixes(path, meta.get()));
   }

@@ -15,10 +15,40 @@ import org.junit.jupiter.api.io.TempDir;
 class AttributeDriftBelowTest {
   @TempDir Path dir;
 
-  private boolean drift(Path top, FileAttributes attrs) {
+  private AttributeDriftBelow.Drift entries(Path top, FileAttributes attrs) {
     AttributeDriftBelow fact = new AttributeDriftBelow(top.toString(), attrs);
     LocalConnection c = new LocalConnection("localhost");
     return fact.parse(c.run(RemoteCommand.script(fact.script()), Duration.ofSeconds(10)));
+  }
+
+  private boolean drift(Path top, FileAttributes attrs) {
+    return entries(top, attrs).any();
+  }
+
+  @Test
+  void listsEveryDriftingEntryTheTopIncluded() throws Exception {
+    Path top = Files.createDirectories(dir.resolve("t/sub"));
+    FileAssertions.write(top.resolve("f"), "x", "rw-r--r--");
+    FileAssertions.write(top.resolve("g"), "x", "rw-------");
+    Files.setPosixFilePermissions(
+        top, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+    Files.setPosixFilePermissions(
+        dir.resolve("t"), java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+    AttributeDriftBelow.Drift drift =
+        entries(dir.resolve("t"), new FileAttributes(0600, null, null));
+    assertEquals(
+        java.util.Set.of(dir.resolve("t").toString(), top.resolve("f").toString()),
+        java.util.Set.copyOf(drift.paths()),
+        drift.toString());
+  }
+
+  @Test
+  void aNameHoldingANewlineRefusesTheTree() throws Exception {
+    Path top = Files.createDirectory(dir.resolve("t"));
+    FileAssertions.write(top.resolve("evil\netc"), "x", "rw-r--r--");
+    AttributeDriftBelow.Drift drift = entries(top, new FileAttributes(0600, null, null));
+    assertTrue(drift.problem().isPresent(), drift.toString());
+    assertTrue(drift.paths().isEmpty(), drift.toString());
   }
 
   @Test

@@ -52,7 +52,7 @@ class FileModuleTest {
   }
 
   @Test
-  void recurseFixesOnlyWhenSomethingBelowDiffers() throws Exception {
+  void recurseFixesOnlyTheEntriesBelowThatDiffer() throws Exception {
     Path top = Files.createDirectory(dir.resolve("top"));
     Files.setPosixFilePermissions(
         top, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
@@ -63,9 +63,29 @@ class FileModuleTest {
     Map<String, Object> args =
         Map.of("path", top.toString(), "state", "directory", "mode", "0755", "recurse", true);
     Plan plan = harness.plan(args);
-    assertEquals(List.of("chmod", "-R", "0755", "--", top.toString()), argv(plan, 0));
+    assertEquals(List.of("chmod", "0755", "--", file.toString()), argv(plan, 0));
+    assertEquals(1, plan.steps().size(), plan.steps().toString());
     harness.assertConverges(args);
     assertEquals("rwxr-xr-x", mode(file));
+  }
+
+  @Test
+  void recurseAboveTheEntryLimitIsRefusedUnlessTheTaskAcceptsOneUnjournaledCommand()
+      throws Exception {
+    Path top = Files.createDirectory(dir.resolve("top"));
+    for (int i = 0; i <= RecursiveAttributes.MAX_ENTRIES; i++) {
+      write(top.resolve("f" + i), "x", "rw-------");
+    }
+    Map<String, Object> args =
+        Map.of("path", top.toString(), "state", "directory", "mode", "0644", "recurse", true);
+    Plan refused = harness.plan(args);
+    assertTrue(
+        refused.failure().orElse("").contains("refusing to change 1002 entries below " + top),
+        refused.toString());
+    Map<String, Object> accepted = new java.util.HashMap<>(args);
+    accepted.put(FileModule.ACCEPT_UNJOURNALED, true);
+    assertEquals(
+        List.of("chmod", "-R", "0644", "--", top.toString()), argv(harness.plan(accepted), 0));
   }
 
   @Test
