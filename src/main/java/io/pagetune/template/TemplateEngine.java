@@ -75,7 +75,8 @@ public final class TemplateEngine {
     config.setDefaultEncoding("UTF-8");
     config.setLocale(Locale.ROOT);
     config.setTimeZone(TimeZone.getTimeZone("UTC"));
-    config.setNumberFormat("c");
+    config.setCustomNumberFormats(Map.of(WatchedNumberFormat.NAME, WatchedNumberFormat.FACTORY));
+    config.setNumberFormat("@" + WatchedNumberFormat.NAME);
     config.setBooleanFormat("c");
     config.setTemplateExceptionHandler(TemplateExceptionHandler.RETHROW_HANDLER);
     config.setLogTemplateExceptions(false);
@@ -85,6 +86,7 @@ public final class TemplateEngine {
     config.setNewBuiltinClassResolver(TemplateClassResolver.ALLOWS_NOTHING_RESOLVER);
     config.setInterpolationSyntax(Configuration.DOLLAR_INTERPOLATION_SYNTAX);
     config.setLocalizedLookup(false);
+    config.setArithmeticEngine(new WatchedArithmeticEngine());
     DefaultObjectWrapperBuilder wrapper =
         new DefaultObjectWrapperBuilder(Configuration.VERSION_2_3_34);
     wrapper.setExposureLevel(BeansWrapper.EXPOSE_NOTHING);
@@ -310,12 +312,17 @@ public final class TemplateEngine {
       return result;
     } catch (RuntimeException e) {
       if (deadline.finish()) {
+        // where FreeMarker stopped, when it knows (a template file's line), else the task's text
+        SourceLocation where =
+            e instanceof TemplateException located && located.location() != null
+                ? located.location()
+                : at;
         throw new TemplateLimitException(
-            at,
+            where,
             what
                 + ": template evaluation stopped after "
-                + watchdog.limit().toSeconds()
-                + "s (time limit per evaluation)");
+                + shown(watchdog.limit())
+                + " (time limit per evaluation)");
       }
       throw e;
     } catch (OutOfMemoryError e) {
@@ -327,6 +334,10 @@ public final class TemplateEngine {
     } finally {
       deadline.finish();
     }
+  }
+
+  private static String shown(java.time.Duration limit) {
+    return limit.toMillis() % 1000 == 0 ? limit.toSeconds() + "s" : limit.toMillis() + "ms";
   }
 
   private TemplateException tooLarge(SourceLocation at, String what) {
