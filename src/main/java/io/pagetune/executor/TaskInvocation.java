@@ -74,6 +74,7 @@ final class TaskInvocation {
     Module module = ctx.modules().find(task.module()).orElseThrow();
     ModuleCall call = arguments.render(module, task, play, vars);
     Connection conn = Delegation.connection(host, task, HostText.plainOnRead(vars));
+    conn.useTaskTimeout(call.timeout());
     if (!check) {
       OrphanedWrites.reconcile(
           ctx, Delegation.target(host, task), conn, HostText.plainOnRead(vars));
