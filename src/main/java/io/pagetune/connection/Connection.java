@@ -38,6 +38,13 @@ public interface Connection extends AutoCloseable {
     return this;
   }
 
+  /**
+   * The timeout of the task now using this host: from now on its file operations (read, stat, put)
+   * wait for the host at most this long, plus the connection's documented grace for asking whether
+   * the host still answers. Commands take their timeout as a parameter.
+   */
+  default void useTaskTimeout(Duration timeout) {}
+
   @Override
   void close();
 }

@@ -41,6 +41,9 @@ final class LocalBecomeFiles {
             + READ_MISSING
             + "; fi";
     LocalConnection.Raw r = local.asUser(user, script, new byte[0], META_TIMEOUT);
+    if (r.overflow() != null) {
+      throw local.outputLimit().exceeded(local.host(), "the read of " + path);
+    }
     if (r.exitCode() == READ_MISSING && text(r.stderr()).contains(StatOutput.MISSING)) {
       return Optional.empty();
     }

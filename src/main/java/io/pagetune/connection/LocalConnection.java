@@ -1,7 +1,6 @@
 package io.pagetune.connection;
 
 import io.pagetune.connection.ssh.SudoFailure;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -50,6 +49,7 @@ public final class LocalConnection implements Connection {
   private final TempFileWatch tempFiles;
   private final LocalSudo sudo;
   private final LocalBecomeFiles becomeFiles;
+  private final OutputLimit limit;
   private final Map<String, Boolean> sudoWithoutPassword = new ConcurrentHashMap<>();
 
   /**
@@ -70,18 +70,24 @@ public final class LocalConnection implements Connection {
   }
 
   LocalConnection(String host, TempFileWatch tempFiles) {
-    this(host, LocalSudo.of(Optional::empty), tempFiles);
+    this(host, LocalSudo.of(Optional::empty), tempFiles, OutputLimit.DEFAULT);
   }
 
   public LocalConnection(String host, LocalSudo sudo) {
-    this(host, sudo, TempFileWatch.NONE);
+    this(host, sudo, OutputLimit.DEFAULT);
   }
 
-  private LocalConnection(String host, LocalSudo sudo, TempFileWatch tempFiles) {
+  /** A local connection whose command output and file reads stop at {@code limit}. */
+  public LocalConnection(String host, LocalSudo sudo, OutputLimit limit) {
+    this(host, sudo, TempFileWatch.NONE, limit);
+  }
+
+  private LocalConnection(String host, LocalSudo sudo, TempFileWatch tempFiles, OutputLimit limit) {
     this.host = host;
     this.sudo = sudo;
     this.becomeFiles = new LocalBecomeFiles(this);
     this.tempFiles = tempFiles;
+    this.limit = limit;
   }
 
   /** Sees each temp file of a write as it is created and once it is filled (tests look at it). */
@@ -128,7 +134,13 @@ public final class LocalConnection implements Connection {
             value == null ? becomePassword : () -> Optional.of(value);
         Object exe = spec.vars().get("ansible_become_exe");
         String program = exe == null || exe.toString().isBlank() ? "sudo" : exe.toString();
-        return new LocalConnection(spec.inventoryName(), new LocalSudo(program, password));
+        OutputLimit limit;
+        try {
+          limit = OutputLimit.of(spec.vars());
+        } catch (IllegalArgumentException e) {
+          throw new ConnectionException(spec.inventoryName() + ": " + e.getMessage());
+        }
+        return new LocalConnection(spec.inventoryName(), new LocalSudo(program, password), limit);
       }
     };
   }
@@ -136,6 +148,11 @@ public final class LocalConnection implements Connection {
   @Override
   public String host() {
     return host;
+  }
+
+  /** The most bytes one command's stream or one file read may bring on this host. */
+  OutputLimit outputLimit() {
+    return limit;
   }
 
   @Override
@@ -148,6 +165,7 @@ public final class LocalConnection implements Connection {
             ? asUser(
                 become.user(), ShellQuote.render(command.withBecome(Become.NONE)), stdin, timeout)
             : exec(List.of("/bin/sh", "-c", ShellQuote.render(command)), stdin, timeout);
+    r.requireWithin(limit, host, "'" + RemoteCommand.oneLine(command.display()) + "'");
     String out = new String(r.stdout(), StandardCharsets.UTF_8);
     String err = new String(r.stderr(), StandardCharsets.UTF_8);
     if (become.enabled() && SudoFailure.isWrongPassword(r.exitCode(), err)) {
@@ -157,8 +175,26 @@ public final class LocalConnection implements Connection {
     return new CommandResult(r.exitCode(), out, err, r.elapsed(), r.timedOut());
   }
 
-  /** What a process left behind; {@code exitCode} is -1 when it was killed at its timeout. */
-  record Raw(int exitCode, byte[] stdout, byte[] stderr, Duration elapsed, boolean timedOut) {}
+  /**
+   * What a process left behind; {@code exitCode} is -1 when it was killed at its timeout. {@code
+   * overflow} names the stream that went past the output limit (the process was then killed), or is
+   * null.
+   */
+  record Raw(
+      int exitCode,
+      byte[] stdout,
+      byte[] stderr,
+      Duration elapsed,
+      boolean timedOut,
+      String overflow) {
+
+    /** Fails the host when a stream went past {@code limit}; {@code what} names the command. */
+    void requireWithin(OutputLimit limit, String host, String what) {
+      if (overflow != null) {
+        throw limit.exceeded(host, "the " + overflow + " of " + what);
+      }
+    }
+  }
 
   /**
    * Runs {@code shell} as {@code user} through sudo. The password, when sudo asks for one, goes
@@ -201,10 +237,14 @@ public final class LocalConnection implements Connection {
           new byte[0],
           why.getBytes(StandardCharsets.UTF_8),
           Duration.ofNanos(System.nanoTime() - start),
-          false);
+          false,
+          null);
     }
-    CompletableFuture<byte[]> out = drain(p.getInputStream(), io);
-    CompletableFuture<byte[]> err = drain(p.getErrorStream(), io);
+    // past the limit a stream's pump kills the process: the wait below then ends at once
+    Process started = p;
+    Runnable stop = () -> kill(started);
+    CompletableFuture<byte[]> out = drain(p.getInputStream(), io, limit.maxBytes(), stop);
+    CompletableFuture<byte[]> err = drain(p.getErrorStream(), io, limit.maxBytes(), stop);
     CompletableFuture<Void> in =
         CompletableFuture.runAsync(
             () -> {
@@ -228,8 +268,16 @@ public final class LocalConnection implements Connection {
     }
     in.cancel(true);
     int rc = finished ? p.exitValue() : -1;
+    byte[] outBytes = bytes(out);
+    byte[] errBytes = bytes(err);
+    String overflow = outBytes == null ? "output" : errBytes == null ? "error output" : null;
     return new Raw(
-        rc, bytes(out), bytes(err), Duration.ofNanos(System.nanoTime() - start), !finished);
+        rc,
+        outBytes == null ? new byte[0] : outBytes,
+        errBytes == null ? new byte[0] : errBytes,
+        Duration.ofNanos(System.nanoTime() - start),
+        !finished && overflow == null,
+        overflow);
   }
 
   private static void kill(Process p) {
@@ -257,13 +305,18 @@ public final class LocalConnection implements Connection {
     }
   }
 
-  private static CompletableFuture<byte[]> drain(InputStream s, Executor io) {
+  /** The stream's bytes, or null when it went past {@code max} (then {@code stop} has run). */
+  private static CompletableFuture<byte[]> drain(
+      InputStream s, Executor io, long max, Runnable stop) {
     return CompletableFuture.supplyAsync(
         () -> {
           try (s) {
-            ByteArrayOutputStream buf = new ByteArrayOutputStream();
-            s.transferTo(buf);
-            return buf.toByteArray();
+            Optional<byte[]> all = OutputLimit.readAtMost(s, max);
+            if (all.isEmpty()) {
+              stop.run();
+              return null;
+            }
+            return all.get();
           } catch (IOException e) {
             return new byte[0];
           }
@@ -273,7 +326,8 @@ public final class LocalConnection implements Connection {
 
   private static byte[] bytes(CompletableFuture<byte[]> f) {
     try {
-      return f.get(5, TimeUnit.SECONDS);
+      // an overflowing pump is still killing the process: wait for that too
+      return f.get(10, TimeUnit.SECONDS);
     } catch (Exception e) {
       return new byte[0];
     }
@@ -284,8 +338,10 @@ public final class LocalConnection implements Connection {
     if (become.enabled()) {
       return becomeFiles.read(path, become.user());
     }
-    try {
-      return Optional.of(Files.readAllBytes(Path.of(path)));
+    try (InputStream in = Files.newInputStream(Path.of(path))) {
+      // a device (/dev/zero) or a file that grows while read: stop, never fill the heap
+      return Optional.of(
+          limit.readAll(in).orElseThrow(() -> limit.exceeded(host, "the read of " + path)));
     } catch (NoSuchFileException e) {
       return Optional.empty();
     } catch (IOException e) {

@@ -1,6 +1,10 @@
 package io.pagetune.connection;
 
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The most bytes one command may print on one stream (stdout or stderr), or one file read may
@@ -47,5 +51,23 @@ public record OutputLimit(long maxBytes) {
             + " bytes and was stopped (set "
             + VARIABLE
             + " to raise it)");
+  }
+
+  /** All of {@code in}, or empty when it holds more than this limit (never read far past it). */
+  public Optional<byte[]> readAll(InputStream in) throws IOException {
+    return readAtMost(in, maxBytes);
+  }
+
+  static Optional<byte[]> readAtMost(InputStream in, long max) throws IOException {
+    ByteArrayOutputStream buf = new ByteArrayOutputStream();
+    byte[] chunk = new byte[8192];
+    int n;
+    while ((n = in.read(chunk)) > 0) {
+      if (buf.size() + (long) n > max) {
+        return Optional.empty();
+      }
+      buf.write(chunk, 0, n);
+    }
+    return Optional.of(buf.toByteArray());
   }
 }

@@ -67,4 +67,19 @@ public record RemoteCommand(
   public String display() {
     return script != null ? script : String.join(" ", argv);
   }
+
+  /** A command as a one-line message shows it: its first line, at most 80 characters. */
+  public static String oneLine(String display) {
+    String first = display.strip();
+    int nl = first.indexOf('\n');
+    boolean cut = nl >= 0;
+    if (cut) {
+      first = first.substring(0, nl).strip();
+    }
+    if (first.length() > 80) {
+      first = first.substring(0, 77);
+      cut = true;
+    }
+    return cut ? first + "..." : first;
+  }
 }

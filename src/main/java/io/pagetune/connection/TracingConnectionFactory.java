@@ -147,6 +147,11 @@ public final class TracingConnectionFactory implements ConnectionFactory {
     }
 
     @Override
+    public void useTaskTimeout(Duration timeout) {
+      c.useTaskTimeout(timeout);
+    }
+
+    @Override
     public void close() {
       c.close();
     }

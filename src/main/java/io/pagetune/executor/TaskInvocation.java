@@ -78,6 +78,7 @@ final class TaskInvocation {
     if (Boolean.TRUE.equals(task.keywords().noLog())) {
       conn = conn.noLog();
     }
+    conn.useTaskTimeout(call.timeout());
     if (!check) {
       OrphanedWrites.reconcile(
           ctx, Delegation.target(host, task), conn, HostText.plainOnRead(vars));

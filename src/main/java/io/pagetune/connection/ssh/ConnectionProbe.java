@@ -14,6 +14,10 @@ import net.schmizz.sshj.transport.TransportException;
  * of a task FAILED with a raw I/O error.
  */
 final class ConnectionProbe {
+  /**
+   * How long the host may take to answer "are you there?": the one grace a wait on the host gets
+   * past the task timeout (documented in the README).
+   */
   static final Duration DEFAULT_WAIT = Duration.ofSeconds(3);
 
   private final String host;
@@ -61,6 +65,30 @@ final class ConnectionProbe {
   void requireAlive(String during, Throwable cause) {
     if (!alive()) {
       throw lost(during, cause);
+    }
+  }
+
+  /**
+   * After a request waited {@code waited} (the task timeout) in vain: throws when the host does not
+   * answer within the grace either, naming the real figures; returns when it does.
+   */
+  void requireAlive(Duration waited, String during, Throwable cause) {
+    if (!alive()) {
+      lost(during, cause);
+      throw new ConnectionException(
+          host
+              + ": connection dropped: no answer from "
+              + host
+              + " within "
+              + waited.plus(wait).toSeconds()
+              + " s (task timeout "
+              + waited.toSeconds()
+              + " s + "
+              + wait.toSeconds()
+              + " s grace) "
+              + during
+              + "; connection closed",
+          cause);
     }
   }
 

@@ -2,6 +2,7 @@ package io.pagetune.connection.ssh;
 
 import io.pagetune.connection.ConnectionException;
 import io.pagetune.connection.OutputLimit;
+import io.pagetune.connection.RemoteCommand;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -185,17 +186,7 @@ final class ExecChannel {
 
   /** The first line of a command, short enough for a one-line report. */
   static String oneLine(String display) {
-    String first = display.strip();
-    int nl = first.indexOf('\n');
-    boolean cut = nl >= 0;
-    if (cut) {
-      first = first.substring(0, nl).strip();
-    }
-    if (first.length() > 80) {
-      first = first.substring(0, 77);
-      cut = true;
-    }
-    return cut ? first + "..." : first;
+    return RemoteCommand.oneLine(display);
   }
 
   /** How long the kill of a timed-out command may take before the host is asked if it lives. */

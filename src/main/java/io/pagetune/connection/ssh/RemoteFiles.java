@@ -53,11 +53,21 @@ final class RemoteFiles {
 
   private final ConnectionProbe probe;
 
+  /**
+   * How long one SFTP request waits for the host: the task's timeout. Until a task sets it, sshj's
+   * own default (30 s), which also bounds the connection's first file operations.
+   */
+  private volatile Duration requestTimeout = Duration.ofMillis(SFTPEngine.DEFAULT_TIMEOUT_MS);
+
   RemoteFiles(SshConnection conn, SSHClient client, Semaphore channels, ConnectionProbe probe) {
     this.conn = conn;
     this.client = client;
     this.channels = channels;
     this.probe = probe;
+  }
+
+  void useTaskTimeout(Duration timeout) {
+    requestTimeout = timeout;
   }
 
   boolean sftpAvailable() {
@@ -456,14 +466,29 @@ final class RemoteFiles {
       return Optional.empty();
     }
     sftp = Boolean.TRUE;
+    Duration wait = requestTimeout;
+    // every request of the shared channel (reads, writes, renames) waits this long for its reply
+    session.getSFTPEngine().setTimeoutMs((int) Math.min(Integer.MAX_VALUE, wait.toMillis()));
     try {
       return Optional.ofNullable(op.apply(session));
-    } catch (SFTPException e) {
-      requireConnected(display, e);
-      throw new UncheckedIOException(
-          new IOException(conn.host() + ": " + display + " failed: " + e.getMessage(), e));
     } catch (IOException e) {
-      discard(session);
+      // a status reply leaves the channel usable; a broken or silent one is opened anew
+      if (!(e instanceof SFTPException) || timedOut(e)) {
+        discard(session);
+      }
+      if (timedOut(e)) {
+        // sshj's message names only its own milliseconds: say what the task allowed
+        probe.requireAlive(wait, "during " + display, e);
+        throw new UncheckedIOException(
+            new IOException(
+                conn.host()
+                    + ": "
+                    + display
+                    + " got no answer within the task timeout of "
+                    + wait.toSeconds()
+                    + " s",
+                e));
+      }
       requireConnected(display, e);
       throw new UncheckedIOException(
           new IOException(conn.host() + ": " + display + " failed: " + e.getMessage(), e));
@@ -510,6 +535,17 @@ final class RemoteFiles {
     if (shared != null) {
       discard(shared);
     }
+  }
+
+  /** Whether sshj gave up waiting for a reply (its message names only its own milliseconds). */
+  private static boolean timedOut(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof java.util.concurrent.TimeoutException
+          || String.valueOf(t.getMessage()).startsWith("Timeout expired")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** A failed SFTP step is a lost connection unless the host still answers. */

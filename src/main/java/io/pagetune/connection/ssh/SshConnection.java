@@ -254,6 +254,11 @@ public final class SshConnection implements Connection {
     }
   }
 
+  @Override
+  public void useTaskTimeout(Duration timeout) {
+    files.useTaskTimeout(timeout);
+  }
+
   /** The most bytes one command's stream or one file read may bring from this host. */
   OutputLimit outputLimit() {
     return limit;

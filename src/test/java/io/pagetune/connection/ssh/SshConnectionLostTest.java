@@ -151,6 +151,50 @@ class SshConnectionLostTest {
     }
   }
 
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"read", "stat", "put"})
+  void aHostFrozenDuringAnSftpOperationIsCutAtTheTaskTimeoutPlusTheGrace(String op)
+      throws Exception {
+    TestSshHost host = ssh.start();
+    Path file = host.workDir().resolve("motd");
+    Files.writeString(file, "old\n");
+    try (StallingProxy proxy = new StallingProxy(host.port())) {
+      ssh.trustThroughProxy(proxy, host);
+      try (SshConnection c =
+          (SshConnection)
+              new SshConnectionFactory(ssh.settings().withShellSession(false))
+                  .open(ssh.spec("db1", proxy.port(), java.util.Map.of()))) {
+        assertTrue(c.read(file.toString(), Become.NONE).isPresent()); // the SFTP channel is open
+        assertTrue(c.usesSftp());
+        c.useTaskTimeout(Duration.ofSeconds(3));
+        proxy.freeze();
+        long t0 = System.nanoTime();
+        Executable frozen =
+            switch (op) {
+              case "read" -> () -> c.read(file.toString(), Become.NONE);
+              case "stat" -> () -> c.stat(file.toString(), Become.NONE);
+              default ->
+                  () ->
+                      c.put(
+                          "new\n".getBytes(StandardCharsets.UTF_8),
+                          file.toString(),
+                          PutOptions.DEFAULT);
+            };
+        ConnectionException e = lost(frozen);
+        long took = Duration.ofNanos(System.nanoTime() - t0).toSeconds();
+        assertTrue(
+            e.getMessage().contains("no answer from db1 within 6 s (task timeout 3 s + 3 s grace)"),
+            e.getMessage());
+        // a put first looks at the file it replaces
+        assertTrue(e.getMessage().contains(op.equals("put") ? "stat" : op), e.getMessage());
+        assertFalse(e.getMessage().contains("MILLISECONDS"), e.getMessage());
+        // expected about 6 s; sshj's own request timeout alone is 30 s
+        assertTrue(took < 25, "cut after " + took + " s");
+      }
+    }
+    assertEquals("old\n", Files.readString(file), "never half-written");
+  }
+
   @ParameterizedTest
   @ValueSource(booleans = {true, false})
   void aChannelThatNeverAnswersTimesOutAndTheConnectionStaysUsable(boolean become)
