@@ -43,6 +43,9 @@ class EnvironmentFaultTest {
     byte[] garbage = new byte[8192];
     new Random(7).nextBytes(garbage);
     Files.write(db, garbage);
+    // private already, as pagetune makes its store: only the damage is reported
+    Files.setPosixFilePermissions(
+        db, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
     CliRun run = CliRun.of("history", "--state", db.toString());
     assertEnvironmentFault(run, "state store " + db, "not a database");
     assertTrue(java.util.Arrays.equals(garbage, Files.readAllBytes(db)), "the file was changed");
