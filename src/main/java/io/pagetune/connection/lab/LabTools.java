@@ -113,6 +113,8 @@ final class LabTools {
           "join",
           "comm");
 
+  private static final Set<String> RUN_COMMANDS = Set.of("su", "sudo");
+
   /**
    * Makes {@code dir} hold exactly the host's tools: every file of {@code standIns} (they win over
    * a base tool of the same name) and the base tools found on {@code machinePath}, less {@code
@@ -123,6 +125,8 @@ final class LabTools {
       Path dir, Path standIns, String machinePath, Collection<String> missing, String sedScript) {
     Path real = dir.resolveSibling(dir.getFileName() + ".real");
     Path map = dir.resolveSibling(dir.getFileName() + ".sed");
+    Path plain = dir.resolveSibling(dir.getFileName() + ".plain");
+    Map<String, Path> plainLinks = new LinkedHashMap<>();
     Path sed =
         find("sed", machinePath)
             .orElseThrow(() -> new ConnectionException("lab tools: no sed on " + machinePath));
@@ -131,6 +135,7 @@ final class LabTools {
     Map<String, String> scripts = new LinkedHashMap<>();
     for (String tool : BASE) {
       Optional<Path> found = find(tool, machinePath);
+      found.ifPresent(p -> plainLinks.put(tool, p));
       if (found.isPresent() && PRINTING.contains(tool)) {
         // run by name from a directory of its own, so its messages name it as the real host's do
         realLinks.put(tool, found.get());
@@ -150,19 +155,29 @@ final class LabTools {
         String name = p.getFileName().toString();
         links.remove(name);
         scripts.remove(name);
+        plainLinks.put(name, p.toAbsolutePath());
         if (name.endsWith(".sh")) {
           links.put(name, p.toAbsolutePath()); // a library the stand-ins source, no command
         } else {
-          scripts.put(name, wrapper(ShellQuote.quote(p.toAbsolutePath().toString()), "", sed, map));
+          // a stand-in works on the root's real paths with plain tools, its own output is mapped;
+          // su and sudo run the caller's commands, which keep the host's tools
+          String setup =
+              RUN_COMMANDS.contains(name)
+                  ? ""
+                  : "PATH=" + ShellQuote.quote(plain.toString()) + "; export PATH\n";
+          scripts.put(
+              name, wrapper(ShellQuote.quote(p.toAbsolutePath().toString()), setup, sed, map));
         }
       }
     } catch (IOException e) {
       throw new ConnectionException("lab tools " + standIns + ": " + e.getMessage());
     }
     links.keySet().removeAll(Set.copyOf(missing));
+    plainLinks.keySet().removeAll(Set.copyOf(missing));
     scripts.keySet().removeAll(Set.copyOf(missing));
     try {
       sync(real, realLinks, Map.of());
+      sync(plain, plainLinks, Map.of());
       writeIfChanged(map, sedScript);
       sync(dir, links, scripts);
     } catch (IOException e) {
