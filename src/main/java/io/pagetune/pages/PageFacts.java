@@ -14,14 +14,10 @@ import java.util.Map;
  * {@link PageFactSection} in turn (one script: the sections are concatenated, not run apart). Each
  * snippet checks {@code uname -s} itself, so a host only runs what applies to its platform.
  *
- * <p>Snippets name host files as on a real host; the lab connection maps them to a lab host's
- * files. Only a path a snippet reads out of a host file gets {@link #ROOT} in front: empty on a
- * real host, the host's directory in the lab (see lab/README.md).
+ * <p>Snippets are what a real host runs, paths read out of its files included; a rehearsal host
+ * maps them itself (connection/lab).
  */
 public final class PageFacts implements FactSet {
-  /** The file-system root of the host, for paths a snippet reads out of the host's files. */
-  public static final String ROOT = "\"${PAGETUNE_LAB_ROOT:-}\"";
-
   public static final Fact<Platform> PLATFORM =
       new ScriptFact<>("pages_platform", Platform.fact().script(), r -> Platform.parse(r.stdout()));
   public static final Fact<PagesizeA> PAGE_SIZES =

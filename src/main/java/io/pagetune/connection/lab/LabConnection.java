@@ -44,18 +44,19 @@ public final class LabConnection implements Connection {
     this.host = host;
     this.root = root.toAbsolutePath().normalize();
     this.bin = bin.toAbsolutePath().normalize();
+    try {
+      this.paths = new LabPaths(this.root);
+    } catch (IllegalArgumentException e) {
+      throw new ConnectionException(host + ": " + e.getMessage());
+    }
     String machinePath = System.getenv("PATH");
     this.tools =
         LabTools.prepare(
             toolsDirectory(this.root),
             this.bin,
             machinePath == null ? "/usr/bin:/bin" : machinePath,
-            missingTools);
-    try {
-      this.paths = new LabPaths(this.root);
-    } catch (IllegalArgumentException e) {
-      throw new ConnectionException(host + ": " + e.getMessage());
-    }
+            missingTools,
+            paths.sedScript());
     // become in the lab goes through the lab's sudo stand-in, as the lab's commands do
     this.local =
         new LocalConnection(

@@ -1,12 +1,17 @@
 package io.pagetune.connection.lab;
 
 import io.pagetune.connection.CommandResult;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * Where a rehearsal host's file system lives on this machine, for the shell text the lab runs: the
@@ -45,12 +50,12 @@ final class LabPaths {
           "/home",
           "/usr/lib/sysctl.d",
           "/lib/sysctl.d",
-          "/usr/local/lib/sysctl.d",
+          // a host's own software and its sysctl.d (a web server under /usr/local/https-*)
+          "/usr/local",
           "/usr/lib/tuned",
           // systemd units and manager drop-ins outside /etc and /run
           "/usr/lib/systemd",
-          "/lib/systemd",
-          "/usr/local/lib/systemd");
+          "/lib/systemd");
 
   /** Top-level directories of this machine's tools and scratch space: never host state. */
   private static final Set<String> TOOL_DIRS =
@@ -59,6 +64,9 @@ final class LabPaths {
   // the chars a path token may hold; globs, variables and quotes end it (the rest maps as written)
   private static final Pattern TOKEN =
       Pattern.compile("(?<=^|[\\s'\"=(;|&<>`])/[A-Za-z0-9._+@%,/-]*", Pattern.MULTILINE);
+
+  // stands for the root while sed maps a line; no text a tool prints holds it
+  private static final char HIDE = '\u0001';
 
   private final String root;
 
@@ -91,6 +99,53 @@ final class LabPaths {
 
   String unmap(String text) {
     return text.replace(root + "/", "/");
+  }
+
+  /**
+   * A sed (-E) script doing {@link #map} on text a tool prints, so a host path a script reads out
+   * of a host file or a stand-in's output ({@code pf=} in sapservices, {@code -d} in ps, {@code
+   * systemctl show}) is the path under the root when the script uses it. The root's top-level
+   * directories are taken as they are now.
+   */
+  String sedScript() {
+    List<String> prefixes = new ArrayList<>(HOST_PREFIXES);
+    try (Stream<Path> tops = Files.list(Path.of(root))) {
+      tops.filter(Files::isDirectory)
+          .map(t -> "/" + t.getFileName())
+          .filter(this::isHostPath)
+          .sorted()
+          .forEach(prefixes::add);
+    } catch (IOException e) {
+      throw new UncheckedIOException("lab root " + root + ": " + e.getMessage(), e);
+    }
+    String boundary = "(^|[[:space:]'\"=(;|&<>`])";
+    String end = "(/|[^A-Za-z0-9._+@%,/-]|$)";
+    String hosts = prefixes.stream().map(LabPaths::ere).collect(Collectors.joining("|"));
+    String mark = "s#" + boundary + "(" + hosts + ")" + end + "#\\1" + HIDE + "\\2\\3#g\n";
+    // a path already under the root is hidden first so it is never mapped twice; a mark consumes
+    // the character after its path, which may start the next path: the mark runs twice
+    return "s#"
+        + ere(root)
+        + end
+        + "#"
+        + HIDE
+        + "\\1#g\n"
+        + mark
+        + mark
+        + "s#"
+        + boundary
+        + "(/usr/pgsql-)#\\1"
+        + HIDE
+        + "\\2#g\n"
+        + "s#"
+        + HIDE
+        + "#"
+        + root
+        + "#g\n";
+  }
+
+  private static String ere(String literal) {
+    return literal.replaceAll("[.+]", "\\\\$0");
   }
 
   boolean isHostPath(String token) {

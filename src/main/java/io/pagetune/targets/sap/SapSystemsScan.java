@@ -59,8 +59,7 @@ public final class SapSystemsScan {
         + "  n=${pf##*/}\n"
         + "  case $n in START_*) s=$(echo \"$pf\" | sed -n"
         + " 's|.*/\\([A-Z][A-Z0-9][A-Z0-9]\\)/.*|\\1|p') ;; *) s=${n%%_*} ;; esac\n"
-        // a path read from the file, not written in the script: the lab root, if any, goes in front
-        + "  echo \"$s ${PAGETUNE_LAB_ROOT:-}${pf%/*}\"\n"
+        + "  echo \"$s ${pf%/*}\"\n"
         + "done; } | { seen=' '\n"
         + "while read -r sid rel; do\n"
         + "case $sid in [A-Z][A-Z0-9][A-Z0-9]) ;; *) continue ;; esac\n"

@@ -1,7 +1,6 @@
 package io.pagetune.targets.solaris;
 
 import io.pagetune.facts.Fact;
-import io.pagetune.pages.PageFacts;
 import io.pagetune.pages.PageSize;
 import io.pagetune.pages.ScriptFact;
 import java.util.List;
@@ -28,11 +27,20 @@ public final class WebServersScan {
 
   private WebServersScan() {}
 
+  /** The startserv globs under the usual top directories, written out as paths of the host. */
+  private static String searched() {
+    StringBuilder out = new StringBuilder();
+    for (String top : TOPS.split(" ")) {
+      out.append(" /").append(top).append("/https-*/bin/startserv");
+      out.append(" /").append(top).append("/*/https-*/bin/startserv");
+    }
+    return out.toString().strip();
+  }
+
   public static Fact<Map<String, WebServerFacts>> fact() {
     String script =
         String.join(
             "\n",
-            "R=" + PageFacts.ROOT,
             // ps shows 80 characters of the arguments at most: pargs -l gives them all
             "PS=$(ps -eo pid,ppid,args 2>/dev/null | while read pid ppid prog rest; do",
             "  case \"$prog\" in webservd|*/webservd|webservd-wdog|*/webservd-wdog) ;; *) continue"
@@ -49,28 +57,26 @@ public final class WebServersScan {
             "  while [ $# -gt 1 ]; do",
             "    case \"$1\" in",
             "    -d) echo \"${2%/}\" | sed 's:/config$::' ;;",
-            "    -r) for s in \"$R$2\"/https-*/bin/startserv; do [ -f \"$s\" ] &&"
-                + " dirname \"$(dirname \"${s#\"$R\"}\")\"; done ;;",
+            "    -r) for s in \"$2\"/https-*/bin/startserv; do [ -f \"$s\" ] &&"
+                + " dirname \"$(dirname \"$s\")\"; done ;;",
             "    esac",
             "    shift",
             "  done",
             "done",
-            "for t in " + TOPS + "; do",
-            "  for s in \"$R/$t\"/https-*/bin/startserv \"$R/$t\"/*/https-*/bin/startserv; do",
-            "    [ -f \"$s\" ] && dirname \"$(dirname \"${s#\"$R\"}\")\"",
-            "  done",
+            "for s in " + searched() + "; do",
+            "  [ -f \"$s\" ] && dirname \"$(dirname \"$s\")\"",
             "done",
             "} | sort -u | while read i; do",
             "  case \"$i\" in */admin-server|'') continue ;; esac",
             "  echo '" + MARK + "instance '\"$i\"",
             "  root=$(sed -n -e 's/^[ \t]*SERVER_INSTALL_ROOT=\"\\{0,1\\}\\([^\";]*\\).*/\\1/p'"
                 + " -e 's/^[ \t]*SERVER_ROOT=\"\\{0,1\\}\\([^\";]*\\).*/\\1/p'"
-                + " \"$R$i/bin/startserv\" 2>/dev/null | head -n 1)",
+                + " \"$i/bin/startserv\" 2>/dev/null | head -n 1)",
             "  [ -n \"$root\" ] || root=$(dirname \"$i\")",
             "  echo '" + MARK + "root '\"$i\"; echo \"$root\"",
             "  echo '" + MARK + "platform '\"$i\"",
             "  sed -n 's/.*<platform>[ \t]*\\([0-9][0-9]*\\)[ \t]*<\\/platform>.*/\\1/p'"
-                + " \"$R$i/config/server.xml\" 2>/dev/null | head -n 1",
+                + " \"$i/config/server.xml\" 2>/dev/null | head -n 1",
             "  echo '" + MARK + "file '\"$i\"",
             "  file \"$root/lib/webservd\" \"$root/lib/sparcv9/webservd\""
                 + " \"$root/lib/amd64/webservd\" 2>&1",
@@ -78,11 +84,9 @@ public final class WebServersScan {
                 + MARK
                 + "block '\"$i\"; grep -c '^"
                 + MpssStartserv.BEGIN
-                + "' \"$R$i/bin/startserv\" 2>/dev/null",
+                + "' \"$i/bin/startserv\" 2>/dev/null",
             // the script itself, each line behind '|' so no line of it can pass for a marker
-            "  echo '"
-                + MARK
-                + "startserv '\"$i\"; sed 's/^/|/' \"$R$i/bin/startserv\" 2>/dev/null",
+            "  echo '" + MARK + "startserv '\"$i\"; sed 's/^/|/' \"$i/bin/startserv\" 2>/dev/null",
             "done",
             "echo \"$PS\" | while read pid ppid prog rest; do",
             "  case \"$prog\" in webservd|*/webservd) echo '"

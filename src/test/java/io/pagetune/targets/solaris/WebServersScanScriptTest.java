@@ -4,21 +4,25 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pagetune.connection.CommandResult;
+import io.pagetune.connection.Connection;
+import io.pagetune.connection.ConnectionSpec;
+import io.pagetune.connection.RemoteCommand;
+import io.pagetune.connection.lab.LabConnection;
 import io.pagetune.pages.ScriptFact;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The web server scan script in a real shell, on a host root with the lab's stand-ins for ps, pmap
- * and file: an instance outside every usual directory is found through its running processes, one
- * in /var/opt through the directory search, and each is judged by its own worker.
+ * The web server scan script on a lab host (a real shell, the lab's stand-ins for ps, pmap and
+ * file): an instance outside every usual directory is found through its running processes, one in
+ * /var/opt through the directory search, and each is judged by its own worker.
  */
 class WebServersScanScriptTest {
   @TempDir Path root;
@@ -76,14 +80,15 @@ class WebServersScanScriptTest {
     assertTrue(s.pmap().isEmpty());
   }
 
-  private String runScan() throws IOException, InterruptedException {
+  private String runScan() {
     String script = ((ScriptFact<?>) WebServersScan.fact()).script();
-    ProcessBuilder pb = new ProcessBuilder("sh", "-c", script);
-    pb.environment().put("PAGETUNE_LAB_ROOT", root.toString());
-    pb.environment().put("PATH", Path.of("lab/bin").toAbsolutePath() + ":" + System.getenv("PATH"));
-    Process p = pb.start();
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertTrue(p.waitFor(20, TimeUnit.SECONDS));
-    return out;
+    Map<String, Object> vars =
+        Map.of("ansible_connection", "lab", "pagetune_lab_root", root.toString());
+    // the script as a real host runs it: the lab maps the paths it reads out of ps and startserv
+    try (Connection c = LabConnection.factory().open(ConnectionSpec.fromVars("sol-scan", vars))) {
+      CommandResult r = c.run(RemoteCommand.script(script), Duration.ofSeconds(30));
+      assertEquals(0, r.exitCode(), r.stderr());
+      return r.stdout();
+    }
   }
 }
