@@ -109,9 +109,11 @@ class LabHidesThisMachinesPostgresInteropTest {
             + "', pagetune_lab_bin: '"
             + bin
             + "'}\n");
-    CliRun facts = CliRun.of("facts", "-i", inv.toString());
+    // the JSON facts carry the PostgreSQL clusters a host has (the table does not show them)
+    CliRun facts = CliRun.of("facts", "-i", inv.toString(), "--output", "json");
     assertEquals(0, facts.exitCode(), facts::toString);
-    assertTrue(facts.out().contains("rhel-pg"), facts::toString);
+    assertTrue(facts.out().contains("\"rhel-pg\""), facts::toString);
+    assertTrue(facts.out().contains("\"platform\":\"linux\""), facts::toString);
     for (String machine :
         new String[] {"/var/lib/postgresql/15/main", "15/main", data.toString(), ":" + port}) {
       assertFalse(facts.out().contains(machine), () -> machine + " leaked: " + facts);
