@@ -25,19 +25,8 @@ public record FileSizeLimit(long maxBytes, SourceLocation where, String what) {
 
   /** The limit from the variable's value (absent: the default), validated. */
   public static FileSizeLimit of(Object value, SourceLocation where, String what) {
-    if (value == null) {
-      return new FileSizeLimit(DEFAULT_BYTES, where, what);
-    }
-    long bytes =
-        ArgCoercion.toLong(
-            value,
-            () ->
-                new InputException(
-                    where, VARIABLE + " must be a whole number of bytes, got '" + value + "'"));
-    if (bytes < 1) {
-      throw new InputException(where, VARIABLE + " must be at least 1, got " + bytes);
-    }
-    return new FileSizeLimit(bytes, where, what);
+    return new FileSizeLimit(
+        ByteCountVariable.parse(VARIABLE, value, DEFAULT_BYTES, 1, where), where, what);
   }
 
   /** Refuses a regular file larger than the limit, from its metadata, before it is read. */

@@ -1,6 +1,5 @@
 package io.pagetune.modules;
 
-import io.pagetune.error.InputException;
 import io.pagetune.yaml.SourceLocation;
 
 /**
@@ -22,18 +21,7 @@ public record TreeBackupLimit(long maxBytes, SourceLocation where, String what) 
 
   /** The limit from the variable's value (absent: the default), validated. */
   public static TreeBackupLimit of(Object value, SourceLocation where, String what) {
-    if (value == null) {
-      return new TreeBackupLimit(DEFAULT_BYTES, where, what);
-    }
-    long bytes =
-        ArgCoercion.toLong(
-            value,
-            () ->
-                new InputException(
-                    where, VARIABLE + " must be a whole number of bytes, got '" + value + "'"));
-    if (bytes < 0) {
-      throw new InputException(where, VARIABLE + " must not be negative, got " + bytes);
-    }
-    return new TreeBackupLimit(bytes, where, what);
+    return new TreeBackupLimit(
+        ByteCountVariable.parse(VARIABLE, value, DEFAULT_BYTES, 0, where), where, what);
   }
 }
