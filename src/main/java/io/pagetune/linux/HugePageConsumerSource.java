@@ -13,4 +13,13 @@ public interface HugePageConsumerSource {
 
   /** The consumers found on {@code host}, sized for pages of {@code pageBytes}; none is empty. */
   List<HugePageConsumer> discover(HostState host, long pageBytes);
+
+  /**
+   * The consumers among {@link #discover} that name {@code pageBytes} as their page size, and so
+   * keep using it when the kernel's default size changes; one that takes the default size (SysV
+   * segments, a setting left at its default) moves with the default. None unless a source knows.
+   */
+  default List<HugePageConsumer> namingSize(HostState host, long pageBytes) {
+    return List.of();
+  }
 }

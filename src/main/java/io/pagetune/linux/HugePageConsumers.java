@@ -26,10 +26,19 @@ public record HugePageConsumers(List<HugePageConsumerSource> sources) {
    * found twice is counted once.
    */
   public List<HugePageConsumer> all(HostState host, long pageBytes) {
+    return once(sources.stream().map(s -> s.discover(host, pageBytes)).toList());
+  }
+
+  /** The consumers that name {@code pageBytes} as their size ({@link HugePageConsumerSource}). */
+  public List<HugePageConsumer> namingSize(HostState host, long pageBytes) {
+    return once(sources.stream().map(s -> s.namingSize(host, pageBytes)).toList());
+  }
+
+  private static List<HugePageConsumer> once(List<List<HugePageConsumer>> found) {
     Set<String> seen = new HashSet<>();
     List<HugePageConsumer> out = new ArrayList<>();
-    for (HugePageConsumerSource s : sources) {
-      for (HugePageConsumer c : s.discover(host, pageBytes)) {
+    for (List<HugePageConsumer> l : found) {
+      for (HugePageConsumer c : l) {
         if (seen.add(c.name())) {
           out.add(c);
         }

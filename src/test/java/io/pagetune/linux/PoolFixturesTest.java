@@ -12,6 +12,7 @@ import io.pagetune.modules.FileDiff;
 import io.pagetune.modules.Module;
 import io.pagetune.modules.ModuleHarness;
 import io.pagetune.modules.Plan;
+import io.pagetune.modules.Step;
 import io.pagetune.targets.oracle.IpcsShm;
 import io.pagetune.targets.oracle.OracleFacts;
 import io.pagetune.targets.postgres.PgCluster;
@@ -78,15 +79,25 @@ class PoolFixturesTest {
       Path root = Files.createTempDirectory(tmp, dir.getFileName() + "-" + n++ + "-");
       host(dir, root);
       Optional<String> refused = Optional.ofNullable((String) expected.get("refused"));
+      boolean first = n == 1;
       for (Map<String, Object> task : order) {
         Map<String, Object> args = args(task);
         ModuleHarness h = harness(dir, root, (String) task.get("module"));
         Plan plan = h.plan(args);
         if (refused.isPresent()) {
           assertTrue(plan.failure().orElse("").contains(refused.get()), () -> dir + ": " + plan);
+          assertEquals(List.of(), plan.steps(), () -> dir + ": a refused plan writes nothing");
           return;
         }
         assertTrue(plan.failure().isEmpty(), () -> dir + ": " + plan.failure().get());
+        if (first && expected.containsKey("plan")) {
+          // the exact plan of the run's first task on the fresh host
+          assertEquals(
+              strings(expected.get("plan")),
+              plan.steps().stream().map(Step::describe).toList(),
+              () -> dir + ": the plan");
+          first = false;
+        }
         ApplyResult r = h.apply(args);
         assertTrue(r.failure().isEmpty(), () -> dir + ": " + r.failure().get());
         // check mode predicted the apply: every file the plan showed is what apply wrote
@@ -101,6 +112,15 @@ class PoolFixturesTest {
           () -> dir + " in order " + names(order) + ":\n" + pool);
       for (String line : strings(expected.get("pool_file_contains"))) {
         assertTrue(pool.contains(line), () -> dir + ": no '" + line + "' in\n" + pool);
+      }
+      Map<?, ?> files = (Map<?, ?>) expected.getOrDefault("files_contain", Map.of());
+      for (Map.Entry<?, ?> f : files.entrySet()) {
+        String text = read(root, String.valueOf(f.getKey()));
+        for (String line : strings(f.getValue())) {
+          assertTrue(
+              text.lines().anyMatch(line::equals),
+              () -> dir + ": no line '" + line + "' in " + f.getKey() + ":\n" + text);
+        }
       }
       // the second run, in every order, plans nothing and reports the pool persisted
       Set<String> seen = new LinkedHashSet<>();
@@ -194,6 +214,17 @@ class PoolFixturesTest {
     Files.createDirectories(root.resolve("etc/security/limits.d"));
     if (Files.isDirectory(dir.resolve("host"))) {
       copy(dir.resolve("host"), root);
+    }
+    // what this host does not have of the base host (a kernel without 1 GiB pages)
+    for (String lacks : optional(dir.resolve("host-lacks.txt")).split("\n")) {
+      if (!lacks.isBlank()) {
+        Path gone = root.resolve(lacks.strip().substring(1));
+        try (Stream<Path> paths = Files.walk(gone)) {
+          for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+            Files.delete(p);
+          }
+        }
+      }
     }
   }
 

@@ -2,8 +2,10 @@ package io.pagetune.targets.oracle;
 
 import io.pagetune.linux.BootCmdline;
 import io.pagetune.linux.BootLoaderEdits;
+import io.pagetune.linux.HugePageConsumer;
 import io.pagetune.linux.KernelCmdline;
 import io.pagetune.linux.LinuxBootConfig;
+import io.pagetune.linux.PoolPlan;
 import io.pagetune.linux.sysctl.FileEdit;
 import io.pagetune.linux.sysctl.SysctlAssignment;
 import io.pagetune.linux.sysctl.TunedProfile;
@@ -34,6 +36,7 @@ public record KernelParams(
     List<String> notes,
     List<String> poolNotes,
     Map<String, Object> report) {
+  private static final long GIGANTIC = 1L << 30;
   static final List<String> HUGEPAGE_PARAMS =
       List.of("hugepages", "hugepagesz", "default_hugepagesz");
 
@@ -51,6 +54,18 @@ public record KernelParams(
    */
   public static KernelParams plan(
       LinuxBootConfig boot, Optional<String> thpMode, OptionalLong giganticPages) {
+    return plan(boot, thpMode, giganticPages, Optional.empty());
+  }
+
+  /**
+   * @param keptDefault the old default size's pool, reserved beside the 1 GiB default by its own
+   *     {@code hugepagesz=} pair ({@link io.pagetune.linux.DefaultSizeChange})
+   */
+  public static KernelParams plan(
+      LinuxBootConfig boot,
+      Optional<String> thpMode,
+      OptionalLong giganticPages,
+      Optional<PoolPlan> keptDefault) {
     List<KernelCmdline> next = BootCmdline.nextBoot(boot);
     Optional<SysctlAssignment> tunedThp = boot.tunedProfile().flatMap(TunedProfile::thp);
     List<String> notes = new ArrayList<>();
@@ -94,10 +109,31 @@ public record KernelParams(
     }
     boolean hugepagesPersisted = true;
     if (giganticPages.isPresent()) {
+      long pages = giganticPages.getAsLong();
       List<String> gig =
-          List.of(
-              "default_hugepagesz=1G", "hugepagesz=1G", "hugepages=" + giganticPages.getAsLong());
-      hugepagesPersisted = !next.isEmpty() && next.stream().allMatch(l -> BootCmdline.has(l, gig));
+          new ArrayList<>(List.of("default_hugepagesz=1G", "hugepagesz=1G", "hugepages=" + pages));
+      // hugepages= counts for the hugepagesz= before it: the kept pool gets its own pair
+      keptDefault.ifPresent(k -> gig.addAll(keptPair(k)));
+      hugepagesPersisted =
+          !next.isEmpty()
+              && next.stream()
+                  .allMatch(
+                      l ->
+                          keptDefault.isEmpty()
+                              ? BootCmdline.has(l, gig)
+                              : reserves(l, pages, keptDefault.get()));
+      keptDefault.ifPresent(
+          k ->
+              poolNotes.add(
+                  "the "
+                      + k.pageName()
+                      + " pool of "
+                      + String.join(
+                          ", ", k.consumers().stream().map(HugePageConsumer::name).toList())
+                      + " is kept at boot by "
+                      + String.join(" ", keptPair(k))
+                      + " beside default_hugepagesz=1G, which makes vm.nr_hugepages count 1G"
+                      + " pages"));
       if (!hugepagesPersisted) {
         params.addAll(gig);
         drop.addAll(HUGEPAGE_PARAMS);
@@ -152,6 +188,18 @@ public record KernelParams(
         notes,
         poolNotes,
         report);
+  }
+
+  private static List<String> keptPair(PoolPlan kept) {
+    return List.of("hugepagesz=" + kept.pageName(), "hugepages=" + kept.pages());
+  }
+
+  /** The line boots with 1 GiB default pages, {@code pages} of them, and the kept pool. */
+  private static boolean reserves(KernelCmdline line, long pages, PoolPlan kept) {
+    Map<Long, Long> r = BootCmdline.reservations(line, GIGANTIC);
+    return line.defaultHugepagesz().filter("1G"::equals).isPresent()
+        && r.getOrDefault(GIGANTIC, -1L) == pages
+        && r.getOrDefault(kept.pageBytes(), -1L) == kept.pages();
   }
 
   /** The huge-page and THP words of a command line. */

@@ -6,6 +6,7 @@ import io.pagetune.linux.LinuxBootConfig;
 import io.pagetune.linux.MemlockPersistence;
 import io.pagetune.linux.MemlockRecommendation;
 import io.pagetune.linux.MemlockStart;
+import io.pagetune.linux.PoolPlan;
 import io.pagetune.linux.ThpMode;
 import io.pagetune.linux.UnitMemlockPersistence;
 import io.pagetune.linux.sysctl.FileEdit;
@@ -36,6 +37,7 @@ import java.util.Set;
  * @param limits the limits.d edits and what each user gets at login
  * @param kernel the kernel command line edits
  * @param unitEdits the systemd drop-ins
+ * @param keptDefault the old default size's pool, kept beside a 1 GiB default
  */
 record OracleConfigFiles(
     Map<String, Object> planned,
@@ -45,7 +47,8 @@ record OracleConfigFiles(
     SysctlPersistence.Result sysctl,
     MemlockPersistence.Result limits,
     KernelParams kernel,
-    List<FileEdit> unitEdits) {
+    List<FileEdit> unitEdits,
+    Optional<PoolPlan> keptDefault) {
   static final String NR_HUGEPAGES = "vm.nr_hugepages";
 
   OracleConfigFiles {
@@ -59,7 +62,8 @@ record OracleConfigFiles(
       OracleRequest req,
       OraclePoolSizing pool,
       ShmGroupChoice group,
-      HostFiles.Text sysctlNow) {
+      HostFiles.Text sysctlNow,
+      Optional<PoolPlan> keptDefault) {
     Args args = call.args();
     LinuxBootConfig boot = host.fact(OracleFacts.BOOT_CONFIG);
     long pages = pool.pages();
@@ -141,7 +145,8 @@ record OracleConfigFiles(
             thp.state() == ThpMode.State.COMPILED_OUT
                 ? Optional.empty()
                 : Optional.of(policy.mode()),
-            req.gigantic() ? OptionalLong.of(pages) : OptionalLong.empty());
+            req.gigantic() ? OptionalLong.of(pages) : OptionalLong.empty(),
+            keptDefault);
     if (kernel.refusal().isPresent()) {
       throw new OracleRefusal(kernel.refusal().get());
     }
@@ -155,7 +160,8 @@ record OracleConfigFiles(
       }
       unitEdits.addAll(u.edits());
     }
-    return new OracleConfigFiles(planned, memlock, policy, thp, sysctl, limits, kernel, unitEdits);
+    return new OracleConfigFiles(
+        planned, memlock, policy, thp, sysctl, limits, kernel, unitEdits, keptDefault);
   }
 
   /** The configuration files' edits: sysctl, limits, boot loader (the drop-ins are apart). */

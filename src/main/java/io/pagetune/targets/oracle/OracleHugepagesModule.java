@@ -1,6 +1,7 @@
 package io.pagetune.targets.oracle;
 
 import io.pagetune.connection.RemoteCommand;
+import io.pagetune.linux.DefaultSizeChange;
 import io.pagetune.linux.EditSteps;
 import io.pagetune.linux.HugePageConsumers;
 import io.pagetune.linux.LinuxBootConfig;
@@ -124,7 +125,23 @@ public final class OracleHugepagesModule implements Module {
             own.request(req, sysctlNow.text().orElse(""), host.fact(OracleFacts.MEMINFO)));
     OraclePoolSizing pool = OraclePoolSizing.of(req, own, outcome, boot);
     ShmGroupChoice group = ShmGroupChoice.choose(args, host, boot, req.defaultPage());
-    OracleConfigFiles files = OracleConfigFiles.plan(call, host, req, pool, group, sysctlNow);
+    DefaultSizeChange keep =
+        req.movesDefault()
+            ? DefaultSizeChange.plan(
+                host,
+                others,
+                req.defaultPage(),
+                req.pageBytes(),
+                // SysV segments take the default size: Oracle's move with it, into its pool
+                c -> c.name().startsWith("oracle/"),
+                req.planner().maxShareOfRam(),
+                req.memTotal())
+            : DefaultSizeChange.none();
+    if (keep.refusal().isPresent()) {
+      throw new OracleRefusal(keep.refusal().get());
+    }
+    OracleConfigFiles files =
+        OracleConfigFiles.plan(call, host, req, pool, group, sysctlNow, keep.kept());
     EditSteps edits =
         EditSteps.of(
             host,

@@ -100,6 +100,14 @@ record OracleRequest(
     return pageBytes == GIGANTIC;
   }
 
+  /**
+   * 1 GiB pages where the default size is another: the SGAs' SysV segments take the default size,
+   * so the default must change ({@code default_hugepagesz=1G}).
+   */
+  boolean movesDefault() {
+    return gigantic() && defaultPage > 0 && defaultPage != pageBytes;
+  }
+
   /** {@code 2M}, {@code 1G}. */
   String pageName() {
     return new PageSize(pageBytes).toString();

@@ -1,8 +1,10 @@
 package io.pagetune.targets.oracle;
 
 import io.pagetune.linux.ConsumerMemlock;
+import io.pagetune.linux.GiganticPool;
 import io.pagetune.linux.MemlockLimits;
 import io.pagetune.linux.MemlockStart;
+import io.pagetune.linux.PoolPlan;
 import io.pagetune.linux.ThpMode;
 import io.pagetune.linux.sysctl.SysctlPersistence;
 import io.pagetune.modules.HostState;
@@ -37,8 +39,41 @@ final class OracleStates {
     states.addAll(
         OraclePoolStates.consumers(
             pool.extra(), req.pageBytes(), poolState.persisted(), live.poolLive(), live.total()));
+    files.keptDefault().ifPresent(k -> states.addAll(kept(k, files.kernel(), live)));
     states.add(thp(files));
     return states;
+  }
+
+  /**
+   * The old default size's pool kept beside a 1 GiB default: persisted by its pair on the kernel
+   * command line, effective while today's pool (still of that size) holds its users' pages.
+   */
+  private static List<PageState> kept(PoolPlan kept, KernelParams kernel, OracleLive live) {
+    String page = kept.pageName();
+    boolean persisted = kernel.hugepagesPersisted();
+    boolean effective = live.total().orElse(0) >= kept.pages();
+    List<String> reasons = new ArrayList<>(kept.breakdown());
+    reasons.add(
+        "default_hugepagesz=1G makes vm.nr_hugepages count 1G pages: the "
+            + page
+            + " pool is reserved by the kernel command line (and is live in "
+            + new GiganticPool(kept.pageBytes()).sysfsPath()
+            + ")");
+    List<PageState> out = new ArrayList<>();
+    out.add(
+        new PageState(
+            "pool/hugepages-" + page,
+            "hugepagesz=" + page + " hugepages=" + kept.pages() + " (kernel command line)",
+            persisted,
+            "next boot: " + kernel.nextBootDescription(),
+            effective,
+            "HugePages_Total=" + live.totalText() + " of " + page,
+            !effective,
+            reasons));
+    out.addAll(
+        OraclePoolStates.consumers(
+            kept.consumers(), kept.pageBytes(), persisted, effective, live.total()));
+    return out;
   }
 
   private static PageState pool(

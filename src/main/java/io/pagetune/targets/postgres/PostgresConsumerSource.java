@@ -25,9 +25,20 @@ final class PostgresConsumerSource implements HugePageConsumerSource {
     return discover(host, pageBytes, Optional.empty());
   }
 
+  /** The clusters whose {@code huge_page_size} names {@code pageBytes}. */
+  @Override
+  public List<HugePageConsumer> namingSize(HostState host, long pageBytes) {
+    return discover(host, pageBytes, Optional.empty(), true);
+  }
+
   /** The clusters found, but for the one in {@code except} (a module's own cluster). */
   static List<HugePageConsumer> discover(
       HostState host, long pageBytes, Optional<String> exceptDataDir) {
+    return discover(host, pageBytes, exceptDataDir, false);
+  }
+
+  private static List<HugePageConsumer> discover(
+      HostState host, long pageBytes, Optional<String> exceptDataDir, boolean namedOnly) {
     List<HugePageConsumer> out = new ArrayList<>();
     for (PgCluster c : host.fact(PostgresFacts.CLUSTERS)) {
       String dir = c.dataDirectory();
@@ -42,7 +53,7 @@ final class PostgresConsumerSource implements HugePageConsumerSource {
       }
       long defaultBytes = state.meminfo("Hugepagesize").orElse(0) << 10;
       // a cluster maps pages of its huge_page_size, else of the default size: one pool each
-      if (pageBytes(state).orElse(defaultBytes) != pageBytes) {
+      if (pageBytes(state).orElse(namedOnly ? 0 : defaultBytes) != pageBytes) {
         continue;
       }
       PgSharedMemory.of(state, pageBytes)

@@ -1,0 +1,126 @@
+package io.pagetune.linux;
+
+import io.pagetune.modules.HostState;
+import io.pagetune.pages.PageSize;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+
+/**
+ * A consumer that needs the kernel's default huge page size to change ({@code
+ * default_hugepagesz=1G}: System V {@code SHM_HUGETLB} segments take the default size) never takes
+ * the old default's pool from its current users. After the change {@code vm.nr_hugepages} counts
+ * pages of the new size, so the old size's pool exists at boot only where the kernel command line
+ * reserves it ({@code hugepagesz=2M hugepages=N}; kernel Documentation/admin-guide/mm/
+ * hugetlbpage.rst). It is kept for the users that name the old size; the change is refused, naming
+ * them, where users would be stranded: those that take the default size (they would ask for the new
+ * size at their next start) and pages in use today by users that cannot be named. A kernel without
+ * pages of the new size (no {@code /sys/kernel/mm/hugepages/hugepages-<kB>kB}) ignores the
+ * parameter, so the change is refused there too.
+ *
+ * @param kept the old size's pool for the users that name it; empty when there are none
+ * @param refusal why the default size cannot change safely
+ */
+public record DefaultSizeChange(Optional<PoolPlan> kept, Optional<String> refusal) {
+  /** No change of the default size. */
+  public static DefaultSizeChange none() {
+    return new DefaultSizeChange(Optional.empty(), Optional.empty());
+  }
+
+  private static DefaultSizeChange refused(String reason) {
+    return new DefaultSizeChange(Optional.empty(), Optional.of(reason));
+  }
+
+  /**
+   * @param fromBytes the default size now
+   * @param toBytes the default size asked for
+   * @param movesAlong the users that move to the new size with the requester by design
+   */
+  public static DefaultSizeChange plan(
+      HostState host,
+      HugePageConsumers sources,
+      long fromBytes,
+      long toBytes,
+      Predicate<HugePageConsumer> movesAlong,
+      double maxShareOfRam,
+      long memTotalBytes) {
+    String from = new PageSize(fromBytes).toString();
+    String to = new PageSize(toBytes).toString();
+    String change = "default_hugepagesz=" + to;
+    String sysfs = "/sys/kernel/mm/hugepages/hugepages-" + (toBytes >> 10) + "kB";
+    if (host.stat(sysfs).isEmpty()) {
+      return refused(
+          "this kernel has no "
+              + to
+              + " huge pages ("
+              + sysfs
+              + " is missing): it would ignore "
+              + change
+              + " at boot, and vm.nr_hugepages would count "
+              + from
+              + " pages");
+    }
+    List<HugePageConsumer> today = sources.all(host, fromBytes);
+    List<HugePageConsumer> naming = sources.namingSize(host, fromBytes);
+    Set<String> staying = naming.stream().map(HugePageConsumer::name).collect(Collectors.toSet());
+    List<HugePageConsumer> stranded =
+        today.stream().filter(c -> !staying.contains(c.name()) && !movesAlong.test(c)).toList();
+    if (!stranded.isEmpty()) {
+      return refused(
+          change
+              + " would move "
+              + describe(stranded, fromBytes)
+              + " to "
+              + to
+              + " pages at the next start: it uses the default "
+              + from
+              + " pages today without naming its size; name it (e.g."
+              + " -XX:LargePageSizeInBytes=2m, huge_page_size = 2MB) so that its "
+              + from
+              + " pool is kept on the kernel command line");
+    }
+    Meminfo mem = host.fact(Meminfo.PAGES);
+    long inUse = HugePagesInUse.pages(mem).orElse(0);
+    long known = today.stream().mapToLong(c -> c.pages(fromBytes)).sum();
+    if (inUse > known) {
+      return refused(
+          change
+              + " would take the "
+              + from
+              + " pool from users pagetune cannot name: "
+              + HugePagesInUse.describe(mem)
+              + ", of which "
+              + known
+              + " by "
+              + (today.isEmpty() ? "no user found" : describe(today, fromBytes))
+              + "; find the others (Hugetlb in /proc/<pid>/smaps) and name their page size");
+    }
+    if (naming.isEmpty()) {
+      return none();
+    }
+    PoolOutcome kept =
+        PoolPlan.plan(
+            host,
+            HugePageConsumers.none(),
+            fromBytes,
+            new PoolPlan.Request(
+                List.of(),
+                List.of(),
+                naming,
+                "",
+                maxShareOfRam,
+                memTotalBytes,
+                new HugePagePool.Live(0, 0, 0),
+                false));
+    if (kept instanceof PoolOutcome.Refused r) {
+      return refused("the " + from + " pool kept beside " + change + ": " + r.reason());
+    }
+    return new DefaultSizeChange(Optional.of((PoolPlan) kept), Optional.empty());
+  }
+
+  private static String describe(List<HugePageConsumer> consumers, long pageBytes) {
+    return consumers.stream().map(c -> c.describe(pageBytes)).collect(Collectors.joining("; "));
+  }
+}
