@@ -43,9 +43,11 @@ import org.snakeyaml.engine.v2.api.LoadSettings;
  * ({@code host/}, laid over the Oracle Linux base host of the module fixtures), the outputs the
  * modules read ({@code ipcs.txt}, {@code pg_lsclusters.txt}, {@code cluster/<version>-<name>.txt}),
  * the tasks of one run ({@code tasks.yml}: the modules and loop items that write the pool) and what
- * must hold ({@code expected.yml}); its README cites the platform rule. Every order of the tasks is
- * run on a fresh host: each task's check-mode plan predicts the file its apply writes, the pool
- * ends the same in every order, and a second run in every order plans nothing.
+ * must hold ({@code expected.yml}: the pool, the states, optionally the exact plan of the first
+ * task, lines the run leaves in files such as the boot entries, or the refusal), and what the host
+ * lacks of the base host ({@code host-lacks.txt}); its README cites the platform rule. Every order
+ * of the tasks is run on a fresh host: each task's check-mode plan predicts the file its apply
+ * writes, the pool ends the same in every order, and a second run in every order plans nothing.
  */
 class PoolFixturesTest {
   private static final Path FIXTURES = Path.of("src/test/resources/linux");
