@@ -11,8 +11,8 @@ import java.util.Optional;
 
 /**
  * {@code page_verify} for PostgreSQL: the running postmaster's main shared memory mapped in huge
- * pages, as its {@code /proc/<pid>/smaps} shows ({@code KernelPageSize} of the huge page size,
- * {@code Shared_Hugetlb}).
+ * pages, as its {@code /proc/<pid>/smaps} shows ({@code KernelPageSize} of the cluster's {@code
+ * huge_page_size}, else of the kernel's default huge page size; {@code Shared_Hugetlb}).
  */
 public final class PostgresPageVerifier implements PageVerifier {
   @Override
@@ -52,7 +52,10 @@ public final class PostgresPageVerifier implements PageVerifier {
       problems.add("postgres " + dir + ": the postmaster is not running");
       return;
     }
-    long pageKb = pg.meminfo("Hugepagesize").orElse(0);
+    // a cluster that names its page size (huge_page_size = 1GB) maps pages of that size
+    long pageKb =
+        PostgresConsumerSource.pageBytes(pg).orElse(pg.meminfo("Hugepagesize").orElse(0) << 10)
+            >> 10;
     Optional<SmapsMapping> shm = pg.mainSharedMemory();
     String pid = "pid " + pg.postmasterPid().getAsLong();
     if (shm.isEmpty()) {

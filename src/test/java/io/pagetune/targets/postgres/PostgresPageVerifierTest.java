@@ -19,9 +19,17 @@ class PostgresPageVerifierTest {
   @TempDir Path tmp;
 
   private ModuleHarness harness(String smaps) {
+    return harness(smaps, "0");
+  }
+
+  /**
+   * The cluster's facts with its {@code huge_page_size} (kB, as the server shows it; 0: default).
+   */
+  private ModuleHarness harness(String smaps, String hugePageSize) {
     String out =
         Fixtures.read("facts/postgres_cluster/stopped_postgres_c.txt")
                 .replace("settings_from=postgres -C", "pid=4242\nsettings_from=running server")
+                .replace("setting.huge_page_size=0", "setting.huge_page_size=" + hugePageSize)
             + (smaps == null ? "" : "--smaps--\n" + Fixtures.read("facts/smaps/" + smaps));
     if (smaps == null) {
       out = Fixtures.read("facts/postgres_cluster/stopped_postgres_c.txt");
@@ -56,6 +64,27 @@ class PostgresPageVerifierTest {
     assertEquals(
         "page_verify: postgres /srv/pg/data: the postmaster is not running",
         harness(null).plan(Map.of("postgres_data_dir", DATA)).failure().orElse(""));
+  }
+
+  @Test
+  void aClusterWithHugePageSizeOneGigabyteIsVerifiedInOneGigabytePages() {
+    // huge_page_size = 1GB: the server maps 1 GiB pages (smaps of a real postmaster), which the
+    // restart's verification and page_verify accept; the kernel's default 2 MiB would be wrong
+    Plan p = harness("postmaster_1g_pages.txt", "1048576").plan(Map.of("postgres_data_dir", DATA));
+    assertTrue(p.failure().isEmpty(), () -> p.failure().get());
+    assertTrue(
+        p.reason()
+            .startsWith(
+                "postgres /srv/pg/data: main shared memory of pid 4242 is 1024 MB in 1048576 kB"
+                    + " pages"),
+        p.reason());
+    assertEquals(
+        "page_verify: postgres /srv/pg/data: main shared memory of pid 4242 is 3166 MB in 2048 kB"
+            + " pages, Hugetlb 90112 kB (/anon_hugepage (deleted)), not in 1048576 kB huge pages",
+        harness("postmaster_2m_pages.txt", "1048576")
+            .plan(Map.of("postgres_data_dir", DATA))
+            .failure()
+            .orElse(""));
   }
 
   @Test
