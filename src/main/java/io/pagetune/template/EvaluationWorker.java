@@ -1,0 +1,86 @@
+package io.pagetune.template;
+
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * One evaluation running on a daemon thread of its own, so the host's thread can stop waiting for
+ * it whatever FreeMarker is doing. A thread per evaluation (never a pool) means an interrupt or a
+ * stop sent late can only ever reach the evaluation it was meant for.
+ */
+final class EvaluationWorker<T> {
+  private final FutureTask<T> task;
+  private final Thread thread;
+  private boolean done;
+
+  EvaluationWorker(Callable<T> work, String name) {
+    task = new FutureTask<>(() -> runOnce(work));
+    thread = new Thread(task, name);
+    thread.setDaemon(true);
+  }
+
+  void start() {
+    thread.start();
+  }
+
+  private T runOnce(Callable<T> work) throws Exception {
+    try {
+      return work.call();
+    } finally {
+      synchronized (this) {
+        done = true;
+        Thread.interrupted(); // an interrupt sent at the limit ends with the evaluation
+      }
+    }
+  }
+
+  /**
+   * Waits at most {@code millis} for the result.
+   *
+   * @throws TimeoutException when the evaluation is still running
+   */
+  T await(long millis) throws TimeoutException, InterruptedException {
+    try {
+      return task.get(millis, TimeUnit.MILLISECONDS);
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof RuntimeException r) {
+        throw r;
+      }
+      if (cause instanceof Error err) {
+        throw err;
+      }
+      throw new IllegalStateException(cause);
+    }
+  }
+
+  /** Asks the evaluation to stop at its next check (FreeMarker's loops, numeric steps, regex). */
+  synchronized void interrupt() {
+    if (!done) {
+      thread.interrupt();
+    }
+  }
+
+  /**
+   * Ends an evaluation that ignored its interrupt: it runs only FreeMarker code on objects of its
+   * own, which nothing else will look at again. Java 20 and later no longer stop threads; there it
+   * is left to run as a daemon.
+   *
+   * @return true when the thread was stopped
+   */
+  @SuppressWarnings("deprecation")
+  synchronized boolean stop() {
+    if (done) {
+      return true;
+    }
+    try {
+      thread.stop();
+      return true;
+    } catch (UnsupportedOperationException e) {
+      return false;
+    }
+  }
+}
