@@ -3,6 +3,8 @@ package io.pagetune.template;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
@@ -26,10 +28,19 @@ final class EvaluationWatchdog {
   private static final int GRACE_POLLS = 50;
 
   private final TemplateLimits limits;
-  private final AtomicLong started = new AtomicLong();
+  private final ExecutorService workers;
 
   EvaluationWatchdog(TemplateLimits limits) {
     this.limits = limits;
+    AtomicLong made = new AtomicLong();
+    // pooled: a thread per evaluation would cost more than most evaluations take
+    workers =
+        Executors.newCachedThreadPool(
+            r -> {
+              Thread t = new Thread(r, "pagetune-template-" + made.incrementAndGet());
+              t.setDaemon(true);
+              return t;
+            });
   }
 
   Duration limit() {
@@ -51,11 +62,10 @@ final class EvaluationWatchdog {
    * @throws Overrun past the time limit
    */
   <T> T run(Supplier<T> work) {
-    EvaluationWorker<T> worker =
-        new EvaluationWorker<>(work::get, "pagetune-template-" + started.incrementAndGet());
+    EvaluationWorker<T> worker = new EvaluationWorker<>(work::get);
     Clock clock = limits.clock();
     Instant deadline = clock.instant().plus(limits.timeLimit());
-    worker.start();
+    worker.start(workers);
     while (true) {
       try {
         return worker.await(POLL_MILLIS);

@@ -2,31 +2,34 @@ package io.pagetune.template;
 
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * One evaluation running on a daemon thread of its own, so the host's thread can stop waiting for
- * it whatever FreeMarker is doing. A thread per evaluation (never a pool) means an interrupt or a
- * stop sent late can only ever reach the evaluation it was meant for.
+ * One evaluation running on a worker thread, so the host's thread can stop waiting for it whatever
+ * FreeMarker is doing. An interrupt or a stop is sent only while this evaluation still runs on that
+ * thread, and the evaluation clears its interrupt as it ends under the same lock, so neither can
+ * reach the next evaluation the pooled thread runs.
  */
 final class EvaluationWorker<T> {
   private final FutureTask<T> task;
-  private final Thread thread;
+  private Thread thread;
   private boolean done;
 
-  EvaluationWorker(Callable<T> work, String name) {
+  EvaluationWorker(Callable<T> work) {
     task = new FutureTask<>(() -> runOnce(work));
-    thread = new Thread(task, name);
-    thread.setDaemon(true);
   }
 
-  void start() {
-    thread.start();
+  void start(Executor workers) {
+    workers.execute(task);
   }
 
   private T runOnce(Callable<T> work) throws Exception {
+    synchronized (this) {
+      thread = Thread.currentThread();
+    }
     try {
       return work.call();
     } finally {
@@ -59,21 +62,23 @@ final class EvaluationWorker<T> {
 
   /** Asks the evaluation to stop at its next check (FreeMarker's loops, numeric steps, regex). */
   synchronized void interrupt() {
-    if (!done) {
+    if (thread == null) {
+      task.cancel(false); // not started yet: it never will
+    } else if (!done) {
       thread.interrupt();
     }
   }
 
   /**
    * Ends an evaluation that ignored its interrupt: it runs only FreeMarker code on objects of its
-   * own, which nothing else will look at again. Java 20 and later no longer stop threads; there it
-   * is left to run as a daemon.
+   * own, which nothing else will look at again (the pool replaces a thread that dies of it). Java
+   * 20 and later no longer stop threads; there it is left to run as a daemon.
    *
    * @return true when the thread was stopped
    */
   @SuppressWarnings("deprecation")
   synchronized boolean stop() {
-    if (done) {
+    if (done || thread == null) {
       return true;
     }
     try {

@@ -95,8 +95,12 @@ class UncheckedBuiltInLimitTest {
     assertTimeoutPreemptively(
         HANG_GUARD,
         () -> {
-          while (Thread.getAllStackTraces().keySet().stream()
-              .anyMatch(t -> t.getName().startsWith("pagetune-template-"))) {
+          while (Thread.getAllStackTraces().entrySet().stream()
+              .anyMatch(
+                  t ->
+                      t.getKey().getName().startsWith("pagetune-template-")
+                          && java.util.Arrays.stream(t.getValue())
+                              .anyMatch(f -> f.getClassName().startsWith("freemarker.")))) {
             Thread.sleep(10);
           }
         });
