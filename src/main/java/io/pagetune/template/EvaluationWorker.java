@@ -73,19 +73,16 @@ final class EvaluationWorker<T> {
    * Ends an evaluation that ignored its interrupt: it runs only FreeMarker code on objects of its
    * own, which nothing else will look at again (the pool replaces a thread that dies of it). Java
    * 20 and later no longer stop threads; there it is left to run as a daemon.
-   *
-   * @return true when the thread was stopped
    */
   @SuppressWarnings("deprecation")
-  synchronized boolean stop() {
+  synchronized void stop() {
     if (done || thread == null) {
-      return true;
+      return;
     }
     try {
       thread.stop();
-      return true;
-    } catch (UnsupportedOperationException e) {
-      return false;
+    } catch (UnsupportedOperationException laterJava) {
+      // nothing left to do: the host's thread has stopped waiting for it anyway
     }
   }
 }
