@@ -35,6 +35,8 @@ public final class Engine {
   private final Clock clock;
   private final RunServices services;
   private ConnectionBudget connectionBudget = ConnectionBudget.forThisJvm();
+  private io.pagetune.template.TemplateLimits templateLimits =
+      io.pagetune.template.TemplateLimits.DEFAULT;
 
   public Engine(
       ModuleRegistry modules,
@@ -58,6 +60,15 @@ public final class Engine {
     this.factSets = List.copyOf(factSets);
     this.listener = listener;
     this.clock = clock;
+  }
+
+  /**
+   * The bounds on each evaluation of the playbook's templates (default {@link
+   * io.pagetune.template.TemplateLimits#DEFAULT}).
+   */
+  public Engine withTemplateLimits(io.pagetune.template.TemplateLimits limits) {
+    this.templateLimits = java.util.Objects.requireNonNull(limits);
+    return this;
   }
 
   /**
@@ -114,10 +125,7 @@ public final class Engine {
         new RunContext(
             modules,
             connections,
-            new TemplateEngine(
-                templateRoots(playbookFile),
-                io.pagetune.template.TemplateLimits.DEFAULT,
-                yaml.reads()),
+            new TemplateEngine(templateRoots(playbookFile), templateLimits, yaml.reads()),
             yaml,
             listener,
             factSets,

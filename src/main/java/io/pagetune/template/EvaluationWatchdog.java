@@ -1,89 +1,105 @@
 package io.pagetune.template;
 
+import java.time.Clock;
 import java.time.Duration;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
+import java.time.Instant;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 
 /**
- * Interrupts a template evaluation that runs past its time limit. FreeMarker checks the thread's
- * interrupt flag in every loop and macro call of a template compiled with interruption checks, so
- * the evaluation stops there. The interrupt is sent only while the evaluation is still running and
- * is cleared again when it ends, so it never leaks into the host's next SSH call.
+ * Holds the host's thread for one evaluation no longer than the time limit, whatever the evaluation
+ * does. FreeMarker checks interrupts only in loops and macro calls; its built-ins and operators
+ * check nothing ({@code (1..2000000000)?map(i -> 'x')?seq_contains('y')}, the {@code ?size} of a
+ * sequence doubled 40 times, {@code ?sort} of a huge range), so the evaluation runs on a worker
+ * thread and the host's thread waits for it, by the limits' clock. Past the time limit, or past the
+ * memory an evaluation may allocate, the worker is interrupted (most evaluations stop at their next
+ * loop turn, numeric step or regex character), then stopped after a short grace, and the host's
+ * evaluation fails either way. The host's own thread is never interrupted, so nothing leaks into
+ * its next SSH call.
  */
 final class EvaluationWatchdog {
-  private final Duration limit;
-  private final ScheduledThreadPoolExecutor timer;
+  /** How often the host's thread looks at the clock. */
+  private static final long POLL_MILLIS = 20;
 
-  EvaluationWatchdog(Duration limit) {
-    this.limit = limit;
-    timer =
-        new ScheduledThreadPoolExecutor(
-            1,
+  /** Polls (one second) an interrupted evaluation gets to stop by itself before it is stopped. */
+  private static final int GRACE_POLLS = 50;
+
+  private final TemplateLimits limits;
+  private final ExecutorService workers;
+
+  EvaluationWatchdog(TemplateLimits limits) {
+    this.limits = limits;
+    AtomicLong made = new AtomicLong();
+    // pooled: a thread per evaluation would cost more than most evaluations take
+    workers =
+        Executors.newCachedThreadPool(
             r -> {
-              Thread t = new Thread(r, "pagetune-template-watchdog");
+              Thread t = new Thread(r, "pagetune-template-" + made.incrementAndGet());
               t.setDaemon(true);
               return t;
             });
-    timer.setRemoveOnCancelPolicy(true);
-    // no thread lingers when nothing is being evaluated
-    timer.setKeepAliveTime(2, TimeUnit.SECONDS);
-    timer.allowCoreThreadTimeOut(true);
   }
 
   Duration limit() {
-    return limit;
+    return limits.timeLimit();
   }
 
-  /** Starts the clock for an evaluation on the calling thread. */
-  Deadline start() {
-    Deadline d = new Deadline(Thread.currentThread());
-    d.arm(timer.schedule(d::fire, limit.toNanos(), TimeUnit.NANOSECONDS));
-    return d;
+  /** An evaluation past the time limit; {@code cause} is how it ended, if it did by itself. */
+  static final class Overrun extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    private Overrun(Throwable cause) {
+      super("template evaluation past its time limit", cause, false, false);
+    }
   }
 
-  /** One evaluation's deadline. */
-  static final class Deadline {
-    private final Thread thread;
-    private ScheduledFuture<?> future;
-    private boolean finished;
-    private boolean fired;
-
-    private Deadline(Thread thread) {
-      this.thread = thread;
-    }
-
-    private synchronized void arm(ScheduledFuture<?> f) {
-      if (finished) {
-        f.cancel(false);
-      } else {
-        future = f;
-      }
-    }
-
-    private synchronized void fire() {
-      if (!finished) {
-        fired = true;
-        thread.interrupt();
-      }
-    }
-
-    /**
-     * Ends the evaluation (called on the evaluating thread; repeated calls are harmless).
-     *
-     * @return true when the time ran out
-     */
-    synchronized boolean finish() {
-      if (!finished) {
-        finished = true;
-        if (future != null) {
-          future.cancel(false);
+  /**
+   * Runs {@code work} on a worker thread within the limits.
+   *
+   * @throws Overrun past the time limit
+   */
+  <T> T run(Supplier<T> work) {
+    EvaluationWorker<T> worker = new EvaluationWorker<>(work::get);
+    Clock clock = limits.clock();
+    Instant deadline = clock.instant().plus(limits.timeLimit());
+    worker.start(workers);
+    while (true) {
+      try {
+        return worker.await(POLL_MILLIS);
+      } catch (TimeoutException stillRunning) {
+        if (!clock.instant().isBefore(deadline)) {
+          throw new Overrun(end(worker));
         }
-        if (fired) {
-          Thread.interrupted(); // our own interrupt: the caller's thread goes on clean
-        }
+      } catch (InterruptedException e) {
+        // the host's run is being cancelled: the evaluation goes with it
+        worker.interrupt();
+        worker.stop();
+        Thread.currentThread().interrupt();
+        throw new java.util.concurrent.CancellationException("template evaluation cancelled");
       }
-      return fired;
     }
+  }
+
+  /** Ends a worker past its time limit; returns what it threw if it stopped by itself. */
+  private static Throwable end(EvaluationWorker<?> worker) {
+    worker.interrupt();
+    for (int i = 0; i < GRACE_POLLS; i++) {
+      try {
+        worker.await(POLL_MILLIS);
+        return null; // it finished, but too late
+      } catch (RuntimeException | Error stoppedItself) {
+        return stoppedItself;
+      } catch (TimeoutException stillRunning) {
+        // give it the rest of its grace
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      }
+    }
+    worker.stop();
+    return null;
   }
 }

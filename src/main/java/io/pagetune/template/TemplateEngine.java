@@ -70,7 +70,7 @@ public final class TemplateEngine {
     this.reads = reads;
     this.roots = List.copyOf(templateRoots);
     this.limits = limits;
-    this.watchdog = new EvaluationWatchdog(limits.timeLimit());
+    this.watchdog = new EvaluationWatchdog(limits);
     config = new InterruptibleConfiguration(Configuration.VERSION_2_3_34);
     config.setDefaultEncoding("UTF-8");
     config.setLocale(Locale.ROOT);
@@ -299,40 +299,35 @@ public final class TemplateEngine {
   }
 
   /**
-   * Runs one evaluation of user text within the limits: past the time limit the evaluation is
-   * interrupted, and running out of memory or stack ends this evaluation, not the run.
+   * Runs one evaluation of user text within the limits: past the time limit the host's thread stops
+   * waiting for it (see {@link EvaluationWatchdog}), and running out of memory or stack ends this
+   * evaluation, not the run.
    */
   private <T> T bounded(SourceLocation at, String what, Supplier<T> work) {
-    EvaluationWatchdog.Deadline deadline = watchdog.start();
     try {
-      T result = work.get();
+      T result = watchdog.run(work);
       if (result instanceof String s && s.length() > limits.maxOutputChars()) {
         throw tooLarge(at, what);
       }
       return result;
-    } catch (RuntimeException e) {
-      if (deadline.finish()) {
-        // where FreeMarker stopped, when it knows (a template file's line), else the task's text
-        SourceLocation where =
-            e instanceof TemplateException located && located.location() != null
-                ? located.location()
-                : at;
-        throw new TemplateLimitException(
-            where,
-            what
-                + ": template evaluation stopped after "
-                + shown(watchdog.limit())
-                + " (time limit per evaluation)");
-      }
-      throw e;
+    } catch (EvaluationWatchdog.Overrun e) {
+      // where FreeMarker stopped, when it knows (a template file's line), else the task's text
+      SourceLocation where =
+          e.getCause() instanceof TemplateException located && located.location() != null
+              ? located.location()
+              : at;
+      throw new TemplateLimitException(
+          where,
+          what
+              + ": template evaluation stopped after "
+              + shown(watchdog.limit())
+              + " (time limit per evaluation)");
     } catch (OutOfMemoryError e) {
       throw new TemplateLimitException(
           at, what + ": template evaluation stopped: it needs more memory than allowed");
     } catch (StackOverflowError e) {
       throw new TemplateLimitException(
           at, what + ": template evaluation stopped: macro or variable nesting too deep");
-    } finally {
-      deadline.finish();
     }
   }
 
