@@ -82,6 +82,8 @@ public final class FactGatherer {
    */
   public static Map<String, Object> gather(
       Connection connection, List<? extends Fact<?>> facts, Become become, Duration timeout) {
+    // before the first task, every wait on the host (a channel, a session) gets this timeout too
+    connection.useTaskTimeout(timeout);
     String nonce = HexFormat.of().toHexDigits(RANDOM.nextLong());
     CommandResult all =
         connection.run(RemoteCommand.script(script(facts, nonce)).withBecome(become), timeout);

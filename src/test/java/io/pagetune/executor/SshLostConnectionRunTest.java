@@ -70,16 +70,20 @@ class SshLostConnectionRunTest {
     return p;
   }
 
-  private CliRun run(Path playbook, Path inventory) {
-    return CliRun.of(
-        "run",
-        playbook.toString(),
-        "-i",
-        inventory.toString(),
-        "--known-hosts",
-        ssh.knownHosts().toString(),
-        "--progress",
-        "none");
+  private CliRun run(Path playbook, Path inventory, String... more) {
+    List<String> args =
+        new java.util.ArrayList<>(
+            List.of(
+                "run",
+                playbook.toString(),
+                "-i",
+                inventory.toString(),
+                "--known-hosts",
+                ssh.knownHosts().toString(),
+                "--progress",
+                "none"));
+    args.addAll(List.of(more));
+    return CliRun.of(args.toArray(String[]::new));
   }
 
   private static void assertUnreachableInOneLine(CliRun run) {
@@ -124,13 +128,14 @@ class SshLostConnectionRunTest {
           playbook(
               false,
               "    - name: stalls\n      shell: touch " + go + "; sleep 60\n      timeout: 2\n");
-      // the network goes silent once the command has started on the host
+      // the network goes silent once the command has started on the host (waited for up to 60 s:
+      // connecting is slow on a loaded machine, and a freeze before it tests the handshake)
       java.util.concurrent.atomic.AtomicLong frozenAt =
           new java.util.concurrent.atomic.AtomicLong();
       Thread freezer =
           new Thread(
               () -> {
-                for (int i = 0; i < 1000 && !Files.exists(go); i++) {
+                for (int i = 0; i < 6000 && !Files.exists(go); i++) {
                   try {
                     Thread.sleep(10);
                   } catch (InterruptedException e) {
@@ -146,10 +151,44 @@ class SshLostConnectionRunTest {
       assertTrue(frozenAt.get() != 0, "the command never started: " + run);
       long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - frozenAt.get());
       assertUnreachableInOneLine(run);
-      assertTrue(run.out().contains("stopped answering"), run.out());
+      assertTrue(
+          run.out().contains("no answer from web1 within 5 s (command timeout 2 s + 3 s grace)"),
+          run.out());
       // from the moment the host went silent: the 2 s timeout plus the grace for the kill, the
       // close and the liveness question (it used to be 80 s for a 20 s timeout)
       assertTrue(seconds < 15, "took " + seconds + " s");
+    }
+  }
+
+  @Test
+  void aHostFrozenBeforeFactGatheringIsCutAtTheRunsTimeoutPlusTheGrace() throws Exception {
+    TestSshHost host = ssh.start();
+    try (StallingProxy proxy = new StallingProxy(host.port())) {
+      ssh.trustThroughProxy(proxy, host);
+      Path play = playbook(true, "    - shell: echo never\n");
+      // the network goes silent once the host is asked for its first channel: the facts' (waited
+      // for up to 60 s, as connecting is slow on a loaded machine)
+      Thread freezer =
+          new Thread(
+              () -> {
+                for (int i = 0; i < 6000 && host.execRequests() == 0; i++) {
+                  try {
+                    Thread.sleep(10);
+                  } catch (InterruptedException e) {
+                    return;
+                  }
+                }
+                proxy.freeze();
+              });
+      freezer.start();
+      CliRun run = run(play, inventory(proxy.port(), host.workDir()), "--timeout", "2");
+      freezer.join();
+      assertUnreachableInOneLine(run);
+      // before any task, fact gathering waits as long as --timeout says, then the grace
+      assertTrue(
+          run.out().contains("no answer from web1 within 5 s (command timeout 2 s + 3 s grace)"),
+          run.out());
+      assertFalse(run.out().contains("never"), run.out());
     }
   }
 }

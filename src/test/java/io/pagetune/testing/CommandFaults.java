@@ -74,6 +74,11 @@ final class CommandFaults {
     };
   }
 
+  /** A command (or subsystem) that never writes and never exits. */
+  static Command silent() {
+    return new Silent(null);
+  }
+
   /** A command that never writes, never exits; it may drop every session when it starts. */
   private static final class Silent implements Command {
     private final Runnable onStart;

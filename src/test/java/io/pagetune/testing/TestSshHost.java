@@ -326,6 +326,27 @@ public final class TestSshHost implements AutoCloseable {
     faults.stallOn(fragment);
   }
 
+  /**
+   * From now on the SFTP subsystem starts but never answers, not even the client's first packet
+   * (the server itself stays responsive).
+   */
+  public void silenceSftp() {
+    server.setSubsystemFactories(
+        List.of(
+            new org.apache.sshd.server.subsystem.SubsystemFactory() {
+              @Override
+              public String getName() {
+                return "sftp";
+              }
+
+              @Override
+              public Command createSubsystem(
+                  org.apache.sshd.server.channel.ChannelSession channel) {
+                return CommandFaults.silent();
+              }
+            }));
+  }
+
   /** Drops every session when the next SFTP file open arrives. */
   public void dropOnSftpOpen() {
     faults.dropOnSftpOpen();

@@ -31,6 +31,22 @@ final class ConnectionProbe {
     this.wait = wait;
   }
 
+  /** How long the host may take to answer "are you there?" (the grace past a task timeout). */
+  Duration grace() {
+    return wait;
+  }
+
+  /** Whether sshj or pagetune gave up waiting (sshj's message names only its own milliseconds). */
+  static boolean isTimeout(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof java.util.concurrent.TimeoutException
+          || String.valueOf(t.getMessage()).startsWith("Timeout expired")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Whether this connection was given up as lost (its client may still be closing). */
   boolean gaveUp() {
     return gaveUp;
@@ -73,6 +89,14 @@ final class ConnectionProbe {
    * answer within the grace either, naming the real figures; returns when it does.
    */
   void requireAlive(Duration waited, String during, Throwable cause) {
+    requireAlive(waited, "task timeout", during, cause);
+  }
+
+  /**
+   * As {@link #requireAlive(Duration, String, Throwable)} after a wait named {@code limit} (such as
+   * "command timeout") in vain.
+   */
+  void requireAlive(Duration waited, String limit, String during, Throwable cause) {
     if (!alive()) {
       lost(during, cause);
       throw new ConnectionException(
@@ -81,7 +105,9 @@ final class ConnectionProbe {
               + host
               + " within "
               + waited.plus(wait).toSeconds()
-              + " s (task timeout "
+              + " s ("
+              + limit
+              + " "
               + waited.toSeconds()
               + " s + "
               + wait.toSeconds()
@@ -114,10 +140,25 @@ final class ConnectionProbe {
         host + ": connection dropped " + during + " (" + why + ")", cause);
   }
 
-  /** A cause's message on one line, without the Java class names sshj chains into it. */
+  /**
+   * A cause's message on one line, without the Java class names sshj chains into it, and sshj's
+   * "Timeout expired: 30000 MILLISECONDS" said as the wait it was.
+   */
   static String oneLine(String s) {
-    return s.replaceAll("\\s*\\R\\s*", " ")
-        .replaceAll("\\b(?:[a-z_$][a-z0-9_$]*\\.)+[A-Z][A-Za-z0-9_$]*(?:Exception|Error): ", "")
-        .strip();
+    String line =
+        s.replaceAll("\\s*\\R\\s*", " ")
+            .replaceAll("\\b(?:[a-z_$][a-z0-9_$]*\\.)+[A-Z][A-Za-z0-9_$]*(?:Exception|Error): ", "")
+            .strip();
+    return SSHJ_TIMEOUT
+        .matcher(line)
+        .replaceAll(m -> "no answer within " + seconds(Long.parseLong(m.group(1))) + " s");
+  }
+
+  private static final java.util.regex.Pattern SSHJ_TIMEOUT =
+      java.util.regex.Pattern.compile("Timeout expired: (\\d{1,18}) MILLISECONDS");
+
+  /** Milliseconds as seconds, with a decimal only when they are not whole. */
+  private static String seconds(long ms) {
+    return ms % 1000 == 0 ? Long.toString(ms / 1000) : Double.toString(ms / 1000.0);
   }
 }

@@ -63,6 +63,8 @@ final class ExecChannel {
       throw new ConnectionException(host + ": connection is closed, cannot run '" + shown + "'");
     }
     acquire(permits);
+    Duration given = timeout;
+    long deadline = start + timeout.toNanos();
     try {
       // not try-with-resources: closing waits for the server, which must be bounded
       Session.Command cmd = startBounded(line, timeout, during);
@@ -100,10 +102,16 @@ final class ExecChannel {
       }
       if (timedOut) {
         inDone.cancel(true);
+        if (!overflow.isDone()) {
+          // a silent host is cut now, naming the figures; one that answers gets its command killed
+          probe.requireAlive(given, COMMAND_TIMEOUT, during, null);
+        }
         killBounded(err, onTimeout, during);
       } else {
         try {
-          cmd.join(10, TimeUnit.SECONDS);
+          // the status comes just before the close: within what is left of the timeout
+          long left = Math.max(deadline - System.nanoTime(), CLOSE_GRACE.toNanos());
+          cmd.join(left, TimeUnit.NANOSECONDS);
         } catch (net.schmizz.sshj.connection.ConnectionException e) {
           // the streams ended but the close did not arrive: the status may be missing
         }
@@ -159,7 +167,7 @@ final class ExecChannel {
       return starting.get(Math.max(1, timeout.toMillis()), TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {
       starting.thenAccept(ExecChannel::closeQuietly);
-      probe.requireAlive(during, null);
+      probe.requireAlive(timeout, COMMAND_TIMEOUT, during, null);
       return null;
     } catch (ExecutionException e) {
       Throwable cause = e.getCause();
@@ -192,11 +200,17 @@ final class ExecChannel {
   /** How long the kill of a timed-out command may take before the host is asked if it lives. */
   private static final Duration KILL_GRACE = Duration.ofSeconds(4);
 
+  /** What a command's timeout is called in the report of a host cut off after it. */
+  static final String COMMAND_TIMEOUT = "command timeout";
+
   /** How long the server may take to confirm a channel close. */
   private static final Duration CLOSE_GRACE = Duration.ofSeconds(2);
 
-  /** How long the last output may take to arrive after the close. */
-  private static final Duration OUTPUT_GRACE = Duration.ofSeconds(2);
+  /**
+   * How long the last output may take to arrive after the close. With the kill's and the close's
+   * grace at most 7 s past the timeout on a host that answers (README: Timeouts).
+   */
+  private static final Duration OUTPUT_GRACE = Duration.ofSeconds(1);
 
   private void killBounded(Sink err, Consumer<byte[]> onTimeout, String during) {
     CompletableFuture<Void> kill =

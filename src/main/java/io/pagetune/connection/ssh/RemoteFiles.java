@@ -17,9 +17,13 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import net.schmizz.sshj.SSHClient;
 import net.schmizz.sshj.sftp.FileAttributes;
 import net.schmizz.sshj.sftp.FileMode;
@@ -39,8 +43,6 @@ import net.schmizz.sshj.sftp.SFTPException;
  * arrived, so a dropped connection never leaves the target half-written.
  */
 final class RemoteFiles {
-  private static final Duration FILE_OP_TIMEOUT = Duration.ofMinutes(10);
-  private static final Duration META_TIMEOUT = Duration.ofSeconds(60);
   private static final int READ_MISSING = 44;
   private static final String POSIX_RENAME = "posix-rename@openssh.com";
 
@@ -52,22 +54,19 @@ final class RemoteFiles {
   private final Map<String, String> names = new ConcurrentHashMap<>();
 
   private final ConnectionProbe probe;
+  private final ExecutorService io;
 
-  /**
-   * How long one SFTP request waits for the host: the task's timeout. Until a task sets it, sshj's
-   * own default (30 s), which also bounds the connection's first file operations.
-   */
-  private volatile Duration requestTimeout = Duration.ofMillis(SFTPEngine.DEFAULT_TIMEOUT_MS);
-
-  RemoteFiles(SshConnection conn, SSHClient client, Semaphore channels, ConnectionProbe probe) {
+  RemoteFiles(
+      SshConnection conn,
+      SSHClient client,
+      Semaphore channels,
+      ConnectionProbe probe,
+      ExecutorService io) {
     this.conn = conn;
     this.client = client;
     this.channels = channels;
     this.probe = probe;
-  }
-
-  void useTaskTimeout(Duration timeout) {
-    requestTimeout = timeout;
+    this.io = io;
   }
 
   boolean sftpAvailable() {
@@ -94,7 +93,7 @@ final class RemoteFiles {
             + " >&2; exit "
             + READ_MISSING
             + "; fi";
-    ExecChannel.Raw r = shell(script, new byte[0], become, META_TIMEOUT, "read " + path);
+    ExecChannel.Raw r = shell(script, new byte[0], become, "read " + path);
     String err = text(r.stderr());
     if (r.exitCode() == READ_MISSING && err.contains(StatOutput.MISSING)) {
       return Optional.empty();
@@ -139,7 +138,7 @@ final class RemoteFiles {
       }
     }
     String script = StatOutput.script(ShellQuote.quote(path));
-    ExecChannel.Raw r = shell(script, new byte[0], become, META_TIMEOUT, "stat " + path);
+    ExecChannel.Raw r = shell(script, new byte[0], become, "stat " + path);
     if (r.exitCode() != 0) {
       throw failure("stat", path, r);
     }
@@ -182,7 +181,7 @@ final class RemoteFiles {
       return cached;
     }
     String script = idLookupScript(database, id);
-    ExecChannel.Raw r = shell(script, new byte[0], Become.NONE, META_TIMEOUT, "id lookup");
+    ExecChannel.Raw r = shell(script, new byte[0], Become.NONE, "id lookup");
     String found = text(r.stdout()).strip();
     String name = found.isEmpty() ? Integer.toString(id) : found;
     names.put(key, name);
@@ -261,7 +260,7 @@ final class RemoteFiles {
   private void upload(byte[] content, String file, String path, Become become) {
     // noclobber: never write through a file or link that is already there
     String upload = "umask 077; set -C; cat > " + ShellQuote.quote(file);
-    ExecChannel.Raw r = shell(upload, content, become, FILE_OP_TIMEOUT, "upload " + path);
+    ExecChannel.Raw r = shell(upload, content, become, "upload " + path);
     if (r.exitCode() != 0) {
       removeQuietly(file, become);
       throw failure("upload", path, r);
@@ -371,7 +370,7 @@ final class RemoteFiles {
     s.append("if ").append(AtomicInstall.chain(length, source != null, mode, owner, group, path));
     s.append("; then ok=0; else ok=1; rm -f -- \"$t\"; fi\n");
     s.append("[ -z \"$s\" ] || rm -f -- \"$s\"\nexit $ok\n");
-    ExecChannel.Raw r = shell(s.toString(), new byte[0], become, META_TIMEOUT, "install " + path);
+    ExecChannel.Raw r = shell(s.toString(), new byte[0], become, "install " + path);
     if (r.exitCode() != 0) {
       if (source != null) {
         removeQuietly(source, Become.NONE); // sudo may have refused before the script ran
@@ -393,7 +392,7 @@ final class RemoteFiles {
 
   private void removeQuietly(String tmp, Become become) {
     try {
-      shell("rm -f -- " + ShellQuote.quote(tmp), new byte[0], become, META_TIMEOUT, "rm temp");
+      shell("rm -f -- " + ShellQuote.quote(tmp), new byte[0], become, "rm temp");
     } catch (RuntimeException ignored) {
       // the temp file is hidden and named after its target; it may stay
     }
@@ -408,16 +407,19 @@ final class RemoteFiles {
 
   // ---- plumbing -----------------------------------------------------------------------------
 
-  private ExecChannel.Raw shell(
-      String script, byte[] stdin, Become become, Duration timeout, String display) {
+  /** Runs a script of a file operation, within the task's timeout as its SFTP requests are. */
+  private ExecChannel.Raw shell(String script, byte[] stdin, Become become, String display) {
     String rendered = ShellQuote.render(RemoteCommand.script(script).withBecome(become));
-    return conn.runShell(rendered, stdin, become, timeout, display);
+    return conn.runShell(rendered, stdin, become, conn.taskTimeout(), display);
   }
 
   private UncheckedIOException failure(String what, String path, ExecChannel.Raw r) {
     String err = text(r.stderr()).strip();
     if (r.timedOut()) {
-      err = "timed out";
+      err =
+          "timed out: no result within the task timeout of "
+              + conn.taskTimeout().toSeconds()
+              + " s";
     } else if (SudoFailure.isWrongPassword(r.exitCode(), err)) {
       err = "sudo refused the become password";
     }
@@ -457,26 +459,31 @@ final class RemoteFiles {
     if (!client.isConnected() || probe.gaveUp()) {
       throw new ConnectionException(conn.host() + ": connection is closed, cannot " + display);
     }
+    // every wait on the host for this operation: the task's timeout
+    Duration wait = conn.taskTimeout();
     SFTPClient session;
     try {
-      session = sharedSession();
+      session = sharedSession(wait);
     } catch (IOException | IllegalStateException e) {
-      requireConnected(display, e);
-      sftp = Boolean.FALSE; // no sftp subsystem: the shell does it
+      if (ConnectionProbe.isTimeout(e)) {
+        probe.requireAlive(wait, "while opening the SFTP channel for " + display, e);
+      } else {
+        requireConnected(display, e);
+      }
+      sftp = Boolean.FALSE; // no sftp subsystem, or one that does not start: the shell does it
       return Optional.empty();
     }
     sftp = Boolean.TRUE;
-    Duration wait = requestTimeout;
     // every request of the shared channel (reads, writes, renames) waits this long for its reply
-    session.getSFTPEngine().setTimeoutMs((int) Math.min(Integer.MAX_VALUE, wait.toMillis()));
+    session.getSFTPEngine().setTimeoutMs(SshConnection.millis(wait));
     try {
       return Optional.ofNullable(op.apply(session));
     } catch (IOException e) {
       // a status reply leaves the channel usable; a broken or silent one is opened anew
-      if (!(e instanceof SFTPException) || timedOut(e)) {
+      if (!(e instanceof SFTPException) || ConnectionProbe.isTimeout(e)) {
         discard(session);
       }
-      if (timedOut(e)) {
+      if (ConnectionProbe.isTimeout(e)) {
         // sshj's message names only its own milliseconds: say what the task allowed
         probe.requireAlive(wait, "during " + display, e);
         throw new UncheckedIOException(
@@ -500,7 +507,7 @@ final class RemoteFiles {
    * (requests are multiplexed by id), so a file task costs round trips, not channel set-ups. It
    * holds one of the host's channel permits for as long as it is open.
    */
-  private synchronized SFTPClient sharedSession() throws IOException {
+  private synchronized SFTPClient sharedSession(Duration wait) throws IOException {
     if (shared == null) {
       try {
         channels.acquire();
@@ -509,13 +516,57 @@ final class RemoteFiles {
         throw new ConnectionException(conn.host() + ": interrupted waiting for a channel", e);
       }
       try {
-        shared = client.newSFTPClient();
+        shared = openSftp(wait);
       } catch (IOException | RuntimeException e) {
         channels.release();
         throw e;
       }
     }
     return shared;
+  }
+
+  /**
+   * Opens an SFTP channel within {@code wait}: sshj waits for the server's first SFTP packet
+   * without any limit, so a subsystem that never answers would hold the task for ever. A channel
+   * that opens later is closed unused.
+   */
+  private SFTPClient openSftp(Duration wait) throws IOException {
+    CompletableFuture<SFTPClient> opening =
+        CompletableFuture.supplyAsync(
+            () -> {
+              try {
+                return client.newSFTPClient();
+              } catch (IOException e) {
+                throw new UncheckedIOException(e);
+              }
+            },
+            io);
+    try {
+      return opening.get(SshConnection.millis(wait), TimeUnit.MILLISECONDS);
+    } catch (TimeoutException e) {
+      opening.thenAccept(RemoteFiles::closeQuietly);
+      throw new IOException("no SFTP channel within " + wait.toSeconds() + " s", e);
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof UncheckedIOException u) {
+        throw u.getCause();
+      }
+      if (cause instanceof RuntimeException r) {
+        throw r;
+      }
+      throw new IOException(cause);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new ConnectionException(conn.host() + ": interrupted opening the SFTP channel", e);
+    }
+  }
+
+  private static void closeQuietly(SFTPClient late) {
+    try {
+      late.close();
+    } catch (IOException ignored) {
+      // the channel is going away anyway
+    }
   }
 
   private synchronized void discard(SFTPClient session) {
@@ -535,17 +586,6 @@ final class RemoteFiles {
     if (shared != null) {
       discard(shared);
     }
-  }
-
-  /** Whether sshj gave up waiting for a reply (its message names only its own milliseconds). */
-  private static boolean timedOut(Throwable e) {
-    for (Throwable t = e; t != null; t = t.getCause()) {
-      if (t instanceof java.util.concurrent.TimeoutException
-          || String.valueOf(t.getMessage()).startsWith("Timeout expired")) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /** A failed SFTP step is a lost connection unless the host still answers. */

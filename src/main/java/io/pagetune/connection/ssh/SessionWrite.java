@@ -5,7 +5,6 @@ import io.pagetune.connection.PutOptions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 
 /**
  * An atomic write in one round trip: the whole {@link AtomicWriteScript}, content included, read by
@@ -18,8 +17,6 @@ import java.time.Duration;
 final class SessionWrite {
   /** The largest content written this way. */
   static final int MAX_BYTES = 256 * 1024;
-
-  private static final Duration TIMEOUT = Duration.ofMinutes(10);
 
   private final SshConnection conn;
 
@@ -44,7 +41,8 @@ final class SessionWrite {
     // a become-root write also clears what killed writes of the staging path left in /tmp
     boolean asRoot = options.become().enabled() && options.become().user().equals("root");
     String text = (asRoot ? RemoteFiles.staleStagingRemoval(path) : "") + script.text();
-    ExecChannel.Raw r = conn.runScriptOnSession(text, options.become(), TIMEOUT, "write " + path);
+    ExecChannel.Raw r =
+        conn.runScriptOnSession(text, options.become(), conn.taskTimeout(), "write " + path);
     if (r == null) {
       return false;
     }

@@ -110,6 +110,7 @@ final class ShellSession {
       ScheduledExecutorService timer,
       ConnectionProbe probe,
       Duration within,
+      String withinName,
       OutputLimit limit) {
     CompletableFuture<Session.Command> starting =
         CompletableFuture.supplyAsync(
@@ -126,8 +127,13 @@ final class ShellSession {
       cmd = starting.get(within.toMillis(), TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {
       starting.thenAccept(ShellSession::closeQuietly);
+      // a silent host is cut now; one that answers is left to exec channels
+      probe.requireAlive(within, withinName, "while opening a shell session", null);
       return null;
     } catch (ExecutionException e) {
+      if (ConnectionProbe.isTimeout(e)) {
+        probe.requireAlive(within, withinName, "while opening a shell session", e.getCause());
+      }
       return null;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -142,7 +148,8 @@ final class ShellSession {
       return null;
     }
     try {
-      ExecChannel.Raw hello = session.run("echo ok", within, "shell session check", err -> {});
+      ExecChannel.Raw hello =
+          session.framed(line("echo ok"), within, withinName, "shell session check", err -> {});
       if (hello.exitCode() == 0
           && new String(hello.stdout(), StandardCharsets.US_ASCII).equals("ok\n")) {
         return session;
@@ -189,7 +196,12 @@ final class ShellSession {
    */
   ExecChannel.Raw run(
       String command, Duration timeout, String display, Consumer<byte[]> onTimeout) {
-    return framed("( exec " + command + REDIRECT + " </dev/null )\n", timeout, display, onTimeout);
+    return framed(line(command), timeout, ExecChannel.COMMAND_TIMEOUT, display, onTimeout);
+  }
+
+  /** One command as the session runs it, in a subshell writing to its relays. */
+  private static String line(String command) {
+    return "( exec " + command + REDIRECT + " </dev/null )\n";
   }
 
   /**
@@ -210,12 +222,19 @@ final class ShellSession {
     }
     String body =
         "( exec " + command + REDIRECT + " <<'" + delimiter + "'\n" + input + delimiter + "\n)\n";
-    return framed(body, timeout, display, onTimeout);
+    return framed(body, timeout, ExecChannel.COMMAND_TIMEOUT, display, onTimeout);
   }
 
-  /** Runs {@code body}, a subshell ending in a newline, between a command's frame lines. */
+  /**
+   * Runs {@code body}, a subshell ending in a newline, between a command's frame lines; {@code
+   * timeoutName} names the timeout in the report of a host cut off after it.
+   */
   private ExecChannel.Raw framed(
-      String body, Duration timeout, String display, Consumer<byte[]> onTimeout) {
+      String body,
+      Duration timeout,
+      String timeoutName,
+      String display,
+      Consumer<byte[]> onTimeout) {
     long start = System.nanoTime();
     String during = "while running '" + ExecChannel.oneLine(display) + "'";
     if (broken) {
@@ -286,11 +305,15 @@ final class ShellSession {
       throw dropped(during, failureOf(errDone));
     }
     if (outComplete == null || (outComplete && !errComplete)) {
-      // the timeout: kill the command, then give its frame a little time to come
+      // the timeout: a silent host is cut now, naming the figures; one that answers gets its
+      // command killed, then one short grace for the frame of both streams
+      requireAlive(timeout, timeoutName, during);
       kill(onTimeout, err.content(), during);
+      long recovered = System.nanoTime() + RECOVER_GRACE.toNanos();
       boolean outLate =
           outComplete != null || Boolean.TRUE.equals(readFrame(out, RECOVER_GRACE, during));
-      if (!outLate || !await(errDone, RECOVER_GRACE) || !errDone.getNow(false)) {
+      Duration left = Duration.ofNanos(Math.max(1, recovered - System.nanoTime()));
+      if (!outLate || !await(errDone, left) || !errDone.getNow(false)) {
         breakNow(); // the frame never came: the session's state is unknown
         probe.requireAlive(during, null);
       }
@@ -370,6 +393,16 @@ final class ShellSession {
         }
         Thread.interrupted(); // the deadline's interrupt is ours: it must not reach the caller
       }
+    }
+  }
+
+  /** After a wait of {@code waited} in vain: the session is spent when the host is lost. */
+  private void requireAlive(Duration waited, String name, String during) {
+    try {
+      probe.requireAlive(waited, name, during, null);
+    } catch (ConnectionException e) {
+      breakNow();
+      throw e;
     }
   }
 

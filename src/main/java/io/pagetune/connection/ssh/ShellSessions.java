@@ -53,8 +53,11 @@ final class ShellSessions {
     this.max = max;
   }
 
-  /** An idle session, a new one, or empty when the caller should use an exec channel. */
-  Optional<ShellSession> borrow() {
+  /**
+   * An idle session, a new one, or empty when the caller should use an exec channel. A new one must
+   * open within {@code timeout} (the command's) and at most {@link #OPEN_TIMEOUT}.
+   */
+  Optional<ShellSession> borrow(Duration timeout) {
     synchronized (this) {
       if (closed || unsupported || max < 1) {
         return Optional.empty();
@@ -70,7 +73,17 @@ final class ShellSessions {
     }
     ShellSession fresh = null;
     try {
-      fresh = ShellSession.open(host, client, io, timer, probe, OPEN_TIMEOUT, limit);
+      boolean capped = timeout.compareTo(OPEN_TIMEOUT) > 0;
+      fresh =
+          ShellSession.open(
+              host,
+              client,
+              io,
+              timer,
+              probe,
+              capped ? OPEN_TIMEOUT : timeout,
+              capped ? "shell session start limit" : ExecChannel.COMMAND_TIMEOUT,
+              limit);
       return Optional.ofNullable(fresh);
     } finally {
       synchronized (this) {

@@ -50,6 +50,15 @@ public final class SshConnection implements Connection {
   private final AtomicInteger scriptsOnSession = new AtomicInteger();
   private final AtomicInteger sessionCommands = new AtomicInteger();
 
+  /**
+   * The timeout of the task now using this host; until a task (or fact gathering) sets one, sshj's
+   * own default of 30 s. It bounds every wait of this connection on the host that is not a command
+   * with a timeout of its own: file operations, the sudo question, channels opening.
+   */
+  private volatile Duration taskTimeout = DEFAULT_TASK_TIMEOUT;
+
+  static final Duration DEFAULT_TASK_TIMEOUT = Duration.ofSeconds(30);
+
   /** Shell sessions one host may keep at once; the rest of its parallel commands use exec. */
   private static final int SHELL_SESSIONS_PER_HOST = 2;
 
@@ -70,7 +79,7 @@ public final class SshConnection implements Connection {
     this.io = io;
     this.probe = new ConnectionProbe(target.inventoryName(), client, ConnectionProbe.DEFAULT_WAIT);
     this.exec = new ExecChannel(target.inventoryName(), client, io, probe, limit);
-    this.files = new RemoteFiles(this, client, channels, probe);
+    this.files = new RemoteFiles(this, client, channels, probe, io);
     this.sessions =
         new ShellSessions(
             target.inventoryName(),
@@ -81,6 +90,7 @@ public final class SshConnection implements Connection {
             channels,
             settings.shellSession() ? SHELL_SESSIONS_PER_HOST : 0,
             limit);
+    useTaskTimeout(DEFAULT_TASK_TIMEOUT);
   }
 
   @Override
@@ -138,7 +148,7 @@ public final class SshConnection implements Connection {
   /** Runs a command on a shell session of this host, or returns null when none is free. */
   private ExecChannel.Raw onSession(
       String line, Duration timeout, String display, Consumer<byte[]> onTimeout) {
-    Optional<ShellSession> session = sessions.borrow();
+    Optional<ShellSession> session = sessions.borrow(timeout);
     if (session.isEmpty()) {
       return null;
     }
@@ -162,7 +172,7 @@ public final class SshConnection implements Connection {
         && !sudoNeedsNoPassword(become.user())) {
       return null;
     }
-    Optional<ShellSession> session = sessions.borrow();
+    Optional<ShellSession> session = sessions.borrow(timeout);
     if (session.isEmpty()) {
       return null;
     }
@@ -231,7 +241,7 @@ public final class SshConnection implements Connection {
         u -> {
           String probe = ShellQuote.join(List.of("sudo", "-n", "-u", u, "true"));
           ExecChannel.Raw r =
-              exec.run(probe, new byte[0], Duration.ofSeconds(30), channels, "sudo -n", e -> {});
+              exec.run(probe, new byte[0], taskTimeout, channels, "sudo -n", e -> {});
           return r.exitCode() == 0;
         });
   }
@@ -256,7 +266,27 @@ public final class SshConnection implements Connection {
 
   @Override
   public void useTaskTimeout(Duration timeout) {
-    files.useTaskTimeout(timeout);
+    taskTimeout = timeout;
+    // sshj's own waits (a channel to open, a request or close to be confirmed, window space, a key
+    // re-exchange) default to 30 s: past the task timeout and the grace, as a backstop only, so
+    // that pagetune's own bound (the task timeout, then the probe) comes first and names them
+    int backstop = millis(timeout.plus(probe.grace()));
+    client.getConnection().setTimeoutMs(backstop);
+    client.getTransport().setTimeoutMs(backstop);
+  }
+
+  /** The timeout of the task now using this host (see {@link #useTaskTimeout}). */
+  Duration taskTimeout() {
+    return taskTimeout;
+  }
+
+  /** What sshj now waits at most for a channel, a request's reply or a close (for tests). */
+  int sshjTimeoutMs() {
+    return client.getConnection().getTimeoutMs();
+  }
+
+  static int millis(Duration d) {
+    return (int) Math.max(1, Math.min(Integer.MAX_VALUE, d.toMillis()));
   }
 
   /** The most bytes one command's stream or one file read may bring from this host. */

@@ -394,7 +394,12 @@ public final class SshConnectionFactory implements ConnectionFactory {
         throw new HandshakeDropped(e);
       }
       throw new ConnectionException(
-          target.inventoryName() + ": SSH handshake with " + to + " failed: " + e.getMessage(), e);
+          target.inventoryName()
+              + ": SSH handshake with "
+              + to
+              + " failed: "
+              + ConnectionProbe.oneLine(String.valueOf(e.getMessage())),
+          e);
     }
   }
 
@@ -455,7 +460,7 @@ public final class SshConnectionFactory implements ConnectionFactory {
               + ": connection to "
               + target.where()
               + " dropped during login: "
-              + e.getMessage(),
+              + ConnectionProbe.oneLine(String.valueOf(e.getMessage())),
           e);
     }
   }
