@@ -10,19 +10,23 @@ import io.pagetune.pages.PageSize;
  * vm.nr_hugepages}, {@code HugePages_Total}) or another size's ({@link GiganticPool}: its sysfs
  * file), with the pages it holds now.
  *
- * @param defaultPage whether this is the kernel's default huge page size
+ * @param defaultPageBytes the kernel's default huge page size
  * @param live the pages the pool holds now
  */
-public record PoolOfSize(long pageBytes, boolean defaultPage, long live) {
+public record PoolOfSize(long pageBytes, long defaultPageBytes, long live) {
 
   /** The pool of {@code pageBytes}; {@code hugePagesTotal} is the default size's live count. */
   public static PoolOfSize of(
       HostState host, long pageBytes, long defaultPageBytes, long hugePagesTotal) {
-    boolean defaultPage = pageBytes == defaultPageBytes;
     return new PoolOfSize(
         pageBytes,
-        defaultPage,
-        defaultPage ? hugePagesTotal : new GiganticPool(pageBytes).live(host));
+        defaultPageBytes,
+        pageBytes == defaultPageBytes ? hugePagesTotal : new GiganticPool(pageBytes).live(host));
+  }
+
+  /** Whether this is the kernel's default huge page size. */
+  public boolean defaultPage() {
+    return pageBytes == defaultPageBytes;
   }
 
   public GiganticPool gigantic() {
@@ -36,19 +40,19 @@ public record PoolOfSize(long pageBytes, boolean defaultPage, long live) {
 
   /** The target of its page state: {@code pool/hugepages}, {@code pool/hugepages-1G}. */
   public String target() {
-    return defaultPage ? "pool/hugepages" : "pool/hugepages-" + page();
+    return defaultPage() ? "pool/hugepages" : "pool/hugepages-" + page();
   }
 
   /** The setting that sizes it, in the kernel's words. */
   public String desired(long pages) {
-    return defaultPage
+    return defaultPage()
         ? "vm.nr_hugepages=" + pages + " (" + page() + " pages)"
         : gigantic().sysfsPath() + "=" + pages;
   }
 
   /** What the kernel shows now. */
   public String liveValue() {
-    return (defaultPage ? "HugePages_Total=" : gigantic().sysfsPath() + "=")
+    return (defaultPage() ? "HugePages_Total=" : gigantic().sysfsPath() + "=")
         + live
         + " of "
         + page();
@@ -60,7 +64,7 @@ public record PoolOfSize(long pageBytes, boolean defaultPage, long live) {
 
   /** Sets the pool live: {@code sysctl -w} for the default size, the sysfs file for another. */
   public Step setLive(long pages) {
-    return defaultPage
+    return defaultPage()
         ? Step.Exec.of(
             RemoteCommand.argv("sysctl", "-w", "vm.nr_hugepages=" + pages),
             "set vm.nr_hugepages=" + pages + " live")

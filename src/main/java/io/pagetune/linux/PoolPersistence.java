@@ -8,17 +8,17 @@ import io.pagetune.linux.sysctl.SysctlPrecedence;
 import io.pagetune.modules.FileDiff;
 import io.pagetune.modules.HostState;
 import io.pagetune.modules.Step;
+import io.pagetune.pages.PageSize;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
 
 /**
  * How one size's pool is kept for the next boot: the default size's by {@code vm.nr_hugepages} in
  * the sysctl files (judged by the sysctl precedence rules, whichever module writes it), another
- * size's by the kernel command line ({@code hugepagesz=1G hugepages=N}).
+ * size's by its pair on the kernel command line ({@code hugepagesz=1G hugepages=N}).
  *
  * @param edits the file writes that make boot apply the pool
  * @param persisted whether the next boot gets the pool as the host is now (before the edits)
@@ -64,35 +64,48 @@ public record PoolPersistence(
   }
 
   /**
-   * Another size's pool, judged from the running kernel's command line {@code procCmdline}; {@code
-   * module} does not edit the command line, so the pool stays live only until it is there.
+   * Another size's pool, reserved at boot by its pair on the kernel command line ({@code
+   * hugepagesz=1G hugepages=N}): judged from what the next boot gets ({@link BootCmdline#nextBoot}:
+   * the boot entries, else the grub defaults), not from the running kernel's command line, and
+   * where it would not get it, written by {@link BootLoaderEdits} into the files the distribution
+   * keeps the command line in.
    */
-  public static PoolPersistence commandLine(
-      String procCmdline, PoolOfSize size, long pages, String module) {
-    GiganticPool gigantic = size.gigantic();
-    OptionalLong reserved = gigantic.bootReservation(procCmdline);
-    boolean persisted = reserved.orElse(-1) == pages;
-    List<String> notes = new ArrayList<>();
-    if (!persisted) {
-      // a separate pool: vm.nr_hugepages and the default-size pool stay as they are
-      notes.add(
-          "the "
-              + size.page()
-              + " pool is reserved at boot by the kernel command line ("
-              + gigantic.bootParams(pages)
-              + "), which "
-              + module
-              + " does not edit: until it is there, this pool is live only");
-    }
-    return new PoolPersistence(
-        List.of(),
-        persisted,
+  public static PoolPersistence commandLine(LinuxBootConfig boot, HugePagesPair pair) {
+    List<KernelCmdline> next = BootCmdline.nextBoot(boot);
+    boolean persisted = !next.isEmpty() && next.stream().allMatch(pair::isIn);
+    String bootValue =
         "kernel command line: "
-            + (reserved.isPresent()
-                ? gigantic.bootParams(reserved.getAsLong())
-                : "no " + size.page() + " reservation"),
-        notes,
-        Optional.empty());
+            + (next.isEmpty()
+                ? "boot loader config not found"
+                : String.join("; ", next.stream().map(pair::found).distinct().toList()));
+    if (persisted) {
+      return new PoolPersistence(List.of(), true, bootValue, List.of(), Optional.empty());
+    }
+    String page = new PageSize(pair.pageBytes()).toString();
+    List<String> notes = new ArrayList<>();
+    if (boot.defaultGrub().isEmpty() && boot.blsEntries().isEmpty()) {
+      notes.add(
+          "no boot loader configuration found ("
+              + LinuxBootConfig.DEFAULT_GRUB
+              + ", "
+              + LinuxBootConfig.BLS_DIR
+              + "): set "
+              + pair.wanted()
+              + " on the kernel command line by hand; until then the "
+              + page
+              + " pool is live only");
+      return new PoolPersistence(List.of(), false, bootValue, notes, Optional.empty());
+    }
+    BootLoaderEdits.Result written = BootLoaderEdits.plan(boot, pair);
+    notes.addAll(written.notes());
+    // a separate pool: vm.nr_hugepages, the other sizes' pairs and default_hugepagesz stay
+    notes.add(
+        "the "
+            + page
+            + " pool is reserved at the next boot by "
+            + pair.wanted()
+            + " on the kernel command line");
+    return new PoolPersistence(written.edits(), false, bootValue, notes, written.refusal());
   }
 
   /**

@@ -4,6 +4,8 @@ import io.pagetune.linux.DeclaredConsumers;
 import io.pagetune.linux.HugePageConsumer;
 import io.pagetune.linux.HugePageConsumers;
 import io.pagetune.linux.HugePagePool;
+import io.pagetune.linux.HugePagesPair;
+import io.pagetune.linux.LinuxBootConfig;
 import io.pagetune.linux.PoolOfSize;
 import io.pagetune.linux.PoolOutcome;
 import io.pagetune.linux.PoolPersistence;
@@ -222,14 +224,14 @@ public final class PostgresHugepagesModule implements Module {
    * How the pool is kept for the next boot: the default size's in the pool's sysctl file, another
    * size's on the kernel command line.
    */
-  private PoolPersistence persistence(
+  private static PoolPersistence persistence(
       ModuleCall call, HostState host, PoolOfSize size, PoolPlan pool, String sysctlBefore) {
     if (!size.defaultPage()) {
+      // its own pair on the kernel command line; default_hugepagesz stays, as huge_page_size
+      // names the size
       return PoolPersistence.commandLine(
-          HostFiles.readOrEmpty(host, "/proc/cmdline").text().orElse(""),
-          size,
-          pool.pages(),
-          name());
+          host.fact(LinuxBootConfig.PAGES),
+          new HugePagesPair(size.pageBytes(), pool.pages(), size.defaultPageBytes()));
     }
     return PoolPersistence.sysctl(
         host,
