@@ -32,12 +32,13 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * {@code src/test/resources/linux/page-size-boot/<case>/}: a PostgreSQL cluster with {@code
  * huge_page_size = 1GB} gets its 1 GiB pool at boot from its own {@code hugepagesz=1G hugepages=N}
- * pair, written into the files the distribution keeps the command line in ({@code host/} is the
- * whole host; {@code expected.yml} the task, the exact plan and the states before and after; {@code
- * expected-after/} every boot file as it must be written). Each case asserts the plan, that check
- * mode showed what apply wrote, that every write was journaled with the content it replaced before
- * it landed (what rollback restores: restoring it gives back the host), the states, and that a
- * second run plans nothing.
+ * pair, written into the files the distribution keeps the command line in. {@code host/} is the
+ * whole host; {@code expected.yml} holds the task, the exact plan and the states before and after,
+ * or {@code refused}: the one line the plan fails with; {@code expected-after/} every boot file as
+ * it must be written. Each case asserts the plan, that check mode showed what apply wrote, that
+ * every write was journaled with the content it replaced before it landed (what rollback writes
+ * back: doing so gives back every file the plan showed; the live pool is kernel state, not a file),
+ * the states, and that a second run plans nothing.
  */
 class PageSizeBootFixturesTest {
   private static final String MODULE = "postgres_hugepages";
@@ -57,7 +58,6 @@ class PageSizeBootFixturesTest {
     Path root = tmp.resolve("host");
     PoolFixturesTest.copy(dir.resolve("host"), root);
     Files.createDirectories(root.resolve("etc/sysctl.d"));
-    String original = ModuleHarness.treeHash(root);
     Connection lab = PoolFixturesTest.lab(root);
     Module module = PoolFixturesTest.module(MODULE);
     ModuleHarness h =
@@ -131,10 +131,12 @@ class PageSizeBootFixturesTest {
         Files.delete(p);
       }
     }
-    for (String backup : applied.backups()) {
-      Files.deleteIfExists(root.resolve(backup.substring(1)));
+    for (FileDiff d : check.diffs()) {
+      assertEquals(
+          hostFile(dir.resolve("host"), d.path()),
+          hostFile(root, d.path()),
+          dir + ": the journal restores " + d.path());
     }
-    assertEquals(original, ModuleHarness.treeHash(root), dir + ": the journal restores the host");
   }
 
   /** Every state {@code wanted} names: desired, persisted and its value, effective, reasons. */
