@@ -34,11 +34,13 @@ import java.util.Optional;
  * {@code postgres_hugepages}: puts a PostgreSQL cluster's main shared memory into huge pages. It
  * sizes the host's one huge-page pool for the cluster plus the declared consumers ({@code
  * consumers}), the host's other clusters and what the other targets find (running Oracle SGAs),
- * persists {@code vm.nr_hugepages} by the sysctl precedence rules, sets the pool live and reads it
- * back, and only then sets {@code huge_pages} in {@code postgresql.auto.conf} (or, with {@code
- * pg_conf_method: conf.d}, in its own file under {@code conf.d}: {@link ConfDSetting}) and asks for
- * a restart of the cluster: a pool that reads back short fails the task before PostgreSQL is told
- * to insist on huge pages it could not get at start.
+ * persists {@code vm.nr_hugepages} by the sysctl precedence rules (a cluster whose {@code
+ * huge_page_size} names another size: that size's pool, by its own {@code hugepagesz= hugepages=}
+ * pair in the boot-loader files, {@link io.pagetune.linux.HugePagesPair}), sets the pool live and
+ * reads it back, and only then sets {@code huge_pages} in {@code postgresql.auto.conf} (or, with
+ * {@code pg_conf_method: conf.d}, in its own file under {@code conf.d}: {@link ConfDSetting}) and
+ * asks for a restart of the cluster: a pool that reads back short fails the task before PostgreSQL
+ * is told to insist on huge pages it could not get at start.
  *
  * <p>PostgreSQL maps its shared memory with {@code mmap(MAP_HUGETLB)}, which neither {@code
  * vm.hugetlb_shm_group} nor the memlock limit governs (both apply to System V {@code SHM_HUGETLB}
