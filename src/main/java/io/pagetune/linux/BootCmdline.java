@@ -3,10 +3,12 @@ package io.pagetune.linux;
 import io.pagetune.linux.sysctl.ConfFile;
 import io.pagetune.pages.PageSize;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -115,28 +117,49 @@ public final class BootCmdline {
   }
 
   /**
-   * Pages reserved at boot per page size in bytes: {@code hugepages=} counts for the size of the
-   * {@code hugepagesz=} before it, or the default size ({@code default_hugepagesz=} or {@code
-   * defaultPageBytes}) when none came before.
+   * Pages reserved at boot per page size in bytes, as the kernel parses the command line
+   * (mm/hugetlb setup, hugetlbpage.rst): a {@code hugepages=} counts for the size of the {@code
+   * hugepagesz=} or {@code default_hugepagesz=} before it, or for the default size ({@code
+   * default_hugepagesz=} or {@code defaultPageBytes}) when none came before; a size given a second
+   * time is ignored with its count (except {@code hugepagesz=} of the default size after {@code
+   * default_hugepagesz=}), and so is a second count for one size.
    */
   public static Map<Long, Long> reservations(KernelCmdline cmdline, long defaultPageBytes) {
+    // the first default_hugepagesz= counts; the kernel ignores a later one
     long dflt =
-        cmdline
-            .defaultHugepagesz()
+        cmdline.values("default_hugepagesz").stream()
+            .findFirst()
             .flatMap(PageSize::parse)
             .map(PageSize::bytes)
             .orElse(defaultPageBytes);
     Map<Long, Long> out = new LinkedHashMap<>();
+    Set<Long> sizes = new HashSet<>();
     long size = dflt;
+    boolean valid = true;
+    boolean defaultNamed = false;
     for (String w : cmdline.words()) {
-      if (w.startsWith("hugepagesz=")) {
-        size = PageSize.parse(w.substring("hugepagesz=".length())).map(PageSize::bytes).orElse(-1L);
-      } else if (w.startsWith("hugepages=") && size > 0) {
-        try {
-          out.put(size, Long.parseLong(w.substring("hugepages=".length())));
-        } catch (NumberFormatException e) {
-          // a malformed count reserves nothing; the kernel ignores it too
+      boolean isDefault = w.startsWith("default_hugepagesz=");
+      if (w.startsWith("hugepagesz=") || isDefault) {
+        long named =
+            PageSize.parse(w.substring(w.indexOf('=') + 1)).map(PageSize::bytes).orElse(-1L);
+        boolean again = !sizes.add(named);
+        // a repeated size is ignored, unless it is the default size named again before its count
+        valid =
+            named > 0
+                && (isDefault
+                    ? !defaultNamed
+                    : !again || defaultNamed && named == dflt && !out.containsKey(named));
+        defaultNamed |= isDefault;
+        size = valid ? named : size;
+      } else if (w.startsWith("hugepages=")) {
+        if (valid) {
+          try {
+            out.putIfAbsent(size, Long.parseLong(w.substring("hugepages=".length())));
+          } catch (NumberFormatException e) {
+            // a malformed count reserves nothing; the kernel ignores it too
+          }
         }
+        valid = true;
       }
     }
     return out;
@@ -148,6 +171,14 @@ public final class BootCmdline {
    * rest of the file is kept. A file without the variable gets one at the end.
    */
   public static String withGrubParams(String text, List<String> params, List<String> drop) {
+    return withGrubCmdline(text, CmdlineEdit.params(params, drop));
+  }
+
+  /**
+   * {@code /etc/default/grub} with {@code GRUB_CMDLINE_LINUX}'s words changed by {@code edit}; the
+   * rest of the file is kept. A file without the variable gets one at the end.
+   */
+  public static String withGrubCmdline(String text, CmdlineEdit edit) {
     String[] lines = text.split("\n", -1);
     int at = -1;
     for (int i = 0; i < lines.length; i++) {
@@ -163,13 +194,7 @@ public final class BootCmdline {
       String v = m.group(3) != null ? m.group(3) : m.group(4) != null ? m.group(4) : m.group(5);
       words.addAll(KernelCmdline.parse(v).words());
     }
-    List<String> names = new ArrayList<>(drop);
-    for (String p : params) {
-      names.add(p.substring(0, p.indexOf('=')));
-    }
-    words.removeIf(w -> names.contains(w.contains("=") ? w.substring(0, w.indexOf('=')) : w));
-    words.addAll(params);
-    String line = "GRUB_CMDLINE_LINUX=\"" + String.join(" ", words) + "\"";
+    String line = "GRUB_CMDLINE_LINUX=\"" + String.join(" ", edit.apply(words)) + "\"";
     if (at >= 0) {
       lines[at] = line;
       return String.join("\n", lines);

@@ -36,6 +36,11 @@ public final class BootLoaderEdits {
 
   /** {@code params} ({@code name=value}) set, and every word named in {@code drop} removed. */
   public static Result plan(LinuxBootConfig boot, List<String> params, List<String> drop) {
+    return plan(boot, CmdlineEdit.params(params, drop));
+  }
+
+  /** {@code edit} made in every file that keeps the command line, as far as it exists. */
+  public static Result plan(LinuxBootConfig boot, CmdlineEdit edit) {
     List<FileEdit> edits = new ArrayList<>();
     List<String> notes = new ArrayList<>();
     boot.defaultGrub()
@@ -44,7 +49,7 @@ public final class BootLoaderEdits {
                 add(
                     edits,
                     g,
-                    BootCmdline.withGrubParams(g.text(), params, drop),
+                    BootCmdline.withGrubCmdline(g.text(), edit),
                     "kernel command line of new kernels (GRUB_CMDLINE_LINUX)"));
     boot.kernelCmdline()
         .ifPresent(
@@ -52,12 +57,12 @@ public final class BootLoaderEdits {
                 add(
                     edits,
                     k,
-                    String.join(" ", withParams(words(k.text().strip()), params, drop)) + "\n",
+                    String.join(" ", edit.apply(words(k.text().strip()))) + "\n",
                     "kernel command line of new kernels (kernel-install)"));
     boolean kernelopts = false;
     for (ConfFile e : boot.blsEntries()) {
       kernelopts |= e.text().contains("$kernelopts");
-      add(edits, e, withOptions(e.text(), params, drop), "boot entry options");
+      add(edits, e, withOptions(e.text(), edit), "boot entry options");
     }
     if (kernelopts || boot.grubenv().flatMap(BootLoaderEdits::kernelopts).isPresent()) {
       Optional<ConfFile> env = boot.grubenv();
@@ -71,7 +76,7 @@ public final class BootLoaderEdits {
                     + " found in "
                     + String.join(", ", LinuxBootConfig.GRUBENV)));
       }
-      String opts = String.join(" ", withParams(words(now.get()), params, drop));
+      String opts = String.join(" ", edit.apply(words(now.get())));
       Optional<String> block = withGrubenv(env.get().text(), "kernelopts", opts);
       if (block.isEmpty()) {
         return new Result(
@@ -83,8 +88,7 @@ public final class BootLoaderEdits {
     }
     if (boot.blsEntries().isEmpty()) {
       boot.grubCfg()
-          .ifPresent(
-              c -> add(edits, c, withLinuxLines(c.text(), params, drop), "generated grub menu"));
+          .ifPresent(c -> add(edits, c, withLinuxLines(c.text(), edit), "generated grub menu"));
     }
     if (!boot.blsEntries().isEmpty() && boot.kernelCmdline().isEmpty()) {
       notes.add(
@@ -92,15 +96,15 @@ public final class BootLoaderEdits {
               + LinuxBootConfig.KERNEL_CMDLINE
               + ": a kernel installed before the next boot takes the running command line");
     }
-    return new Result(edits, notes, stillOverridden(boot, edits, params));
+    return new Result(edits, notes, stillOverridden(boot, edits, edit));
   }
 
-  /** Why the written boot configuration would still not give {@code params}, if it would not. */
+  /** Why the written boot configuration would still not give {@code edit}, if it would not. */
   static Optional<String> stillOverridden(
-      LinuxBootConfig boot, List<FileEdit> edits, List<String> params) {
+      LinuxBootConfig boot, List<FileEdit> edits, CmdlineEdit edit) {
     LinuxBootConfig written = BootLoaderEdits.written(boot, edits);
     for (KernelCmdline line : BootCmdline.nextBoot(written)) {
-      if (!BootCmdline.has(line, params)) {
+      if (!edit.isIn(line)) {
         String tuned =
             boot.tunedProfile()
                 .flatMap(t -> t.bootloaderCmdline())
@@ -108,16 +112,10 @@ public final class BootLoaderEdits {
                 .orElse("");
         return Optional.of(
             "after writing the boot configuration the next boot would still run with "
-                + String.join(
-                    " ",
-                    params.stream()
-                        .map(p -> p.substring(0, p.indexOf('=')))
-                        .distinct()
-                        .flatMap(n -> line.last(n).map(v -> n + "=" + v).stream())
-                        .toList())
+                + edit.found(line)
                 + tuned
                 + ", not "
-                + String.join(" ", params));
+                + edit.wanted());
       }
     }
     return Optional.empty();
@@ -165,24 +163,24 @@ public final class BootLoaderEdits {
   }
 
   /** A BLS entry with its own options edited; an entry that defers to $kernelopts is left. */
-  static String withOptions(String text, List<String> params, List<String> drop) {
+  static String withOptions(String text, CmdlineEdit edit) {
     String[] lines = text.split("\n", -1);
     for (int i = 0; i < lines.length; i++) {
       Matcher m = BLS_OPTIONS.matcher(lines[i]);
       if (m.matches() && !m.group(2).contains("$kernelopts")) {
-        lines[i] = m.group(1) + String.join(" ", withParams(words(m.group(2)), params, drop));
+        lines[i] = m.group(1) + String.join(" ", edit.apply(words(m.group(2))));
       }
     }
     return String.join("\n", lines);
   }
 
   /** grub.cfg with the words after the kernel image of every {@code linux} line edited. */
-  static String withLinuxLines(String text, List<String> params, List<String> drop) {
+  static String withLinuxLines(String text, CmdlineEdit edit) {
     String[] lines = text.split("\n", -1);
     for (int i = 0; i < lines.length; i++) {
       Matcher m = GRUB_LINUX.matcher(lines[i]);
       if (m.matches()) {
-        lines[i] = m.group(1) + " " + String.join(" ", withParams(words(m.group(2)), params, drop));
+        lines[i] = m.group(1) + " " + String.join(" ", edit.apply(words(m.group(2))));
       }
     }
     return String.join("\n", lines);

@@ -4,8 +4,6 @@ import io.pagetune.connection.RemoteCommand;
 import io.pagetune.modules.HostState;
 import io.pagetune.modules.Step;
 import io.pagetune.modules.pages.HostFiles;
-import io.pagetune.pages.PageSize;
-import java.util.OptionalLong;
 
 /**
  * The pool of a huge page size other than the kernel's default (1 GiB where the default is 2 MiB):
@@ -34,29 +32,5 @@ public record GiganticPool(long pageBytes) {
         RemoteCommand.argv(
             "sh", "-c", "echo \"$1\" > \"$2\"", "sh", Long.toString(pages), sysfsPath()),
         "set " + sysfsPath() + " to " + pages + " live");
-  }
-
-  /** What the kernel command line must say to reserve {@code pages} of this size at boot. */
-  public String bootParams(long pages) {
-    return "hugepagesz=" + new PageSize(pageBytes) + " hugepages=" + pages;
-  }
-
-  /**
-   * The pages of this size {@code cmdline} reserves at boot: the {@code hugepages=} that follows
-   * {@code hugepagesz=} of this size.
-   */
-  public OptionalLong bootReservation(String cmdline) {
-    String[] words = cmdline.strip().split("\\s+");
-    OptionalLong out = OptionalLong.empty();
-    for (int i = 0; i + 1 < words.length; i++) {
-      if (words[i].startsWith("hugepagesz=")
-          && PageSize.parse(words[i].substring("hugepagesz=".length()))
-              .filter(p -> p.bytes() == pageBytes)
-              .isPresent()
-          && words[i + 1].matches("hugepages=\\d{1,18}")) {
-        out = OptionalLong.of(Long.parseLong(words[i + 1].substring("hugepages=".length())));
-      }
-    }
-    return out;
   }
 }

@@ -133,6 +133,16 @@ public record LinuxBootConfig(
     return KernelCmdline.parse(procCmdline.orElse(""));
   }
 
+  /**
+   * The boot configuration as the page facts gather it (one round trip with the other sections),
+   * for every target that plans the pool or the kernel command line.
+   */
+  public static final Fact<LinuxBootConfig> PAGES =
+      new ScriptFact<>(
+          "pages_boot_config",
+          io.pagetune.pages.PageFacts.only("Linux", script()),
+          r -> parse(r.stdout()));
+
   public static Fact<LinuxBootConfig> fact() {
     return new ScriptFact<>("linux_boot_config", script(), r -> parse(r.stdout()));
   }

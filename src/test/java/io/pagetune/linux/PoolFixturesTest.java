@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pagetune.cli.Wiring;
 import io.pagetune.connection.CommandResult;
+import io.pagetune.connection.Connection;
 import io.pagetune.connection.ConnectionSpec;
 import io.pagetune.connection.lab.LabConnection;
 import io.pagetune.modules.ApplyResult;
@@ -171,6 +172,14 @@ class PoolFixturesTest {
   }
 
   private static ModuleHarness harness(Path dir, Path root, String module) throws IOException {
+    return new ModuleHarness(module(module), root, lab(root))
+        .facts(facts(dir))
+        .environment(
+            Map.of("PATH", Path.of("lab/bin").toAbsolutePath() + ":" + System.getenv("PATH")));
+  }
+
+  /** The facts a case gives: its ipcs, JVMs, clusters and their states, not this machine's. */
+  static Map<String, Object> facts(Path dir) throws IOException {
     Map<String, Object> facts = new LinkedHashMap<>();
     facts.put(OracleFacts.IPCS.name(), IpcsShm.parse(optional(dir.resolve("ipcs.txt"))));
     // processes using huge pages today come from the case, not from this machine's /proc
@@ -186,28 +195,29 @@ class PoolFixturesTest {
       facts.put(PgClusterState.fact(c.dataDirectory(), "").name(), parsed);
       facts.put(PgClusterState.fact(c.dataDirectory(), c.bindir()).name(), parsed);
     }
-    Module m =
-        Wiring.moduleList(Clock.systemUTC()).stream()
-            .filter(x -> x.name().equals(module))
-            .findFirst()
-            .orElseThrow();
-    return new ModuleHarness(
-            m,
-            root,
-            LabConnection.factory()
-                .open(
-                    new ConnectionSpec(
-                        "db1",
-                        "lab",
-                        "db1",
-                        null,
-                        null,
-                        null,
-                        Map.of(
-                            "pagetune_lab_root", root.toString(), "pagetune_lab_bin", "lab/bin"))))
-        .facts(facts)
-        .environment(
-            Map.of("PATH", Path.of("lab/bin").toAbsolutePath() + ":" + System.getenv("PATH")));
+    return facts;
+  }
+
+  /** The module as the composition root wires it. */
+  static Module module(String name) {
+    return Wiring.moduleList(Clock.systemUTC()).stream()
+        .filter(x -> x.name().equals(name))
+        .findFirst()
+        .orElseThrow();
+  }
+
+  /** A lab connection whose host is the scratch {@code root}. */
+  static Connection lab(Path root) {
+    return LabConnection.factory()
+        .open(
+            new ConnectionSpec(
+                "db1",
+                "lab",
+                "db1",
+                null,
+                null,
+                null,
+                Map.of("pagetune_lab_root", root.toString(), "pagetune_lab_bin", "lab/bin")));
   }
 
   private static void host(Path dir, Path root) throws IOException {
@@ -257,7 +267,7 @@ class PoolFixturesTest {
     return order.stream().map(t -> t.get("module") + " " + t.get("args")).toList();
   }
 
-  private static List<String> strings(Object o) {
+  static List<String> strings(Object o) {
     List<String> out = new ArrayList<>();
     if (o instanceof List<?> l) {
       l.forEach(x -> out.add(String.valueOf(x)));
@@ -272,12 +282,12 @@ class PoolFixturesTest {
   }
 
   @SuppressWarnings("unchecked")
-  private static Map<String, Object> yamlMap(Path p) throws IOException {
+  static Map<String, Object> yamlMap(Path p) throws IOException {
     return (Map<String, Object>)
         new Load(LoadSettings.builder().build()).loadFromString(Files.readString(p));
   }
 
-  private static String optional(Path p) throws IOException {
+  static String optional(Path p) throws IOException {
     return Files.exists(p) ? Files.readString(p) : "";
   }
 
@@ -285,7 +295,7 @@ class PoolFixturesTest {
     return Files.readString(root.resolve(path.substring(1)));
   }
 
-  private static void copy(Path from, Path to) {
+  static void copy(Path from, Path to) {
     try (Stream<Path> paths = Files.walk(from)) {
       for (Path p : paths.sorted().toList()) {
         Path t = to.resolve(from.relativize(p).toString());

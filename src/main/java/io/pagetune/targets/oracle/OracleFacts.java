@@ -19,11 +19,7 @@ public final class OracleFacts implements PageFactSection {
           "pages_thp",
           PageFacts.only("Linux", ThpMode.fact().script()),
           r -> ThpMode.parse(r.stdout()));
-  public static final Fact<LinuxBootConfig> BOOT_CONFIG =
-      new ScriptFact<>(
-          "pages_boot_config",
-          PageFacts.only("Linux", LinuxBootConfig.script()),
-          r -> LinuxBootConfig.parse(r.stdout()));
+  public static final Fact<LinuxBootConfig> BOOT_CONFIG = LinuxBootConfig.PAGES;
   public static final Fact<IpcsShm> IPCS =
       new ScriptFact<>(
           "pages_ipcs", PageFacts.only("Linux", "ipcs -m"), r -> IpcsShm.parse(r.stdout()));

@@ -1,5 +1,6 @@
 package io.pagetune.targets.postgres;
 
+import io.pagetune.linux.PoolPlan;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -15,6 +16,18 @@ final class PoolSysctlFile {
   private static final String KEY = "vm.nr_hugepages";
 
   private PoolSysctlFile() {}
+
+  /** The file pagetune renders when the task gives no {@code sysctl_template}. */
+  static String text(PoolPlan pool) {
+    StringBuilder out =
+        new StringBuilder(
+            "# Managed by pagetune (postgres_hugepages); do not edit by hand.\n"
+                + "# The host's huge-page pool, one share per consumer:\n");
+    for (String line : pool.breakdown()) {
+      out.append("#   ").append(line).append('\n');
+    }
+    return out.append("vm.nr_hugepages = ").append(pool.pages()).append('\n').toString();
+  }
 
   static String wanted(String now, String rendered, long pages) {
     if (!setsOtherKeys(now)) {

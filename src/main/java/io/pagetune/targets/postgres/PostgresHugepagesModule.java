@@ -1,25 +1,20 @@
 package io.pagetune.targets.postgres;
 
-import io.pagetune.connection.CommandResult;
-import io.pagetune.connection.RemoteCommand;
 import io.pagetune.linux.DeclaredConsumers;
-import io.pagetune.linux.GiganticPool;
 import io.pagetune.linux.HugePageConsumer;
 import io.pagetune.linux.HugePageConsumers;
 import io.pagetune.linux.HugePagePool;
+import io.pagetune.linux.HugePagesPair;
+import io.pagetune.linux.LinuxBootConfig;
+import io.pagetune.linux.PoolOfSize;
 import io.pagetune.linux.PoolOutcome;
+import io.pagetune.linux.PoolPersistence;
 import io.pagetune.linux.PoolPlan;
-import io.pagetune.linux.sysctl.FileEdit;
-import io.pagetune.linux.sysctl.SysctlAssignment;
-import io.pagetune.linux.sysctl.SysctlBootFiles;
-import io.pagetune.linux.sysctl.SysctlPersistence;
-import io.pagetune.linux.sysctl.SysctlPrecedence;
 import io.pagetune.modules.ApplyResult;
 import io.pagetune.modules.Arg;
 import io.pagetune.modules.ArgSpec;
 import io.pagetune.modules.ArgType;
 import io.pagetune.modules.Args;
-import io.pagetune.modules.FileDiff;
 import io.pagetune.modules.HostState;
 import io.pagetune.modules.Module;
 import io.pagetune.modules.ModuleCall;
@@ -28,26 +23,24 @@ import io.pagetune.modules.Step;
 import io.pagetune.modules.StepRunner;
 import io.pagetune.modules.pages.HostFiles;
 import io.pagetune.modules.pages.Templated;
-import io.pagetune.pages.PageSize;
-import io.pagetune.pages.PageState;
 import io.pagetune.schedule.RestartTarget;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
 
 /**
  * {@code postgres_hugepages}: puts a PostgreSQL cluster's main shared memory into huge pages. It
  * sizes the host's one huge-page pool for the cluster plus the declared consumers ({@code
  * consumers}), the host's other clusters and what the other targets find (running Oracle SGAs),
- * persists {@code vm.nr_hugepages} by the sysctl precedence rules, sets the pool live and reads it
- * back, and only then sets {@code huge_pages} in {@code postgresql.auto.conf} (or, with {@code
- * pg_conf_method: conf.d}, in its own file under {@code conf.d}: {@link ConfDSetting}) and asks for
- * a restart of the cluster: a pool that reads back short fails the task before PostgreSQL is told
- * to insist on huge pages it could not get at start.
+ * persists {@code vm.nr_hugepages} by the sysctl precedence rules (a cluster whose {@code
+ * huge_page_size} names another size: that size's pool, by its own {@code hugepagesz= hugepages=}
+ * pair in the boot-loader files, {@link io.pagetune.linux.HugePagesPair}), sets the pool live and
+ * reads it back, and only then sets {@code huge_pages} in {@code postgresql.auto.conf} (or, with
+ * {@code pg_conf_method: conf.d}, in its own file under {@code conf.d}: {@link ConfDSetting}) and
+ * asks for a restart of the cluster: a pool that reads back short fails the task before PostgreSQL
+ * is told to insist on huge pages it could not get at start.
  *
  * <p>PostgreSQL maps its shared memory with {@code mmap(MAP_HUGETLB)}, which neither {@code
  * vm.hugetlb_shm_group} nor the memlock limit governs (both apply to System V {@code SHM_HUGETLB}
@@ -118,37 +111,25 @@ public final class PostgresHugepagesModule implements Module {
   @Override
   public Plan plan(ModuleCall call, HostState host) {
     Args args = call.args();
-    String dataDir = stripSlash(args.string("data_dir"));
-    String cluster = args.optString("cluster").orElse(dataDir);
-    // a cluster systemd runs (RHEL, PGDG) restarts through its unit, with the unit's binaries
-    Optional<PgCluster> unitRun =
-        host.fact(PostgresFacts.CLUSTERS).stream()
-            .filter(c -> !c.unit().isEmpty() && c.dataDirectory().equals(dataDir))
-            .findFirst();
-    String bindir =
-        args.string("bindir").isEmpty()
-            ? unitRun.map(PgCluster::bindir).orElse("")
-            : args.string("bindir");
-    PgClusterState pg = host.fact(PgClusterState.fact(dataDir, bindir));
+    NamedCluster target = NamedCluster.of(args, host);
+    String cluster = target.cluster();
+    PgClusterState pg = target.pg();
     if (pg.problem().isPresent()) {
-      return Plan.failed("postgres_hugepages: " + cluster + ": " + pg.problem().get());
+      return failed(cluster + ": " + pg.problem().get());
     }
     long pageKb = pg.meminfo("Hugepagesize").orElse(0);
     if (pageKb <= 0) {
-      return Plan.failed(
-          "postgres_hugepages: Hugepagesize is missing from /proc/meminfo: this kernel has no huge"
-              + " pages");
+      return failed("Hugepagesize is missing from /proc/meminfo: this kernel has no huge pages");
     }
     // a cluster that names its page size (huge_page_size) gets that size's pool, and
     // shared_memory_size_in_huge_pages counts pages of that size
     long pageBytes = PostgresConsumerSource.pageBytes(pg).orElse(pageKb << 10);
-    boolean defaultPage = pageBytes == pageKb << 10;
-    GiganticPool gigantic = new GiganticPool(pageBytes);
+    PoolOfSize size =
+        PoolOfSize.of(host, pageBytes, pageKb << 10, pg.meminfo("HugePages_Total").orElse(0));
     Optional<PgSharedMemory> shm = PgSharedMemory.of(pg, pageBytes);
     if (shm.isEmpty()) {
-      return Plan.failed(
-          "postgres_hugepages: "
-              + cluster
+      return failed(
+          cluster
               + ": cannot tell the size of its shared memory (no shared_buffers from "
               + pg.settingsFrom()
               + ")");
@@ -157,338 +138,123 @@ public final class PostgresHugepagesModule implements Module {
     try {
       declared = DeclaredConsumers.parse(args.raw("consumers"));
     } catch (IllegalArgumentException e) {
-      return Plan.failed("postgres_hugepages: " + e.getMessage());
+      return failed(e.getMessage());
     }
     String sysctlPath = args.string("sysctl_file");
     HostFiles.Text sysctlNow = HostFiles.readOrEmpty(host, sysctlPath);
     if (sysctlNow.problem().isPresent()) {
-      return Plan.failed("postgres_hugepages: " + sysctlNow.problem().get());
+      return failed(sysctlNow.problem().get());
     }
-    long total = defaultPage ? pg.meminfo("HugePages_Total").orElse(0) : gigantic.live(host);
-    // the host's one pool: this cluster counts even while huge_pages is still off (this run turns
-    // it on), and the pool file records it for every other module and loop item
-    PoolOutcome outcome =
-        PoolPlan.plan(
-            host,
-            others,
-            pageBytes,
-            new PoolPlan.Request(
-                declared,
-                List.of(
-                    new HugePageConsumer(
-                        PostgresConsumerSource.name(cluster),
-                        shm.get().bytes(),
-                        shm.get().source(),
-                        PostgresConsumerSource.namesOf(host, dataDir))),
-                PostgresConsumerSource.discover(host, pageBytes, Optional.of(dataDir)),
-                defaultPage ? sysctlNow.text().get() : "",
-                share(args.string("max_memory_share")).orElse(0.7),
-                pg.meminfo("MemTotal").orElse(0) << 10,
-                new HugePagePool.Live(
-                    total,
-                    pg.meminfo("HugePages_Free").orElse(0),
-                    pg.meminfo("HugePages_Rsvd").orElse(0)),
-                defaultPage));
+    String sysctlBefore = sysctlNow.text().get();
+    PoolOutcome outcome = pool(args, host, target, size, shm.get(), declared, sysctlBefore);
     if (outcome instanceof PoolOutcome.Refused r) {
-      return Plan.failed("postgres_hugepages: " + r.reason());
+      return failed(r.reason());
     }
     PoolPlan pool = (PoolPlan) outcome;
-    List<HugePageConsumer> consumers = pool.consumers();
-    String page = new PageSize(pageBytes).toString();
+    PoolPersistence persistence = persistence(call, host, size, pool, sysctlBefore);
+    if (persistence.refusal().isPresent()) {
+      return failed(persistence.refusal().get());
+    }
+    List<Step> poolSteps =
+        new ArrayList<>(persistence.steps(host, sysctlPath, args.bool("backup")));
+    boolean setsPoolLive = args.bool("runtime") && !size.isLive(pool.pages());
+    if (setsPoolLive) {
+      poolSteps.add(size.setLive(pool.pages()));
+    }
+    String wantedMode = args.string("huge_pages");
+    boolean confD = args.string("pg_conf_method").equals("conf.d");
+    HugePagesSetting setting =
+        HugePagesSetting.plan(host, target, wantedMode, confD, args.bool("backup"));
+    if (setting.refusal().isPresent()) {
+      return failed(setting.refusal().get());
+    }
+    return new ClusterPlan(
+            cluster,
+            pool,
+            size,
+            persistence,
+            poolSteps,
+            setsPoolLive,
+            args.bool("runtime"),
+            setting,
+            ClusterPages.of(pg, pageBytes, wantedMode),
+            new RestartTarget(RESTART_KIND, host.host(), target.restartId(args)))
+        .plan();
+  }
 
-    List<Step> poolSteps = new ArrayList<>();
-    List<FileDiff> diffs = new ArrayList<>();
+  private static Plan failed(String why) {
+    return Plan.failed("postgres_hugepages: " + why);
+  }
+
+  /**
+   * The host's one pool: this cluster counts even while huge_pages is still off (this run turns it
+   * on), and the pool file records it for every other module and loop item.
+   */
+  private PoolOutcome pool(
+      Args args,
+      HostState host,
+      NamedCluster target,
+      PoolOfSize size,
+      PgSharedMemory shm,
+      List<HugePageConsumer> declared,
+      String sysctlBefore) {
+    PgClusterState pg = target.pg();
+    return PoolPlan.plan(
+        host,
+        others,
+        size.pageBytes(),
+        new PoolPlan.Request(
+            declared,
+            List.of(
+                new HugePageConsumer(
+                    PostgresConsumerSource.name(target.cluster()),
+                    shm.bytes(),
+                    shm.source(),
+                    PostgresConsumerSource.namesOf(host, target.dataDir()))),
+            PostgresConsumerSource.discover(host, size.pageBytes(), Optional.of(target.dataDir())),
+            size.defaultPage() ? sysctlBefore : "",
+            share(args.string("max_memory_share")).orElse(0.7),
+            pg.meminfo("MemTotal").orElse(0) << 10,
+            new HugePagePool.Live(
+                size.live(),
+                pg.meminfo("HugePages_Free").orElse(0),
+                pg.meminfo("HugePages_Rsvd").orElse(0)),
+            size.defaultPage()));
+  }
+
+  /**
+   * How the pool is kept for the next boot: the default size's in the pool's sysctl file, another
+   * size's on the kernel command line.
+   */
+  private static PoolPersistence persistence(
+      ModuleCall call, HostState host, PoolOfSize size, PoolPlan pool, String sysctlBefore) {
+    if (!size.defaultPage()) {
+      // its own pair on the kernel command line; default_hugepagesz stays, as huge_page_size
+      // names the size
+      return PoolPersistence.commandLine(
+          host.fact(LinuxBootConfig.PAGES),
+          new HugePagesPair(size.pageBytes(), pool.pages(), size.defaultPageBytes()));
+    }
+    return PoolPersistence.sysctl(
+        host,
+        call.args().string("sysctl_file"),
+        sysctlBefore,
+        sysctlWanted(call, pool, sysctlBefore),
+        pool.pages());
+  }
+
+  /** The pool file: the task's template rendered, else pagetune's own text, with the records. */
+  private static String sysctlWanted(ModuleCall call, PoolPlan pool, String sysctlBefore) {
     Map<String, Object> poolVars = new LinkedHashMap<>();
     poolVars.put("nr_hugepages", pool.pages());
-    poolVars.put("page_size", page);
+    poolVars.put("page_size", pool.pageName());
     poolVars.put("consumers", pool.breakdown());
-    String sysctlRendered =
-        args.optString("sysctl_template")
+    String rendered =
+        call.args()
+            .optString("sysctl_template")
             .map(t -> call.services().renderTemplate(t, Map.of("pool", poolVars)))
-            .orElseGet(() -> sysctlText(pool));
-    String sysctlBefore = sysctlNow.text().get();
-    String sysctlWanted =
-        pool.withRecords(PoolSysctlFile.wanted(sysctlBefore, sysctlRendered, pool.pages()));
-    // the sysctl precedence rules decide what boot applies, whichever module writes the pool
-    SysctlPersistence.Result persistence =
-        !defaultPage
-            ? ownFileOnly(sysctlPath, sysctlBefore, sysctlBefore)
-            : SysctlPrecedence.readAtBoot(sysctlPath)
-                ? SysctlPersistence.plan(
-                    host.fact(SysctlBootFiles.fact()),
-                    sysctlPath,
-                    sysctlBefore,
-                    sysctlWanted,
-                    Map.of(NR_HUGEPAGES, Long.toString(pool.pages())))
-                : ownFileOnly(sysctlPath, sysctlBefore, sysctlWanted);
-    if (persistence.refusal().isPresent()) {
-      return Plan.failed("postgres_hugepages: " + persistence.refusal().get());
-    }
-    for (FileEdit e : persistence.edits()) {
-      boolean own = e.path().equals(sysctlPath) || e.before().isEmpty();
-      poolSteps.add(
-          new Step.Put(
-              e.path(),
-              e.after().getBytes(StandardCharsets.UTF_8),
-              own ? Integer.valueOf(0644) : null,
-              null,
-              null,
-              args.bool("backup") && host.stat(e.path()).isPresent()));
-      diffs.add(new FileDiff(e.path(), e.before(), e.after()));
-    }
-    SysctlPersistence.BootValue poolBoot = persistence.before().get(NR_HUGEPAGES);
-    boolean poolLive = total == pool.pages();
-    boolean setsPoolLive = args.bool("runtime") && !poolLive;
-    if (setsPoolLive) {
-      poolSteps.add(
-          defaultPage
-              ? Step.Exec.of(
-                  RemoteCommand.argv("sysctl", "-w", "vm.nr_hugepages=" + pool.pages()),
-                  "set vm.nr_hugepages=" + pool.pages() + " live")
-              : gigantic.setLive(pool.pages()));
-    }
-
-    String wantedMode = args.string("huge_pages");
-    String autoPath = dataDir + "/postgresql.auto.conf";
-    HostFiles.Text autoNow = HostFiles.readOrEmpty(host, autoPath);
-    if (autoNow.problem().isPresent()) {
-      return Plan.failed("postgres_hugepages: " + autoNow.problem().get());
-    }
-    String autoBefore = autoNow.text().get();
-    Optional<String> autoMode = AutoConf.value(autoBefore, "huge_pages");
-    List<Step> clusterSteps = new ArrayList<>();
-    Optional<String> persistedMode = autoMode;
-    String persistedWhere = "postgresql.auto.conf";
-    if (args.string("pg_conf_method").equals("conf.d")) {
-      // postgresql.auto.conf is read last: its value is the one the next start uses
-      if (autoMode.filter(m -> !m.equals(wantedMode)).isPresent()) {
-        return Plan.failed(
-            "postgres_hugepages: "
-                + cluster
-                + ": "
-                + autoPath
-                + " sets huge_pages = '"
-                + autoMode.get()
-                + "', which overrides conf.d (ALTER SYSTEM RESET huge_pages, or use"
-                + " pg_conf_method: auto)");
-      }
-      ConfDSetting.Result confD =
-          ConfDSetting.plan(host, configDir(host, dataDir, pg), "huge_pages", wantedMode);
-      if (confD.refusal().isPresent()) {
-        return Plan.failed("postgres_hugepages: " + cluster + ": " + confD.refusal().get());
-      }
-      ConfDSetting file = confD.setting().get();
-      if (!file.before().equals(file.wanted())) {
-        clusterSteps.add(
-            new Step.Put(
-                file.path(),
-                file.wanted().getBytes(StandardCharsets.UTF_8),
-                file.exists() ? null : Integer.valueOf(0644),
-                file.exists() ? null : pg.owner(),
-                null,
-                args.bool("backup") && file.exists()));
-        diffs.add(new FileDiff(file.path(), file.before(), file.wanted()));
-      }
-      if (autoMode.isEmpty()) {
-        persistedMode = file.valueNow("huge_pages");
-        persistedWhere = file.path();
-      } else {
-        persistedWhere = "postgresql.auto.conf (read after conf.d)";
-      }
-    } else if (!AutoConf.set(autoBefore, "huge_pages", wantedMode).equals(autoBefore)) {
-      String autoWanted = AutoConf.set(autoBefore, "huge_pages", wantedMode);
-      boolean exists = host.stat(autoPath).isPresent();
-      clusterSteps.add(
-          new Step.Put(
-              autoPath,
-              autoWanted.getBytes(StandardCharsets.UTF_8),
-              exists ? null : Integer.valueOf(0600),
-              exists ? null : pg.owner(),
-              null,
-              args.bool("backup") && exists));
-      diffs.add(new FileDiff(autoPath, autoBefore, autoWanted));
-    }
-
-    Optional<SmapsMapping> mapping = pg.mainSharedMemory();
-    boolean mappedHuge =
-        pg.running() && mapping.isPresent() && mapping.get().kernelPageSizeKb() == pageBytes >> 10;
-    String running = pg.setting("huge_pages").orElse("unknown");
-    boolean clusterEffective = mappedHuge && running.equals(wantedMode);
-    if (!clusterEffective && pg.running() && !(poolSteps.isEmpty() && clusterSteps.isEmpty())) {
-      clusterSteps.add(
-          new Step.RequestRestart(
-              new RestartTarget(
-                  RESTART_KIND, host.host(), restartId(args, cluster, dataDir, unitRun)),
-              "the postmaster maps its shared memory in huge pages when it starts"));
-    }
-
-    List<PageState> states = new ArrayList<>();
-    OptionalLong reserved =
-        defaultPage
-            ? OptionalLong.empty()
-            : gigantic.bootReservation(
-                HostFiles.readOrEmpty(host, "/proc/cmdline").text().orElse(""));
-    boolean poolPersisted =
-        defaultPage
-            ? poolBoot.value().equals(Long.toString(pool.pages()))
-            : reserved.orElse(-1) == pool.pages();
-    String poolBootText =
-        defaultPage
-            ? poolBoot.describe()
-            : "kernel command line: "
-                + (reserved.isPresent()
-                    ? gigantic.bootParams(reserved.getAsLong())
-                    : "no " + page + " reservation");
-    List<String> poolReasons = new ArrayList<>(pool.breakdown());
-    poolReasons.addAll(pool.notes());
-    poolReasons.addAll(persistence.notes());
-    if (!defaultPage && !poolPersisted) {
-      // a separate pool: vm.nr_hugepages and the default-size pool stay as they are
-      poolReasons.add(
-          "the "
-              + page
-              + " pool is reserved at boot by the kernel command line ("
-              + gigantic.bootParams(pool.pages())
-              + "), which postgres_hugepages does not edit: until it is there, this pool is live"
-              + " only");
-    }
-    if (!poolLive) {
-      poolReasons.add(
-          "HugePages_Total is "
-              + total
-              + (args.bool("runtime") ? " until set live" : " until a reboot"));
-    }
-    states.add(
-        new PageState(
-            defaultPage ? "pool/hugepages" : "pool/hugepages-" + page,
-            defaultPage
-                ? "vm.nr_hugepages=" + pool.pages() + " (" + page + " pages)"
-                : gigantic.sysfsPath() + "=" + pool.pages(),
-            poolPersisted,
-            poolBootText,
-            poolLive,
-            (defaultPage ? "HugePages_Total=" : gigantic.sysfsPath() + "=") + total + " of " + page,
-            !poolLive,
-            poolReasons));
-    for (HugePageConsumer c : consumers) {
-      states.add(
-          new PageState(
-              "pool/consumer/" + c.name(),
-              c.pages(pageBytes) + " x " + page,
-              poolPersisted,
-              poolPersisted ? "in the persisted pool" : "",
-              poolLive,
-              poolLive ? "in the live pool" : "HugePages_Total=" + total,
-              !poolLive,
-              List.of(c.bytes() + " bytes (" + c.source() + ")")));
-    }
-    String where = persistedWhere;
-    List<String> clusterReasons = new ArrayList<>();
-    if (!pg.running()) {
-      clusterReasons.add("the cluster is not running: it maps huge pages at its next start");
-    } else if (!clusterEffective) {
-      clusterReasons.add(
-          "running with huge_pages="
-              + running
-              + "; the main shared memory is "
-              + mapping.map(SmapsMapping::describe).orElse("not found in smaps"));
-    }
-    states.add(
-        new PageState(
-            "postgres/" + cluster,
-            "huge_pages=" + wantedMode + ", main shared memory in " + page + " pages",
-            persistedMode.filter(wantedMode::equals).isPresent(),
-            persistedMode.map(v -> "huge_pages=" + v + " in " + where).orElse(""),
-            clusterEffective,
-            pg.running()
-                ? "pid "
-                    + pg.postmasterPid().getAsLong()
-                    + ": "
-                    + mapping.map(SmapsMapping::describe).orElse("no shared mapping")
-                : "not running",
-            !clusterEffective,
-            clusterReasons));
-
-    Map<String, Object> data = new LinkedHashMap<>();
-    Map<String, Object> desired = new LinkedHashMap<>();
-    desired.put("nr_hugepages", pool.pages());
-    desired.put("page_bytes", pageBytes);
-    desired.put("huge_pages", wantedMode);
-    desired.put("consumers", pool.breakdown());
-    data.put("desired", desired);
-    data.put("page_state", states.stream().map(PageState::toMap).toList());
-    data.put("effective", states.stream().allMatch(PageState::effective));
-    data.put("pending_restart", !clusterEffective);
-    data.put("sets_pool_live", setsPoolLive);
-    if (!defaultPage) {
-      data.put("pool_sysfs", gigantic.sysfsPath());
-    }
-    data.put("pool_steps", poolSteps.size());
-    String summary =
-        "vm.nr_hugepages = "
-            + pool.pages()
-            + " of "
-            + page
-            + " for "
-            + String.join(", ", pool.breakdown())
-            + "; huge_pages = "
-            + wantedMode;
-    List<Step> steps = new ArrayList<>(poolSteps);
-    steps.addAll(clusterSteps);
-    if (steps.isEmpty()) {
-      String msg =
-          summary
-              + (clusterEffective
-                  ? "; effective: " + mapping.map(SmapsMapping::describe).orElse("")
-                  : "; pending: " + String.join("; ", clusterReasons));
-      data.put("msg", msg);
-      return Plan.upToDate(msg, data);
-    }
-    data.put("msg", summary);
-    return Plan.of(steps, diffs).withData(data);
-  }
-
-  /**
-   * Debian clusters restart by {@code version/name}, ones systemd runs by their unit, declared ones
-   * by their data directory.
-   */
-  private static String restartId(
-      Args args, String cluster, String dataDir, Optional<PgCluster> unitRun) {
-    if (args.optString("cluster")
-        .filter(c -> c.matches("\\d+(\\.\\d+)?/[A-Za-z0-9_.-]+"))
-        .isPresent()) {
-      return cluster;
-    }
-    return unitRun.map(c -> PostgresClusterDriver.systemdId(c.unit(), dataDir)).orElse(dataDir);
-  }
-
-  /**
-   * Where postgresql.conf is: the data directory (RHEL, PGDG, initdb's default), else Debian's
-   * {@code /etc/postgresql/<version>/<name>}.
-   */
-  private static String configDir(HostState host, String dataDir, PgClusterState pg) {
-    if (host.stat(dataDir + "/postgresql.conf").isPresent()) {
-      return dataDir;
-    }
-    return "/etc/postgresql/"
-        + pg.version()
-        + "/"
-        + dataDir.substring(dataDir.lastIndexOf('/') + 1);
-  }
-
-  private static String stripSlash(String p) {
-    return p.length() > 1 && p.endsWith("/") ? p.substring(0, p.length() - 1) : p;
-  }
-
-  static String sysctlText(PoolPlan pool) {
-    StringBuilder out =
-        new StringBuilder(
-            "# Managed by pagetune (postgres_hugepages); do not edit by hand.\n"
-                + "# The host's huge-page pool, one share per consumer:\n");
-    for (String line : pool.breakdown()) {
-      out.append("#   ").append(line).append('\n');
-    }
-    return out.append("vm.nr_hugepages = ").append(pool.pages()).append('\n').toString();
+            .orElseGet(() -> PoolSysctlFile.text(pool));
+    return pool.withRecords(PoolSysctlFile.wanted(sysctlBefore, rendered, pool.pages()));
   }
 
   /**
@@ -497,78 +263,6 @@ public final class PostgresHugepagesModule implements Module {
    */
   @Override
   public ApplyResult apply(Plan plan, ModuleCall call, StepRunner runner) {
-    int poolCount = ((Number) plan.data().getOrDefault("pool_steps", 0)).intValue();
-    List<Step> poolSteps = plan.steps().subList(0, poolCount);
-    List<Step> rest = plan.steps().subList(poolCount, plan.steps().size());
-    ApplyResult first = runner.run(Plan.of(poolSteps, plan.diffs()).withData(plan.data()), call);
-    if (first.failure().isPresent()) {
-      return first;
-    }
-    @SuppressWarnings("unchecked")
-    Map<String, Object> desired = (Map<String, Object>) plan.data().get("desired");
-    long wanted = ((Number) desired.get("nr_hugepages")).longValue();
-    if (Boolean.TRUE.equals(plan.data().get("sets_pool_live"))) {
-      Object sysfs = plan.data().get("pool_sysfs");
-      CommandResult back =
-          runner.query(
-              sysfs == null
-                  ? RemoteCommand.argv("sysctl", "-n", "vm.nr_hugepages")
-                  : RemoteCommand.argv("cat", String.valueOf(sysfs)),
-              call);
-      String got = back.stdout().strip();
-      if (!back.ok() || !got.equals(Long.toString(wanted))) {
-        return first.withFailure(
-            "the huge-page pool reads back "
-                + (got.isEmpty() ? "nothing" : got)
-                + " of "
-                + wanted
-                + " pages (memory fragmented or in use): huge_pages left as it is and no"
-                + " restart requested, since PostgreSQL would not start with huge_pages = on;"
-                + " the persisted pool is allocated at the next boot");
-      }
-    }
-    ApplyResult second = runner.run(Plan.of(rest, List.of()).withData(plan.data()), call);
-    List<CommandResult> commands = new ArrayList<>(first.commands());
-    commands.addAll(second.commands());
-    List<String> backups = new ArrayList<>(first.backups());
-    backups.addAll(second.backups());
-    return new ApplyResult(
-        first.changed() || second.changed(),
-        commands,
-        second.restarts(),
-        backups,
-        second.data(),
-        second.failure());
-  }
-
-  private static final String NR_HUGEPAGES = "vm.nr_hugepages";
-
-  /**
-   * A pool file that boot does not read (outside the sysctl directories, e.g. under a test root):
-   * no other file competes with it, its own last assignment is the persisted value.
-   */
-  private static SysctlPersistence.Result ownFileOnly(String path, String now, String wanted) {
-    List<FileEdit> edits =
-        now.equals(wanted)
-            ? List.of()
-            : List.of(new FileEdit(path, now, wanted, "pagetune's sysctl file"));
-    return new SysctlPersistence.Result(
-        edits,
-        Map.of(NR_HUGEPAGES, lastAssignment(path, now)),
-        Map.of(NR_HUGEPAGES, lastAssignment(path, wanted)),
-        List.of(),
-        Optional.empty());
-  }
-
-  private static SysctlPersistence.BootValue lastAssignment(String path, String text) {
-    Optional<SysctlAssignment> last = Optional.empty();
-    String[] lines = text.split("\n", -1);
-    for (int i = 0; i < lines.length; i++) {
-      Optional<SysctlAssignment> a = SysctlPrecedence.parseLine(path, i + 1, lines[i]);
-      if (a.isPresent() && a.get().key().equals(NR_HUGEPAGES)) {
-        last = a;
-      }
-    }
-    return new SysctlPersistence.BootValue(NR_HUGEPAGES, last, false);
+    return PoolFirstApply.apply(plan, call, runner);
   }
 }

@@ -1,0 +1,73 @@
+package io.pagetune.linux;
+
+import io.pagetune.connection.RemoteCommand;
+import io.pagetune.modules.HostState;
+import io.pagetune.modules.Step;
+import io.pagetune.pages.PageSize;
+
+/**
+ * The huge-page pool of one page size as a module sees it: the default size's ({@code
+ * vm.nr_hugepages}, {@code HugePages_Total}) or another size's ({@link GiganticPool}: its sysfs
+ * file), with the pages it holds now.
+ *
+ * @param defaultPageBytes the kernel's default huge page size
+ * @param live the pages the pool holds now
+ */
+public record PoolOfSize(long pageBytes, long defaultPageBytes, long live) {
+
+  /** The pool of {@code pageBytes}; {@code hugePagesTotal} is the default size's live count. */
+  public static PoolOfSize of(
+      HostState host, long pageBytes, long defaultPageBytes, long hugePagesTotal) {
+    return new PoolOfSize(
+        pageBytes,
+        defaultPageBytes,
+        pageBytes == defaultPageBytes ? hugePagesTotal : new GiganticPool(pageBytes).live(host));
+  }
+
+  /** Whether this is the kernel's default huge page size. */
+  public boolean defaultPage() {
+    return pageBytes == defaultPageBytes;
+  }
+
+  public GiganticPool gigantic() {
+    return new GiganticPool(pageBytes);
+  }
+
+  /** {@code 2M}, {@code 1G}. */
+  public String page() {
+    return new PageSize(pageBytes).toString();
+  }
+
+  /** The target of its page state: {@code pool/hugepages}, {@code pool/hugepages-1G}. */
+  public String target() {
+    return defaultPage() ? "pool/hugepages" : "pool/hugepages-" + page();
+  }
+
+  /** The setting that sizes it, in the kernel's words. */
+  public String desired(long pages) {
+    return defaultPage()
+        ? "vm.nr_hugepages=" + pages + " (" + page() + " pages)"
+        : gigantic().sysfsPath() + "=" + pages;
+  }
+
+  /** What the kernel shows now. */
+  public String liveValue() {
+    return (defaultPage() ? "HugePages_Total=" : gigantic().sysfsPath() + "=")
+        + live
+        + " of "
+        + page();
+  }
+
+  public boolean isLive(long pages) {
+    return live == pages;
+  }
+
+  /** Sets the pool live: {@code sysctl -w} for the default size, the sysfs file for another. */
+  public Step setLive(long pages) {
+    return defaultPage()
+        ? Step.Exec.of(
+            RemoteCommand.argv("sysctl", "-w", "vm.nr_hugepages=" + pages),
+            "set vm.nr_hugepages=" + pages + " live")
+        : gigantic().setLive(pages);
+  }
+}
