@@ -146,12 +146,7 @@ public final class PostgresHugepagesModule implements Module {
     GiganticPool gigantic = new GiganticPool(pageBytes);
     Optional<PgSharedMemory> shm = PgSharedMemory.of(pg, pageBytes);
     if (shm.isEmpty()) {
-      return Plan.failed(
-          "postgres_hugepages: "
-              + cluster
-              + ": cannot tell the size of its shared memory (no shared_buffers from "
-              + pg.settingsFrom()
-              + ")");
+      return Plan.failed("postgres_hugepages: " + cluster + ": " + PgSharedMemory.unknown(pg));
     }
     List<HugePageConsumer> declared;
     try {
@@ -249,65 +244,21 @@ public final class PostgresHugepagesModule implements Module {
     }
 
     String wantedMode = args.string("huge_pages");
-    String autoPath = dataDir + "/postgresql.auto.conf";
-    HostFiles.Text autoNow = HostFiles.readOrEmpty(host, autoPath);
-    if (autoNow.problem().isPresent()) {
-      return Plan.failed("postgres_hugepages: " + autoNow.problem().get());
+    // the settings as the server reads them: includes, postgresql.auto.conf, its command line
+    PgHugePagesWrite.Result hugePages =
+        PgHugePagesWrite.plan(
+            host,
+            args,
+            pg.owner(),
+            PgStartFiles.of(host, configDir(host, dataDir, pg), dataDir, unitRun),
+            configDir(host, dataDir, pg),
+            wantedMode);
+    if (hugePages.refusal().isPresent()) {
+      return Plan.failed("postgres_hugepages: " + cluster + ": " + hugePages.refusal().get());
     }
-    String autoBefore = autoNow.text().get();
-    Optional<String> autoMode = AutoConf.value(autoBefore, "huge_pages");
-    List<Step> clusterSteps = new ArrayList<>();
-    Optional<String> persistedMode = autoMode;
-    String persistedWhere = "postgresql.auto.conf";
-    if (args.string("pg_conf_method").equals("conf.d")) {
-      // postgresql.auto.conf is read last: its value is the one the next start uses
-      if (autoMode.filter(m -> !m.equals(wantedMode)).isPresent()) {
-        return Plan.failed(
-            "postgres_hugepages: "
-                + cluster
-                + ": "
-                + autoPath
-                + " sets huge_pages = '"
-                + autoMode.get()
-                + "', which overrides conf.d (ALTER SYSTEM RESET huge_pages, or use"
-                + " pg_conf_method: auto)");
-      }
-      ConfDSetting.Result confD =
-          ConfDSetting.plan(host, configDir(host, dataDir, pg), "huge_pages", wantedMode);
-      if (confD.refusal().isPresent()) {
-        return Plan.failed("postgres_hugepages: " + cluster + ": " + confD.refusal().get());
-      }
-      ConfDSetting file = confD.setting().get();
-      if (!file.before().equals(file.wanted())) {
-        clusterSteps.add(
-            new Step.Put(
-                file.path(),
-                file.wanted().getBytes(StandardCharsets.UTF_8),
-                file.exists() ? null : Integer.valueOf(0644),
-                file.exists() ? null : pg.owner(),
-                null,
-                args.bool("backup") && file.exists()));
-        diffs.add(new FileDiff(file.path(), file.before(), file.wanted()));
-      }
-      if (autoMode.isEmpty()) {
-        persistedMode = file.valueNow("huge_pages");
-        persistedWhere = file.path();
-      } else {
-        persistedWhere = "postgresql.auto.conf (read after conf.d)";
-      }
-    } else if (!AutoConf.set(autoBefore, "huge_pages", wantedMode).equals(autoBefore)) {
-      String autoWanted = AutoConf.set(autoBefore, "huge_pages", wantedMode);
-      boolean exists = host.stat(autoPath).isPresent();
-      clusterSteps.add(
-          new Step.Put(
-              autoPath,
-              autoWanted.getBytes(StandardCharsets.UTF_8),
-              exists ? null : Integer.valueOf(0600),
-              exists ? null : pg.owner(),
-              null,
-              args.bool("backup") && exists));
-      diffs.add(new FileDiff(autoPath, autoBefore, autoWanted));
-    }
+    List<Step> clusterSteps = new ArrayList<>(hugePages.write().get().steps());
+    diffs.addAll(hugePages.write().get().diffs());
+    Optional<PgSetting> persistedMode = hugePages.write().get().persisted();
 
     Optional<SmapsMapping> mapping = pg.mainSharedMemory();
     boolean mappedHuge =
@@ -382,7 +333,6 @@ public final class PostgresHugepagesModule implements Module {
               !poolLive,
               List.of(c.bytes() + " bytes (" + c.source() + ")")));
     }
-    String where = persistedWhere;
     List<String> clusterReasons = new ArrayList<>();
     if (!pg.running()) {
       clusterReasons.add("the cluster is not running: it maps huge pages at its next start");
@@ -397,8 +347,8 @@ public final class PostgresHugepagesModule implements Module {
         new PageState(
             "postgres/" + cluster,
             "huge_pages=" + wantedMode + ", main shared memory in " + page + " pages",
-            persistedMode.filter(wantedMode::equals).isPresent(),
-            persistedMode.map(v -> "huge_pages=" + v + " in " + where).orElse(""),
+            persistedMode.filter(m -> PgSetting.sameEnum(m.value(), wantedMode)).isPresent(),
+            persistedMode.map(m -> "huge_pages=" + m.value() + " in " + m.source()).orElse(""),
             clusterEffective,
             pg.running()
                 ? "pid "

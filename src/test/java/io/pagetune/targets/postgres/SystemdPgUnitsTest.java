@@ -32,7 +32,8 @@ class SystemdPgUnitsTest {
                 "/var/lib/pgsql/data",
                 "",
                 "postgresql.service",
-                "/usr/bin")),
+                "/usr/bin",
+                List.of("/usr/bin/postmaster", "-D", "/var/lib/pgsql/data"))),
         SystemdPgUnits.parse(Fixtures.read("facts/systemd_pg_units/rhel9_appstream.txt")));
   }
 
@@ -51,7 +52,8 @@ class SystemdPgUnitsTest {
                 "/var/lib/pgsql/15/data",
                 "",
                 "postgresql-15.service",
-                "/usr/pgsql-15/bin"),
+                "/usr/pgsql-15/bin",
+                List.of("/usr/pgsql-15/bin/postmaster", "-D", "/var/lib/pgsql/15/data/")),
             new PgCluster(
                 "15",
                 "postgresql-15-reporting.service",
@@ -61,7 +63,9 @@ class SystemdPgUnitsTest {
                 "/srv/pgsql/reporting",
                 "",
                 "postgresql-15-reporting.service",
-                "/usr/pgsql-15/bin")),
+                "/usr/pgsql-15/bin",
+                List.of(
+                    "/usr/pgsql-15/bin/postmaster", "-D", "/srv/pgsql/reporting", "-p", "5433"))),
         c);
     assertEquals("postgresql-15.service", c.get(0).id());
     assertTrue(c.get(0).online());
@@ -109,7 +113,8 @@ class SystemdPgUnitsTest {
                 data.toString(),
                 "",
                 "postgresql-15.service",
-                "/usr/pgsql-15/bin")),
+                "/usr/pgsql-15/bin",
+                List.of("/usr/pgsql-15/bin/postmaster", "-D", data + "/"))),
         SystemdPgUnits.parse(out),
         out);
     assertEquals(1, out.lines().filter(l -> l.startsWith(SystemdPgUnits.UNIT_MARK)).count(), out);
