@@ -73,12 +73,20 @@ final class PgSettingsReader {
   }
 
   private void file(String path, String from) {
-    if (including.contains(path) || including.size() >= MAX_DEPTH) {
+    if (including.contains(path)) {
+      throw new Refused(
+          from
+              + ": includes "
+              + path
+              + ", which is already being read (a cycle): PostgreSQL stops at "
+              + MAX_DEPTH
+              + " nested levels, so the server would not start");
+    }
+    if (including.size() > MAX_DEPTH) {
       throw new Refused(
           from
               + ": including "
               + path
-              + (including.contains(path) ? " again, in a cycle" : "")
               + " nests deeper than PostgreSQL's "
               + MAX_DEPTH
               + " levels: the server would not start");

@@ -51,16 +51,18 @@ record PgStartFiles(String confFile, String autoConf, List<PgSetting> commandLin
     }
     Optional<PgSetting> winner = after.effective(name);
     if (winner.isPresent() && !PgSetting.sameEnum(winner.get().value(), wanted)) {
+      PgSetting w = winner.get();
+      boolean inFile = after.files().stream().anyMatch(w::in);
       return Optional.of(
-          winner.get().source()
+          w.source()
               + " sets "
               + name
               + " = '"
-              + winner.get().value()
-              + "' and is read after "
+              + w.value()
+              + (inFile ? "', which the server reads after " : "', which wins over ")
               + path
               + ": the next start would use '"
-              + winner.get().value()
+              + w.value()
               + "'");
     }
     return Optional.empty();

@@ -205,7 +205,7 @@ class PostgresHugepagesModuleTest {
     assertEquals(
         "postgres_hugepages: 15/main: "
             + CONF
-            + "/postgresql.conf:2 sets huge_pages = 'off' and is read after "
+            + "/postgresql.conf:2 sets huge_pages = 'off', which the server reads after "
             + CONF
             + "/conf.d/pagetune-hugepages.conf: the next start would use 'off'",
         confDHarness().plan(confDArgs()).failure().orElse(""));
@@ -214,7 +214,7 @@ class PostgresHugepagesModuleTest {
     assertEquals(
         "postgres_hugepages: 15/main: "
             + CONF
-            + "/conf.d/zz-local.conf:1 sets huge_pages = 'off' and is read after "
+            + "/conf.d/zz-local.conf:1 sets huge_pages = 'off', which the server reads after "
             + CONF
             + "/conf.d/pagetune-hugepages.conf: the next start would use 'off'",
         confDHarness().plan(confDArgs()).failure().orElse(""));
