@@ -133,6 +133,13 @@ public final class PostgresHugepagesModule implements Module {
     if (pg.problem().isPresent()) {
       return Plan.failed("postgres_hugepages: " + cluster + ": " + pg.problem().get());
     }
+    // the settings the next start reads, as the server reads them, are what the pool is for
+    PgStartFiles startFiles = PgStartFiles.of(host, configDir(host, dataDir, pg), dataDir, unitRun);
+    PgSettings next = startFiles.read(host, Map.of());
+    Optional<String> unreadable = next.error().or(() -> PgSizingDrift.of(next, pg));
+    if (unreadable.isPresent()) {
+      return Plan.failed("postgres_hugepages: " + cluster + ": " + unreadable.get());
+    }
     long pageKb = pg.meminfo("Hugepagesize").orElse(0);
     if (pageKb <= 0) {
       return Plan.failed(
@@ -247,12 +254,7 @@ public final class PostgresHugepagesModule implements Module {
     // the settings as the server reads them: includes, postgresql.auto.conf, its command line
     PgHugePagesWrite.Result hugePages =
         PgHugePagesWrite.plan(
-            host,
-            args,
-            pg.owner(),
-            PgStartFiles.of(host, configDir(host, dataDir, pg), dataDir, unitRun),
-            configDir(host, dataDir, pg),
-            wantedMode);
+            host, args, pg.owner(), startFiles, configDir(host, dataDir, pg), wantedMode);
     if (hugePages.refusal().isPresent()) {
       return Plan.failed("postgres_hugepages: " + cluster + ": " + hugePages.refusal().get());
     }
