@@ -116,6 +116,10 @@ class PoolFixturesTest {
           assertTrue(plan.failure().isEmpty(), () -> dir + ": " + plan.failure().get());
           assertEquals(List.of(), plan.steps(), () -> dir + " second run of " + task);
           assertStates(dir, plan, expected, seen);
+          for (Map.Entry<?, ?> d :
+              ((Map<?, ?>) expected.getOrDefault("data", Map.of())).entrySet()) {
+            assertEquals(d.getValue(), plan.data().get(String.valueOf(d.getKey())), dir + ": " + d);
+          }
         }
       }
       Map<?, ?> wanted = (Map<?, ?>) expected.getOrDefault("states", Map.of());

@@ -369,6 +369,19 @@ public final class PostgresHugepagesModule implements Module {
     desired.put("consumers", pool.breakdown());
     data.put("desired", desired);
     data.put("page_state", states.stream().map(PageState::toMap).toList());
+    PgClusterPort port =
+        PgClusterPort.of(
+            host,
+            dataDir,
+            pg.running(),
+            next,
+            host.fact(PostgresFacts.CLUSTERS).stream()
+                .filter(c -> c.dataDirectory().equals(dataDir))
+                .map(PgCluster::port)
+                .findFirst()
+                .orElse(5432));
+    data.put("port", port.port());
+    data.put("port_from", port.source());
     data.put("effective", states.stream().allMatch(PageState::effective));
     data.put("pending_restart", !clusterEffective);
     data.put("sets_pool_live", setsPoolLive);

@@ -71,12 +71,8 @@ class SystemdPgUnitsTest {
     assertTrue(c.get(0).online());
   }
 
-  @Test
-  void theFactScriptFindsAPgdgClusterThroughSystemctlInOneRun(@TempDir Path tmp)
-      throws IOException, InterruptedException {
-    Path data = tmp.resolve("var/lib/pgsql/15/data");
-    Files.createDirectories(data);
-    Files.writeString(data.resolve("PG_VERSION"), "15\n");
+  /** Runs the fact script with the systemctl stand-in and no pg_lsclusters; its output. */
+  private String factScript(Path tmp, Path data) throws IOException, InterruptedException {
     Path bin = tmp.resolve("bin");
     Files.createDirectories(bin);
     // no pg_lsclusters on this PATH: only the tools the script uses and the systemctl stand-in
@@ -101,6 +97,16 @@ class SystemdPgUnitsTest {
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertTrue(p.waitFor(20, TimeUnit.SECONDS));
     assertEquals(0, p.exitValue(), out);
+    return out;
+  }
+
+  @Test
+  void theFactScriptFindsAPgdgClusterThroughSystemctlInOneRun(@TempDir Path tmp)
+      throws IOException, InterruptedException {
+    Path data = tmp.resolve("var/lib/pgsql/15/data");
+    Files.createDirectories(data);
+    Files.writeString(data.resolve("PG_VERSION"), "15\n");
+    String out = factScript(tmp, data);
     // the template postgresql@.service is skipped; postgresql-15 is listed twice, shown once
     assertEquals(
         List.of(
@@ -138,5 +144,22 @@ class SystemdPgUnitsTest {
                 "version",
                 "15")),
         pages.get("postgres_clusters"));
+  }
+
+  @Test
+  void aRunningPostmasterListensOnThePortItsPostmasterPidSaysNotTheUnits(@TempDir Path tmp)
+      throws IOException, InterruptedException {
+    Path data = tmp.resolve("var/lib/pgsql/15/data");
+    Files.createDirectories(data);
+    Files.writeString(data.resolve("PG_VERSION"), "15\n");
+    // a live process stands for the postmaster: this test's own JVM
+    long pid = ProcessHandle.current().pid();
+    Files.writeString(
+        data.resolve("postmaster.pid"),
+        pid + "\n" + data + "\n1764586324\n5433\n/run/postgresql\n*\n  5433001    491521\nready\n");
+    assertEquals(5433, SystemdPgUnits.parse(factScript(tmp, data)).get(0).port());
+    // a postmaster.pid left behind by a dead postmaster does not count
+    Files.writeString(data.resolve("postmaster.pid"), "999999999\n" + data + "\n1\n5433\n");
+    assertEquals(5432, SystemdPgUnits.parse(factScript(tmp, data)).get(0).port());
   }
 }
