@@ -20,6 +20,7 @@ import io.pagetune.targets.postgres.PgCluster;
 import io.pagetune.targets.postgres.PgClusterState;
 import io.pagetune.targets.postgres.PgLsClusters;
 import io.pagetune.targets.postgres.PostgresFacts;
+import io.pagetune.targets.postgres.SystemdPgUnits;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -54,7 +55,8 @@ class PoolFixturesTest {
   private static final Path FIXTURES = Path.of("src/test/resources/linux");
   private static final Path BASE = Path.of("src/test/resources/modules/oracle_hugepages/base");
   // The pool rules; the boot, tuned and memlock rules beside them are other tests' data.
-  private static final List<String> POOL_RULES = List.of("one-pool", "page-sizes", "shm-group");
+  private static final List<String> POOL_RULES =
+      List.of("one-pool", "page-sizes", "shm-group", "pg-settings");
   private static final String POOL_FILE = "/etc/sysctl.d/97-pagetune-hugepages.conf";
 
   @TempDir Path tmp;
@@ -125,6 +127,10 @@ class PoolFixturesTest {
               () -> dir + ": no line '" + line + "' in " + f.getKey() + ":\n" + text);
         }
       }
+      // the exact files the run leaves (the cluster's setting where the server reads it)
+      for (Map.Entry<?, ?> f : ((Map<?, ?>) expected.getOrDefault("files", Map.of())).entrySet()) {
+        assertEquals(f.getValue(), read(root, String.valueOf(f.getKey())), dir + ": " + f.getKey());
+      }
       // the second run, in every order, plans nothing and reports the pool persisted
       Set<String> seen = new LinkedHashSet<>();
       for (List<Map<String, Object>> again : orders(tasks)) {
@@ -133,6 +139,10 @@ class PoolFixturesTest {
           assertTrue(plan.failure().isEmpty(), () -> dir + ": " + plan.failure().get());
           assertEquals(List.of(), plan.steps(), () -> dir + " second run of " + task);
           assertStates(dir, plan, expected, seen);
+          for (Map.Entry<?, ?> d :
+              ((Map<?, ?>) expected.getOrDefault("data", Map.of())).entrySet()) {
+            assertEquals(d.getValue(), plan.data().get(String.valueOf(d.getKey())), dir + ": " + d);
+          }
         }
       }
       Map<?, ?> wanted = (Map<?, ?>) expected.getOrDefault("states", Map.of());
@@ -158,7 +168,14 @@ class PoolFixturesTest {
         continue; // that module does not report this target
       }
       Map<String, Object> want = (Map<String, Object>) w.getValue();
-      for (String k : List.of("desired", "persisted", "effective")) {
+      for (String k :
+          List.of(
+              "desired",
+              "persisted",
+              "persisted_value",
+              "effective",
+              "effective_value",
+              "pending_restart")) {
         if (want.containsKey(k)) {
           assertEquals(want.get(k), st.get().get(k), () -> dir + ": " + w.getKey() + " " + k);
         }
@@ -186,7 +203,10 @@ class PoolFixturesTest {
     facts.put(
         JvmLargePagesSource.JVMS.name(),
         JvmLargePagesSource.parse(optional(dir.resolve("jvm.txt"))));
-    List<PgCluster> clusters = PgLsClusters.parse(optional(dir.resolve("pg_lsclusters.txt")));
+    // Debian's pg_lsclusters, or the clusters systemd runs (the fact script's output)
+    List<PgCluster> clusters =
+        new ArrayList<>(PgLsClusters.parse(optional(dir.resolve("pg_lsclusters.txt"))));
+    clusters.addAll(SystemdPgUnits.parse(optional(dir.resolve("units.txt"))));
     facts.put(PostgresFacts.CLUSTERS.name(), clusters);
     for (PgCluster c : clusters) {
       String state = Files.readString(dir.resolve("cluster/" + c.id().replace('/', '-') + ".txt"));

@@ -3,8 +3,6 @@ package io.pagetune.targets.postgres;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * {@code postgresql.auto.conf}, the file {@code ALTER SYSTEM} writes: read after postgresql.conf
@@ -12,18 +10,15 @@ import java.util.regex.Pattern;
  * it: the parameter's old lines go, one {@code name = 'value'} line is appended.
  */
 final class AutoConf {
-  private static final Pattern ASSIGNMENT =
-      Pattern.compile("^\\s*([A-Za-z_][A-Za-z0-9_.]*)\\s*=?\\s*'?([^'#]*)'?\\s*(#.*)?$");
-
   private AutoConf() {}
 
   /** The value the file gives {@code name}: the last assignment wins, as in PostgreSQL. */
   static Optional<String> value(String text, String name) {
     Optional<String> out = Optional.empty();
     for (String line : text.split("\n")) {
-      Matcher m = ASSIGNMENT.matcher(line);
-      if (m.matches() && m.group(1).equalsIgnoreCase(name)) {
-        out = Optional.of(m.group(2).strip());
+      Optional<PgConfLine> a = assignment(line, name);
+      if (a.isPresent()) {
+        out = Optional.of(a.get().value());
       }
     }
     return out;
@@ -52,7 +47,10 @@ final class AutoConf {
   }
 
   private static boolean isAssignment(String line, String name) {
-    Matcher m = ASSIGNMENT.matcher(line);
-    return m.matches() && m.group(1).equalsIgnoreCase(name);
+    return assignment(line, name).isPresent();
+  }
+
+  private static Optional<PgConfLine> assignment(String line, String name) {
+    return PgConfLine.parse(line).assignment().filter(a -> a.name().equalsIgnoreCase(name));
   }
 }

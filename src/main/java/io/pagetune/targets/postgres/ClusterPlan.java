@@ -33,6 +33,7 @@ record ClusterPlan(
     boolean runtime,
     HugePagesSetting setting,
     ClusterPages pages,
+    PgClusterPort port,
     RestartTarget restart) {
 
   Plan plan() {
@@ -75,6 +76,8 @@ record ClusterPlan(
     desired.put("consumers", pool.breakdown());
     data.put("desired", desired);
     data.put("page_state", states.stream().map(PageState::toMap).toList());
+    data.put("port", port.port());
+    data.put("port_from", port.source());
     data.put("effective", states.stream().allMatch(PageState::effective));
     data.put("pending_restart", !pages.effective());
     data.put("sets_pool_live", setsPoolLive);

@@ -56,6 +56,22 @@ record NamedCluster(
         + dataDir.substring(dataDir.lastIndexOf('/') + 1);
   }
 
+  /** The files and command line the cluster's next start reads its settings from. */
+  PgStartFiles startFiles(HostState host) {
+    return PgStartFiles.of(host, configDir(host), dataDir, unitRun);
+  }
+
+  /** The port the cluster listens on, or will at its next start, and where that comes from. */
+  PgClusterPort port(HostState host, PgSettings next) {
+    int known =
+        host.fact(PostgresFacts.CLUSTERS).stream()
+            .filter(c -> c.dataDirectory().equals(dataDir))
+            .map(PgCluster::port)
+            .findFirst()
+            .orElse(5432);
+    return PgClusterPort.of(host, dataDir, pg.running(), next, known);
+  }
+
   private static String stripSlash(String p) {
     return p.length() > 1 && p.endsWith("/") ? p.substring(0, p.length() - 1) : p;
   }

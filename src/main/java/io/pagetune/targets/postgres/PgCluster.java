@@ -1,5 +1,6 @@
 package io.pagetune.targets.postgres;
 
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -11,6 +12,8 @@ import java.util.Objects;
  * @param status {@code online}, {@code down}, {@code online,recovery}
  * @param unit the systemd unit that runs it ({@code postgresql-15.service}), empty on Debian
  * @param bindir where its binaries are when the unit says ({@code /usr/pgsql-15/bin}), else empty
+ * @param startArgv the argv of the unit's {@code ExecStart}, its variables expanded (its server
+ *     options win over the configuration files), empty on Debian
  */
 public record PgCluster(
     String version,
@@ -21,7 +24,8 @@ public record PgCluster(
     String dataDirectory,
     String logFile,
     String unit,
-    String bindir) {
+    String bindir,
+    List<String> startArgv) {
   public PgCluster {
     Objects.requireNonNull(version, "version");
     Objects.requireNonNull(name, "name");
@@ -31,6 +35,21 @@ public record PgCluster(
     Objects.requireNonNull(logFile, "logFile");
     Objects.requireNonNull(unit, "unit");
     Objects.requireNonNull(bindir, "bindir");
+    startArgv = List.copyOf(startArgv);
+  }
+
+  /** A cluster a unit runs, its start command not known. */
+  public PgCluster(
+      String version,
+      String name,
+      int port,
+      String status,
+      String owner,
+      String dataDirectory,
+      String logFile,
+      String unit,
+      String bindir) {
+    this(version, name, port, status, owner, dataDirectory, logFile, unit, bindir, List.of());
   }
 
   /** A cluster {@code pg_lsclusters} lists: no unit of its own, binaries in Debian's layout. */

@@ -8,23 +8,12 @@ import java.util.OptionalLong;
  *
  * <p>PostgreSQL 15 and later compute it themselves: {@code shared_memory_size_in_huge_pages} (the
  * pages of {@code huge_page_size}, or of the default huge page size) and {@code shared_memory_size}
- * (MB). Older versions do not say, so it is estimated from the settings that dominate it, rounded
- * up generously rather than short (a short pool makes {@code huge_pages = on} fail at start):
- *
- * <pre>
- *   bytes = shared_buffers_blocks * (8192 + 160)        buffer pool + descriptors, buffer lookup
- *                                                       hash, checkpoint sort array per buffer
- *         + wal_buffers                                 -1 = shared_buffers/32, 64 kB..16 MB
- *         + (max_connections + autovacuum_max_workers + max_worker_processes
- *            + max_wal_senders + max_prepared_transactions + 5) * 24 kB
- *                                                       PGPROC, snapshots, per-backend state
- *         + max_locks_per_transaction * (max_connections + max_prepared_transactions) * 300
- *                                                       lock and proclock hash tables
- *         + 16 MB                                       CLOG/SLRU buffers, fixed structures
- * </pre>
- *
- * With PostgreSQL 15's defaults and {@code shared_buffers = 3GB} this gives 3169 MB against the
- * server's own 3165 MB.
+ * (MB). For older versions PostgreSQL's documentation (§19.4.5 "Linux Huge Pages", up to 14) sizes
+ * the pool from the running postmaster's anonymous shared mapping ({@code pmap}'s {@code rw-s
+ * /dev/zero}, i.e. {@code VmPeak}), rounded up to whole huge pages: that mapping holds everything
+ * the server put there, extension ({@code shared_preload_libraries}) and activity memory included,
+ * which no formula from the settings knows. A stopped cluster before 15 is not sized: a guess that
+ * comes out short makes {@code huge_pages = on} fail at start.
  *
  * @param bytes the size in bytes
  * @param source how it was found, in words
@@ -51,32 +40,43 @@ public record PgSharedMemory(long bytes, String source) {
               mb.getAsLong() << 20,
               "shared_memory_size=" + mb.getAsLong() + "MB (" + state.settingsFrom() + ")"));
     }
-    return estimate(state);
+    return mapped(state);
   }
 
-  /** The estimate for versions before 15 (see the class comment). */
-  static Optional<PgSharedMemory> estimate(PgClusterState s) {
-    OptionalLong blocks = number(s.setting("shared_buffers"));
-    if (blocks.isEmpty() || blocks.getAsLong() <= 0) {
+  /** Before 15: the running postmaster's main shared mapping, from its smaps. */
+  static Optional<PgSharedMemory> mapped(PgClusterState s) {
+    if (!s.running() || s.mainSharedMemory().isEmpty()) {
       return Optional.empty();
     }
-    long b = blocks.getAsLong();
-    long wal = number(s.setting("wal_buffers")).orElse(-1);
-    long walBytes = wal > 0 ? wal * 8192 : Math.min(16L << 20, Math.max(64L << 10, b * 8192 / 32));
-    long conns = number(s.setting("max_connections")).orElse(100);
-    long prepared = number(s.setting("max_prepared_transactions")).orElse(0);
-    long backends =
-        conns
-            + number(s.setting("autovacuum_max_workers")).orElse(3)
-            + number(s.setting("max_worker_processes")).orElse(8)
-            + number(s.setting("max_wal_senders")).orElse(10)
-            + prepared
-            + 5;
-    long locks = number(s.setting("max_locks_per_transaction")).orElse(64) * (conns + prepared);
-    long bytes = b * (8192 + 160) + walBytes + backends * (24L << 10) + locks * 300 + (16L << 20);
+    SmapsMapping m = s.mainSharedMemory().get();
     return Optional.of(
         new PgSharedMemory(
-            bytes, "estimated from shared_buffers=" + b + " blocks (" + s.settingsFrom() + ")"));
+            m.sizeKb() << 10,
+            "postmaster pid "
+                + s.postmasterPid().getAsLong()
+                + " maps "
+                + m.sizeKb()
+                + " kB of shared memory ("
+                + (m.path().isEmpty() ? "anonymous" : m.path())
+                + ")"));
+  }
+
+  /** Why {@link #of} has no size for {@code s}, in one line. */
+  static String unknown(PgClusterState s) {
+    if (s.setting("shared_buffers").isEmpty()) {
+      return "cannot tell the size of its shared memory (no shared_buffers from "
+          + s.settingsFrom()
+          + ")";
+    }
+    return "PostgreSQL "
+        + s.version()
+        + " does not report the size of its shared memory (shared_memory_size_in_huge_pages is"
+        + " 15 and later) and "
+        + (s.running()
+            ? "its postmaster's shared mapping is not in its smaps"
+            : "its postmaster is not running")
+        + ": the pool is sized from the running postmaster's mapping (PostgreSQL docs §19.4.5);"
+        + " start the cluster and run again, pagetune does not guess";
   }
 
   private static OptionalLong number(Optional<String> v) {

@@ -40,6 +40,10 @@ public final class PostgresFacts implements PageFactSection {
           + "    case $x in /*) d=$x ;; esac\n"
           + "    if [ -n \"$d\" ] && [ -r \"$d/PG_VERSION\" ]; then echo \"PG_VERSION=$(cat"
           + " \"$d/PG_VERSION\")\"; fi\n"
+          // a running postmaster listens where its postmaster.pid says (line 4), whatever the unit
+          + "    if [ -n \"$d\" ] && [ -r \"$d/postmaster.pid\" ]; then p=$(sed -n 1p"
+          + " \"$d/postmaster.pid\"); [ -z \"$p\" ] || [ ! -d \"/proc/$p\" ] || echo"
+          + " \"PG_PID_PORT=$(sed -n 4p \"$d/postmaster.pid\")\"; fi\n"
           + "  done\n"
           + "fi";
 

@@ -117,6 +117,13 @@ public final class PostgresHugepagesModule implements Module {
     if (pg.problem().isPresent()) {
       return failed(cluster + ": " + pg.problem().get());
     }
+    // the settings the next start reads, as the server reads them, are what the pool is for
+    PgStartFiles startFiles = target.startFiles(host);
+    PgSettings next = startFiles.read(host, Map.of());
+    Optional<String> unreadable = next.error().or(() -> PgSizingDrift.of(next, pg));
+    if (unreadable.isPresent()) {
+      return failed(cluster + ": " + unreadable.get());
+    }
     long pageKb = pg.meminfo("Hugepagesize").orElse(0);
     if (pageKb <= 0) {
       return failed("Hugepagesize is missing from /proc/meminfo: this kernel has no huge pages");
@@ -128,11 +135,7 @@ public final class PostgresHugepagesModule implements Module {
         PoolOfSize.of(host, pageBytes, pageKb << 10, pg.meminfo("HugePages_Total").orElse(0));
     Optional<PgSharedMemory> shm = PgSharedMemory.of(pg, pageBytes);
     if (shm.isEmpty()) {
-      return failed(
-          cluster
-              + ": cannot tell the size of its shared memory (no shared_buffers from "
-              + pg.settingsFrom()
-              + ")");
+      return failed(cluster + ": " + PgSharedMemory.unknown(pg));
     }
     List<HugePageConsumer> declared;
     try {
@@ -162,9 +165,7 @@ public final class PostgresHugepagesModule implements Module {
       poolSteps.add(size.setLive(pool.pages()));
     }
     String wantedMode = args.string("huge_pages");
-    boolean confD = args.string("pg_conf_method").equals("conf.d");
-    HugePagesSetting setting =
-        HugePagesSetting.plan(host, target, wantedMode, confD, args.bool("backup"));
+    HugePagesSetting setting = HugePagesSetting.plan(host, args, target, startFiles, wantedMode);
     if (setting.refusal().isPresent()) {
       return failed(setting.refusal().get());
     }
@@ -178,6 +179,7 @@ public final class PostgresHugepagesModule implements Module {
             args.bool("runtime"),
             setting,
             ClusterPages.of(pg, pageBytes, wantedMode),
+            target.port(host, next),
             new RestartTarget(RESTART_KIND, host.host(), target.restartId(args)))
         .plan();
   }

@@ -60,10 +60,16 @@ public final class SystemdPgUnits {
     if (!dataDir.startsWith("/") || !version.matches("\\d+(\\.\\d+)?")) {
       return Optional.empty();
     }
-    int port = 5432;
-    String p = option(argv, "-p").map(x -> expand(x, env)).orElse(env.getOrDefault("PGPORT", ""));
-    if (p.matches("\\d{1,5}")) {
-      port = Integer.parseInt(p);
+    List<String> expanded = argv.stream().map(w -> expand(w, env)).toList();
+    Optional<Integer> port = port(props.getOrDefault("PG_PID_PORT", ""));
+    if (port.isEmpty()) {
+      // the last of the command line's -p, -c port= or --port= wins, else the unit's PGPORT
+      port =
+          PgCommandLine.settings(expanded, "").stream()
+              .filter(s -> s.name().equals("port"))
+              .reduce((a, b) -> b)
+              .flatMap(s -> port(s.value()))
+              .or(() -> port(env.getOrDefault("PGPORT", "")));
     }
     Matcher path = PATH.matcher(exec);
     String bindir = "";
@@ -76,13 +82,20 @@ public final class SystemdPgUnits {
         new PgCluster(
             version,
             unit,
-            port,
+            port.orElse(5432),
             active.equals("active") ? "online" : "down",
             user.isEmpty() ? "postgres" : user,
             dataDir,
             "",
             unit,
-            bindir));
+            bindir,
+            expanded));
+  }
+
+  private static Optional<Integer> port(String p) {
+    return p.strip().matches("\\d{1,5}")
+        ? Optional.of(Integer.parseInt(p.strip()))
+        : Optional.empty();
   }
 
   /** {@code Environment=A=1 B=2}: systemd joins the assignments with spaces. */

@@ -33,7 +33,7 @@ class PgClusterStateTest {
   }
 
   @Test
-  void aRunningPostgres13IsEstimatedFromItsSettingsAndItsSmapsRead() {
+  void aRunningPostgres13IsSizedFromItsPostmastersSharedMappingAndAStoppedOneNotAtAll() {
     PgClusterState s =
         parse(
             Fixtures.read("facts/postgres_cluster/pg13_running_estimate.txt")
@@ -43,11 +43,18 @@ class PgClusterStateTest {
     assertEquals(OptionalLong.of(4242), s.postmasterPid());
     assertEquals(4, s.mainSharedMemory().get().kernelPageSizeKb());
     PgSharedMemory shm = PgSharedMemory.of(s, 2L << 20).get();
-    // PostgreSQL 15 computes 3165 MB for these settings; the estimate must not fall short of it
-    long mb = shm.bytes() >> 20;
-    assertTrue(mb >= 3165 && mb <= 3180, "estimate " + mb + " MB");
+    // the /dev/zero (deleted) mapping of 3240296 kB: 1583 pages of 2 MB once rounded up
+    assertEquals(3240296L << 10, shm.bytes());
+    assertEquals(
+        "postmaster pid 4242 maps 3240296 kB of shared memory (/dev/zero (deleted))", shm.source());
+    PgClusterState stopped =
+        parse(
+            Fixtures.read("facts/postgres_cluster/pg13_running_estimate.txt")
+                .replace("pid=4242\n", ""));
+    assertEquals(Optional.empty(), PgSharedMemory.of(stopped, 2L << 20));
     assertTrue(
-        shm.source().startsWith("estimated from shared_buffers=393216 blocks"), shm.source());
+        PgSharedMemory.unknown(stopped).startsWith("PostgreSQL 13 does not report the size"),
+        PgSharedMemory.unknown(stopped));
   }
 
   @Test

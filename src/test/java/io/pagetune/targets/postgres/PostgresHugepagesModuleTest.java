@@ -114,15 +114,13 @@ class PostgresHugepagesModuleTest {
 
   private static final String CONF = "/etc/postgresql/15/main";
 
-  /**
-   * A harness for pg_conf_method: conf.d, the conf.d files setting huge_pages being {@code hits}.
-   */
-  private ModuleHarness confDHarness(List<String> hits) {
-    return harness(
-        "stopped_postgres_c.txt",
-        "postmaster_4k_pages.txt",
-        List.of(),
-        Map.of(ConfDSetting.settingsIn(CONF + "/conf.d", "huge_pages").name(), hits));
+  /** A harness for pg_conf_method: conf.d: the conf.d files are the real ones under the root. */
+  private ModuleHarness confDHarness() {
+    return harness("stopped_postgres_c.txt", "postmaster_4k_pages.txt");
+  }
+
+  private void confDFile(String name, String text) throws IOException {
+    Files.writeString(root.resolve(CONF.substring(1) + "/conf.d/" + name), text);
   }
 
   private void debianConf(String text) throws IOException {
@@ -144,7 +142,9 @@ class PostgresHugepagesModuleTest {
             + "huge_pages = try\n"
             + "include_dir = 'conf.d'\n");
     String autoBefore = read(DATA + "/postgresql.auto.conf");
-    ModuleHarness h = confDHarness(List.of("00-tuning.conf:3:huge_pages = off"));
+    // a conf.d file sorting before pagetune's is overridden by it
+    confDFile("00-tuning.conf", "work_mem = 64MB\n\nhuge_pages = off\n");
+    ModuleHarness h = confDHarness();
     Plan check = h.plan(confDArgs());
     assertTrue(check.failure().isEmpty(), () -> check.failure().get());
     String path = CONF + "/conf.d/pagetune-hugepages.conf";
@@ -172,7 +172,8 @@ class PostgresHugepagesModuleTest {
     assertTrue(again.steps().stream().noneMatch(st -> st instanceof Step.Put), again::toString);
     Map<String, Object> cluster = clusterState(again);
     assertEquals(true, cluster.get("persisted"), cluster::toString);
-    assertEquals("huge_pages=on in " + path, cluster.get("persisted_value"), cluster::toString);
+    assertEquals(
+        "huge_pages=on in " + path + ":2", cluster.get("persisted_value"), cluster::toString);
   }
 
   @Test
@@ -180,11 +181,11 @@ class PostgresHugepagesModuleTest {
     debianConf("include_dir 'conf.d'  # local settings\n");
     Files.writeString(
         root.resolve(DATA.substring(1) + "/postgresql.auto.conf"), "huge_pages = 'on'\n");
-    ModuleHarness h = confDHarness(List.of());
+    ModuleHarness h = confDHarness();
     assertTrue(h.apply(confDArgs()).failure().isEmpty());
     Map<String, Object> cluster = clusterState(h.plan(confDArgs()));
     assertEquals(
-        "huge_pages=on in postgresql.auto.conf (read after conf.d)",
+        "huge_pages=on in " + DATA + "/postgresql.auto.conf:1",
         cluster.get("persisted_value"),
         cluster::toString);
   }
@@ -199,25 +200,25 @@ class PostgresHugepagesModuleTest {
             + CONF
             + "/conf.d/pagetune-hugepages.conf (add the include_dir, or use pg_conf_method:"
             + " auto)",
-        confDHarness(List.of()).plan(confDArgs()).failure().orElse(""));
+        confDHarness().plan(confDArgs()).failure().orElse(""));
     debianConf("include_dir = 'conf.d'\nhuge_pages = off\n");
     assertEquals(
         "postgres_hugepages: 15/main: "
             + CONF
-            + "/postgresql.conf:2 sets huge_pages after include_dir 'conf.d', overriding "
+            + "/postgresql.conf:2 sets huge_pages = 'off', which the server reads after "
             + CONF
-            + "/conf.d/pagetune-hugepages.conf",
-        confDHarness(List.of()).plan(confDArgs()).failure().orElse(""));
+            + "/conf.d/pagetune-hugepages.conf: the next start would use 'off'",
+        confDHarness().plan(confDArgs()).failure().orElse(""));
     debianConf("include_dir = 'conf.d'\n");
+    confDFile("zz-local.conf", "huge_pages = off\n");
     assertEquals(
         "postgres_hugepages: 15/main: "
             + CONF
-            + "/conf.d/zz-local.conf:1:huge_pages = off: read after pagetune-hugepages.conf, it"
-            + " overrides huge_pages",
-        confDHarness(List.of("zz-local.conf:1:huge_pages = off"))
-            .plan(confDArgs())
-            .failure()
-            .orElse(""));
+            + "/conf.d/zz-local.conf:1 sets huge_pages = 'off', which the server reads after "
+            + CONF
+            + "/conf.d/pagetune-hugepages.conf: the next start would use 'off'",
+        confDHarness().plan(confDArgs()).failure().orElse(""));
+    Files.delete(root.resolve(CONF.substring(1) + "/conf.d/zz-local.conf"));
     Files.writeString(
         root.resolve(DATA.substring(1) + "/postgresql.auto.conf"), "huge_pages = 'off'\n");
     assertEquals(
@@ -225,7 +226,7 @@ class PostgresHugepagesModuleTest {
             + DATA
             + "/postgresql.auto.conf sets huge_pages = 'off', which overrides conf.d (ALTER SYSTEM"
             + " RESET huge_pages, or use pg_conf_method: auto)",
-        confDHarness(List.of()).plan(confDArgs()).failure().orElse(""));
+        confDHarness().plan(confDArgs()).failure().orElse(""));
     assertFalse(Files.exists(root.resolve(CONF.substring(1) + "/conf.d/pagetune-hugepages.conf")));
   }
 

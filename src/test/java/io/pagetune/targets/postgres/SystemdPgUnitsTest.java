@@ -32,7 +32,8 @@ class SystemdPgUnitsTest {
                 "/var/lib/pgsql/data",
                 "",
                 "postgresql.service",
-                "/usr/bin")),
+                "/usr/bin",
+                List.of("/usr/bin/postmaster", "-D", "/var/lib/pgsql/data"))),
         SystemdPgUnits.parse(Fixtures.read("facts/systemd_pg_units/rhel9_appstream.txt")));
   }
 
@@ -51,7 +52,8 @@ class SystemdPgUnitsTest {
                 "/var/lib/pgsql/15/data",
                 "",
                 "postgresql-15.service",
-                "/usr/pgsql-15/bin"),
+                "/usr/pgsql-15/bin",
+                List.of("/usr/pgsql-15/bin/postmaster", "-D", "/var/lib/pgsql/15/data/")),
             new PgCluster(
                 "15",
                 "postgresql-15-reporting.service",
@@ -61,18 +63,16 @@ class SystemdPgUnitsTest {
                 "/srv/pgsql/reporting",
                 "",
                 "postgresql-15-reporting.service",
-                "/usr/pgsql-15/bin")),
+                "/usr/pgsql-15/bin",
+                List.of(
+                    "/usr/pgsql-15/bin/postmaster", "-D", "/srv/pgsql/reporting", "-p", "5433"))),
         c);
     assertEquals("postgresql-15.service", c.get(0).id());
     assertTrue(c.get(0).online());
   }
 
-  @Test
-  void theFactScriptFindsAPgdgClusterThroughSystemctlInOneRun(@TempDir Path tmp)
-      throws IOException, InterruptedException {
-    Path data = tmp.resolve("var/lib/pgsql/15/data");
-    Files.createDirectories(data);
-    Files.writeString(data.resolve("PG_VERSION"), "15\n");
+  /** Runs the fact script with the systemctl stand-in and no pg_lsclusters; its output. */
+  private String factScript(Path tmp, Path data) throws IOException, InterruptedException {
     Path bin = tmp.resolve("bin");
     Files.createDirectories(bin);
     // no pg_lsclusters on this PATH: only the tools the script uses and the systemctl stand-in
@@ -97,6 +97,16 @@ class SystemdPgUnitsTest {
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertTrue(p.waitFor(20, TimeUnit.SECONDS));
     assertEquals(0, p.exitValue(), out);
+    return out;
+  }
+
+  @Test
+  void theFactScriptFindsAPgdgClusterThroughSystemctlInOneRun(@TempDir Path tmp)
+      throws IOException, InterruptedException {
+    Path data = tmp.resolve("var/lib/pgsql/15/data");
+    Files.createDirectories(data);
+    Files.writeString(data.resolve("PG_VERSION"), "15\n");
+    String out = factScript(tmp, data);
     // the template postgresql@.service is skipped; postgresql-15 is listed twice, shown once
     assertEquals(
         List.of(
@@ -109,7 +119,8 @@ class SystemdPgUnitsTest {
                 data.toString(),
                 "",
                 "postgresql-15.service",
-                "/usr/pgsql-15/bin")),
+                "/usr/pgsql-15/bin",
+                List.of("/usr/pgsql-15/bin/postmaster", "-D", data + "/"))),
         SystemdPgUnits.parse(out),
         out);
     assertEquals(1, out.lines().filter(l -> l.startsWith(SystemdPgUnits.UNIT_MARK)).count(), out);
@@ -133,5 +144,22 @@ class SystemdPgUnitsTest {
                 "version",
                 "15")),
         pages.get("postgres_clusters"));
+  }
+
+  @Test
+  void aRunningPostmasterListensOnThePortItsPostmasterPidSaysNotTheUnits(@TempDir Path tmp)
+      throws IOException, InterruptedException {
+    Path data = tmp.resolve("var/lib/pgsql/15/data");
+    Files.createDirectories(data);
+    Files.writeString(data.resolve("PG_VERSION"), "15\n");
+    // a live process stands for the postmaster: this test's own JVM
+    long pid = ProcessHandle.current().pid();
+    Files.writeString(
+        data.resolve("postmaster.pid"),
+        pid + "\n" + data + "\n1764586324\n5433\n/run/postgresql\n*\n  5433001    491521\nready\n");
+    assertEquals(5433, SystemdPgUnits.parse(factScript(tmp, data)).get(0).port());
+    // a postmaster.pid left behind by a dead postmaster does not count
+    Files.writeString(data.resolve("postmaster.pid"), "999999999\n" + data + "\n1\n5433\n");
+    assertEquals(5432, SystemdPgUnits.parse(factScript(tmp, data)).get(0).port());
   }
 }
