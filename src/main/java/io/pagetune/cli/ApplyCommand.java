@@ -139,6 +139,8 @@ public final class ApplyCommand implements Callable<Integer> {
 
   @Mixin SshOptions ssh = new SshOptions();
 
+  @Mixin VaultOptions vaultOptions = new VaultOptions();
+
   @Mixin StateOptions stateOptions = new StateOptions();
 
   @Mixin NowOption now = new NowOption();
@@ -156,7 +158,7 @@ public final class ApplyCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     Clock clock = now.clock(environment);
-    YamlReader yaml = new YamlReader(Path.of(""));
+    YamlReader yaml = vaultOptions.reader(environment);
     SourceLocation at = SourceLocation.of(planFile.toString());
     reports.check();
     // a bad option is reported before the plan is read
@@ -186,7 +188,8 @@ public final class ApplyCommand implements Callable<Integer> {
     }
     lockTimeout.timeout();
     Map<String, Object> givenVars =
-        SecretVars.restored(plan.source().extraVars(), ExtraVars.parse(extraVars, yaml));
+        SecretVars.restored(
+            plan.source().extraVars(), ExtraVars.parse(extraVars, yaml), yaml.vault()::holdsSecret);
     environment.hide(ExtraVarSecrets.values(givenVars));
     RunOptions options =
         RunOptions.defaults()

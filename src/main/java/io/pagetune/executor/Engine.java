@@ -117,7 +117,8 @@ public final class Engine {
             new TemplateEngine(
                 templateRoots(playbookFile),
                 io.pagetune.template.TemplateLimits.DEFAULT,
-                yaml.reads()),
+                yaml.reads(),
+                yaml.vault()),
             yaml,
             listener,
             factSets,
