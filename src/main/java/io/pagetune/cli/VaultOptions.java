@@ -50,9 +50,14 @@ public final class VaultOptions {
    * decrypts is hidden from the command's output from then on.
    */
   Vault vault(CliEnvironment environment, AnsibleConfig config) {
-    Vault vault = new Vault(VaultPasswords.load(ids(config), VaultOptions::prompt, "--vault-id"));
+    Vault vault = new Vault(secrets(config));
     vault.onReveal(environment::hide);
     return vault;
+  }
+
+  /** The passwords, read now, in the order they are tried. */
+  List<io.pagetune.vault.VaultSecret> secrets(AnsibleConfig config) {
+    return VaultPasswords.load(ids(config), VaultOptions::prompt, "--vault-id");
   }
 
   /** A reader that decrypts with this command's vault (passwords as ansible.cfg finds them too). */
