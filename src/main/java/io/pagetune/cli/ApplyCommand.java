@@ -205,7 +205,7 @@ public final class ApplyCommand implements Callable<Integer> {
     // apply renders byte for byte what the board approved; windows, journal and backups keep the
     // real clock
     ModuleRegistry modules = Wiring.modules(Clock.fixed(plan.created(), ZoneOffset.UTC));
-    Inventory inv = new InventoryLoader(Path.of("")).loadSources(sources);
+    Inventory inv = new InventoryLoader(yaml).loadSources(sources);
     Path inventory = sources.isEmpty() ? null : Path.of(sources.get(0));
     Playbook book = new PlaybookLoader(modules, yaml).load(playbook);
     Wiring.windows(yaml, inv, inventory, windowsFile);
@@ -251,7 +251,7 @@ public final class ApplyCommand implements Callable<Integer> {
                   + "): "
                   + String.join(", ", refused));
     }
-    reports.write();
+    reports.write(yaml.vault()::mask);
     return refused.isEmpty() ? exit : Math.max(exit, 2);
   }
 

@@ -315,7 +315,7 @@ public final class RunCommand implements Callable<Integer> {
                 modules, connections, Wiring.factSets(), new Listeners(listeners), clock, services)
             .withConnectionBudget(budget);
     RunResult result = engine.run(playbook, book, inv, options, yaml);
-    reports.write();
+    reports.write(vault::mask);
     if (planSaving != null) {
       planSaving
           .finish(

@@ -54,6 +54,15 @@ public final class Vault {
     return false;
   }
 
+  /** The text with every value a vault decrypted shown as {@code ***} (report files). */
+  public String mask(String text) {
+    String out = text;
+    for (String secret : revealed) {
+      out = out.replace(secret, io.pagetune.error.CredentialMask.MASK);
+    }
+    return out;
+  }
+
   /** Marks values as secret (the values of an encrypted vars file, each line of a file). */
   public void reveal(Collection<String> values) {
     List<String> fresh = new ArrayList<>();
