@@ -157,6 +157,13 @@ public final class VaultCommand implements Runnable {
       }
     }
 
+    /** The plaintext of a vault file; a file that is not a vault is refused. */
+    static byte[] decrypted(Vault vault, Path file) {
+      String text = read(file);
+      requireVault(file, text, true);
+      return vault.decrypt(text, SourceLocation.of(file.toString()));
+    }
+
     static void requireVault(Path file, String text, boolean vault) {
       if (VaultEnvelope.isVault(text) != vault) {
         throw new InputException(
@@ -276,9 +283,7 @@ public final class VaultCommand implements Runnable {
     public Integer call() {
       Vault vault = vault();
       for (Path file : files) {
-        String text = read(file);
-        requireVault(file, text, true);
-        byte[] plain = vault.decrypt(text, SourceLocation.of(file.toString()));
+        byte[] plain = decrypted(vault, file);
         if ("-".equals(output)) {
           environment.out().write(plain, 0, plain.length);
           environment.out().flush();
@@ -304,9 +309,7 @@ public final class VaultCommand implements Runnable {
     public Integer call() {
       Vault vault = vault();
       for (Path file : files) {
-        String text = read(file);
-        requireVault(file, text, true);
-        byte[] plain = vault.decrypt(text, SourceLocation.of(file.toString()));
+        byte[] plain = decrypted(vault, file);
         environment.out().write(plain, 0, plain.length);
         // ansible-vault's pager ends what it shows with a line end
         if (plain.length > 0 && plain[plain.length - 1] != '\n') {
@@ -392,9 +395,7 @@ public final class VaultCommand implements Runnable {
                   List.of(newVaultId), VaultOptions::prompt, "--new-vault-id")
               .get(0);
       for (Path file : files) {
-        String text = read(file);
-        requireVault(file, text, true);
-        byte[] plain = vault.decrypt(text, SourceLocation.of(file.toString()));
+        byte[] plain = decrypted(vault, file);
         write(file, encrypt(plain, fresh).getBytes(StandardCharsets.US_ASCII));
       }
       environment.err().println("Rekey successful");
