@@ -42,7 +42,8 @@ public record AnsibleConfig(
           "private_key_file", "ANSIBLE_PRIVATE_KEY_FILE",
           "host_key_checking", "ANSIBLE_HOST_KEY_CHECKING",
           "timeout", "ANSIBLE_TIMEOUT",
-          "roles_path", "ANSIBLE_ROLES_PATH");
+          "roles_path", "ANSIBLE_ROLES_PATH",
+          "vault_password_file", "ANSIBLE_VAULT_PASSWORD_FILE");
 
   /** Variables that only choose the file, not an option. */
   private static final Set<String> LOOKUP_VARIABLES = Set.of("ANSIBLE_CONFIG");
@@ -138,6 +139,12 @@ public record AnsibleConfig(
   public Optional<String> privateKeyFile() {
     return value("private_key_file")
         .map(p -> resolvePath(p, fromEnvironment.contains("private_key_file")));
+  }
+
+  /** {@code vault_password_file}: relative to the file's directory, {@code ~} expanded. */
+  public Optional<String> vaultPasswordFile() {
+    return value("vault_password_file")
+        .map(p -> resolvePath(p, fromEnvironment.contains("vault_password_file")));
   }
 
   /** {@code forks} as a positive number. */

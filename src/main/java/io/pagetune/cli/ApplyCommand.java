@@ -139,6 +139,8 @@ public final class ApplyCommand implements Callable<Integer> {
 
   @Mixin SshOptions ssh = new SshOptions();
 
+  @Mixin VaultOptions vaultOptions = new VaultOptions();
+
   @Mixin StateOptions stateOptions = new StateOptions();
 
   @Mixin NowOption now = new NowOption();
@@ -156,7 +158,7 @@ public final class ApplyCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     Clock clock = now.clock(environment);
-    YamlReader yaml = new YamlReader(Path.of(""));
+    YamlReader yaml = vaultOptions.reader(environment);
     SourceLocation at = SourceLocation.of(planFile.toString());
     reports.check();
     // a bad option is reported before the plan is read
@@ -186,7 +188,8 @@ public final class ApplyCommand implements Callable<Integer> {
     }
     lockTimeout.timeout();
     Map<String, Object> givenVars =
-        SecretVars.restored(plan.source().extraVars(), ExtraVars.parse(extraVars, yaml));
+        SecretVars.restored(
+            plan.source().extraVars(), ExtraVars.parse(extraVars, yaml), yaml.vault()::holdsSecret);
     environment.hide(ExtraVarSecrets.values(givenVars));
     RunOptions options =
         RunOptions.defaults()
@@ -202,7 +205,7 @@ public final class ApplyCommand implements Callable<Integer> {
     // apply renders byte for byte what the board approved; windows, journal and backups keep the
     // real clock
     ModuleRegistry modules = Wiring.modules(Clock.fixed(plan.created(), ZoneOffset.UTC));
-    Inventory inv = new InventoryLoader(Path.of("")).loadSources(sources);
+    Inventory inv = new InventoryLoader(yaml).loadSources(sources);
     Path inventory = sources.isEmpty() ? null : Path.of(sources.get(0));
     Playbook book = new PlaybookLoader(modules, yaml).load(playbook);
     Wiring.windows(yaml, inv, inventory, windowsFile);
@@ -248,7 +251,7 @@ public final class ApplyCommand implements Callable<Integer> {
                   + "): "
                   + String.join(", ", refused));
     }
-    reports.write();
+    reports.write(yaml.vault()::mask);
     return refused.isEmpty() ? exit : Math.max(exit, 2);
   }
 

@@ -56,13 +56,15 @@ public final class InventoryCommand implements Callable<Integer> {
   @Option(names = "--stacktrace", description = "Print stack traces of errors.")
   boolean stacktrace;
 
+  @picocli.CommandLine.Mixin VaultOptions vaultOptions = new VaultOptions();
+
   public InventoryCommand(CliEnvironment environment) {
     this.environment = environment;
   }
 
   @Override
   public Integer call() {
-    Inventory inv = new InventoryLoader(Path.of("")).load(inventory);
+    Inventory inv = new InventoryLoader(vaultOptions.reader(environment)).load(inventory);
     InventoryReport report = new InventoryReport(inv, showSecrets);
     String text = mode.list ? report.list() : mode.graph ? report.graph() : report.host(mode.host);
     environment.out().println(text);

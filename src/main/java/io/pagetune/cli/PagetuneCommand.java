@@ -22,7 +22,8 @@ import picocli.CommandLine.Command;
       StatusCommand.class,
       RollbackCommand.class,
       ShowCommand.class,
-      ApplyCommand.class
+      ApplyCommand.class,
+      VaultCommand.class
     },
     footer = {
       "",

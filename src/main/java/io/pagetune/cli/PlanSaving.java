@@ -20,6 +20,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * {@code run --check --save-plan PLAN}: once the check run is over, writes what it planned as a
@@ -28,10 +29,17 @@ import java.util.Optional;
  */
 final class PlanSaving {
   private final Path file;
-  private final PlanBuilder builder = new PlanBuilder();
+  private final PlanBuilder builder;
+  private final Predicate<String> secret;
 
-  PlanSaving(Path file) {
+  /**
+   * @param secret true for a value that is secret by what it is (one a vault decrypted), whatever
+   *     its name: the plan keeps it, and every task holding it, as hashes only
+   */
+  PlanSaving(Path file, Predicate<String> secret) {
     this.file = file;
+    this.secret = secret;
+    this.builder = new PlanBuilder(secret);
   }
 
   PlanBuilder recorder() {
@@ -69,7 +77,7 @@ final class PlanSaving {
             options.limit(),
             options.tags().stream().sorted().toList(),
             options.skipTags().stream().sorted().toList(),
-            SecretVars.hashed(options.extraVars()));
+            SecretVars.hashed(options.extraVars(), secret));
     String runId = result.summary().runId();
     // RunCommand refuses --save-plan with --state none before the run: the key is the store's
     StateStore s = store.orElseThrow();

@@ -90,11 +90,17 @@ public final class ReportOptions {
 
   /** Writes the files from what the listeners collected. */
   void write() {
+    write(text -> text);
+  }
+
+  /** As {@link #write()}, each file's text passed through {@code mask} (vault secrets hidden). */
+  void write(java.util.function.UnaryOperator<String> mask) {
     if (fleet != null) {
-      ReportFile.write(report, FleetReportHtml.render(fleet.report()));
+      ReportFile.write(report, mask.apply(FleetReportHtml.render(fleet.report())));
     }
     if (cases != null) {
-      ReportFile.write(junit, JUnitXml.render(cases.name(), cases.started(), cases.cases()));
+      ReportFile.write(
+          junit, mask.apply(JUnitXml.render(cases.name(), cases.started(), cases.cases())));
     }
   }
 

@@ -104,6 +104,8 @@ public final class RollbackCommand implements Callable<Integer> {
 
   @Mixin RestartOptions restart = new RestartOptions();
 
+  @Mixin VaultOptions vaultOptions = new VaultOptions();
+
   @Mixin LockTimeoutOption lockTimeout = new LockTimeoutOption();
 
   public RollbackCommand(CliEnvironment environment) {
@@ -113,12 +115,12 @@ public final class RollbackCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     Clock clock = restart.clock(environment);
-    YamlReader yaml = new YamlReader(Path.of(""));
+    YamlReader yaml = vaultOptions.reader(environment);
     StateStore store = restart.store(environment, clock);
     if (store.journal().run(runId).isEmpty()) {
       throw new InputException(SourceLocation.of("RUN_ID"), "no journaled run '" + runId + "'");
     }
-    Inventory inv = new InventoryLoader(Path.of("")).load(inventory);
+    Inventory inv = new InventoryLoader(yaml).load(inventory);
     Map<String, Object> perHost = restores(store.journal(), inv, false);
     Map<String, Object> hiddenPerHost = restores(store.journal(), inv, true);
     Set<String> hosts = new LinkedHashSet<>(perHost.keySet());

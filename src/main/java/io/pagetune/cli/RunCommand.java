@@ -67,6 +67,8 @@ public final class RunCommand implements Callable<Integer> {
 
   @picocli.CommandLine.Mixin AnsibleOptions ansible = new AnsibleOptions();
 
+  @picocli.CommandLine.Mixin VaultOptions vaultOptions = new VaultOptions();
+
   @Option(
       names = {"-C", "--check"},
       description = "Report what would change; change nothing.")
@@ -179,9 +181,10 @@ public final class RunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    // what the run reads is recorded, so that a saved plan binds exactly those files
-    YamlReader yaml = new YamlReader(Path.of(""), io.pagetune.yaml.ReadFiles.recording());
     AnsibleConfig config = AnsibleConfig.forProcess(environment.env());
+    io.pagetune.vault.Vault vault = vaultOptions.vault(environment, config);
+    // what the run reads is recorded, so that a saved plan binds exactly those files
+    YamlReader yaml = new YamlReader(Path.of(""), io.pagetune.yaml.ReadFiles.recording(), vault);
     int forks = this.forks != null ? this.forks : config.forks().orElse(RunOptions.DEFAULT_FORKS);
     if (forks < 1) {
       throw new io.pagetune.error.InputException(
@@ -204,7 +207,9 @@ public final class RunCommand implements Callable<Integer> {
     Set<String> tagSet = new LinkedHashSet<>(tags);
     Set<String> skipSet = new LinkedHashSet<>(skipTags);
     // a reader of its own: -e @file values are kept in a plan, not digested as files the run read
-    Map<String, Object> givenVars = ExtraVars.parse(extraVars, new YamlReader(Path.of("")));
+    Map<String, Object> givenVars =
+        ExtraVars.parse(
+            extraVars, new YamlReader(Path.of(""), io.pagetune.yaml.ReadFiles.none(), vault));
     // a secret given with -e is never printed back, whatever task shows it
     environment.hide(ExtraVarSecrets.values(givenVars));
     RunOptions options =
@@ -301,7 +306,7 @@ public final class RunCommand implements Callable<Integer> {
         services = services.withLeases(lockTimeout.leaser(store.get(), environment));
       }
     }
-    PlanSaving planSaving = savePlan == null ? null : new PlanSaving(savePlan);
+    PlanSaving planSaving = savePlan == null ? null : new PlanSaving(savePlan, vault::holdsSecret);
     if (planSaving != null) {
       services = services.withPlans(planSaving.recorder());
     }
@@ -310,7 +315,7 @@ public final class RunCommand implements Callable<Integer> {
                 modules, connections, Wiring.factSets(), new Listeners(listeners), clock, services)
             .withConnectionBudget(budget);
     RunResult result = engine.run(playbook, book, inv, options, yaml);
-    reports.write();
+    reports.write(vault::mask);
     if (planSaving != null) {
       planSaving
           .finish(

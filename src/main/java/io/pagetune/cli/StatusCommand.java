@@ -110,6 +110,8 @@ public final class StatusCommand implements Callable<Integer> {
 
   @Mixin StateOptions state = new StateOptions();
 
+  @Mixin VaultOptions vaultOptions = new VaultOptions();
+
   @Mixin NowOption now = new NowOption();
 
   @Mixin SshOptions ssh = new SshOptions();
@@ -120,8 +122,8 @@ public final class StatusCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    YamlReader yaml = new YamlReader(Path.of(""));
-    Inventory inv = new InventoryLoader(Path.of("")).load(inventory);
+    YamlReader yaml = vaultOptions.reader(environment);
+    Inventory inv = new InventoryLoader(yaml).load(inventory);
     SshArgsCheck.validate(inv);
     List<Host> hosts = io.pagetune.inventory.Limit.select(inv, limit);
     WindowsFile windows = Wiring.windows(yaml, inv, inventory, windowsFile);

@@ -125,7 +125,8 @@ public final class Engine {
         new RunContext(
             modules,
             connections,
-            new TemplateEngine(templateRoots(playbookFile), templateLimits, yaml.reads()),
+            new TemplateEngine(
+                templateRoots(playbookFile), templateLimits, yaml.reads(), yaml.vault()),
             yaml,
             listener,
             factSets,

@@ -93,7 +93,7 @@ final class HostTaskServices implements TaskServices {
           }
           byte[] content = Files.readAllBytes(candidate);
           templates.reads().read(candidate, content);
-          return content;
+          return io.pagetune.vault.VaultFiles.plain(content, candidate, templates.vault());
         } catch (IOException e) {
           throw new InputException(at, what + ": cannot read " + src + ": " + e.getMessage());
         }

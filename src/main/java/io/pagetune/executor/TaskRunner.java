@@ -127,6 +127,7 @@ final class TaskRunner {
         Delegation.target(host, task),
         task.displayName(),
         Boolean.TRUE.equals(task.keywords().noLog()),
+        ctx.templates().vault()::holdsSecret,
         vars,
         () -> restarts.of(task, play, host).stream().map(RestartSink.Request::restart).toList());
   }

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
@@ -21,6 +22,7 @@ final class TaskWrites {
   private final String host;
   private final String task;
   private final boolean noLog;
+  private final java.util.function.Predicate<String> secret;
   private final Map<String, Object> hostVars;
   private final Supplier<List<Step.RequestRestart>> notified;
   private final List<Landed> landed = new ArrayList<>();
@@ -39,8 +41,10 @@ final class TaskWrites {
       String host,
       String task,
       boolean noLog,
+      java.util.function.Predicate<String> secret,
       Map<String, Object> hostVars,
       Supplier<List<Step.RequestRestart>> notified) {
+    this.secret = secret;
     this.journal = journal;
     this.restarts = restarts;
     this.runId = runId;
@@ -61,7 +65,8 @@ final class TaskWrites {
       boolean pendingRestart = !needed.isEmpty();
       ChangeJournal.PendingChange change =
           journal.intending(
-              new JournaledWrite(runId, host, task, write, needed, pendingRestart, noLog));
+              new JournaledWrite(
+                  runId, host, task, write, needed, pendingRestart, noLog || holdsSecret(write)));
       return () -> {
         CrashTestHook.afterRename();
         synchronized (landed) {
@@ -69,6 +74,13 @@ final class TaskWrites {
         }
       };
     };
+  }
+
+  /** A write of a vault's secret is journaled as a {@code no_log} task's: by checksums only. */
+  private boolean holdsSecret(io.pagetune.modules.FileWrite write) {
+    return java.util.stream.Stream.of(write.before(), write.after())
+        .flatMap(Optional::stream)
+        .anyMatch(b -> secret.test(new String(b, java.nio.charset.StandardCharsets.UTF_8)));
   }
 
   private synchronized List<Step.RequestRestart> notified() {

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 
 /**
  * Collects what a check run plans, host by host, into a {@link SavedPlan}. Hosts run in parallel;
@@ -30,6 +31,19 @@ public final class PlanBuilder implements PlanRecorder {
   }
 
   private final Map<String, HostDraft> hosts = new TreeMap<>();
+  private final Predicate<String> secret;
+
+  public PlanBuilder() {
+    this(text -> false);
+  }
+
+  /**
+   * @param secret true for text that holds a secret value (one a vault decrypted): a task whose
+   *     steps, contents or commands hold one is kept as a {@code no_log} task is, by hashes only
+   */
+  public PlanBuilder(Predicate<String> secret) {
+    this.secret = secret;
+  }
 
   @Override
   public void planned(PlannedTask task) {
@@ -41,29 +55,50 @@ public final class PlanBuilder implements PlanRecorder {
       if (!task.facts().isEmpty()) {
         draft.facts = facts(task.facts());
       }
+      boolean hidden = task.noLog() || holdsSecret(task, draft);
       List<String> steps = new ArrayList<>();
       List<PlannedWrite> writes = new ArrayList<>();
       for (Step step : task.plan().steps()) {
-        steps.add(task.noLog() ? describeHidden(step) : step.describe());
+        steps.add(hidden ? describeHidden(step) : step.describe());
         if (step instanceof Step.Put put) {
-          writes.add(write(task, draft, put.path(), Optional.of(put.content()), put.backup()));
+          writes.add(
+              write(task, hidden, draft, put.path(), Optional.of(put.content()), put.backup()));
         } else if (step instanceof Step.Remove remove) {
-          writes.add(write(task, draft, remove.path(), Optional.empty(), false));
+          writes.add(write(task, hidden, draft, remove.path(), Optional.empty(), false));
         }
       }
-      Object pageState = task.noLog() ? null : task.plan().data().get("page_state");
+      Object pageState = hidden ? null : task.plan().data().get("page_state");
       draft.tasks.add(
           new TaskPlan(
               task.task(),
               task.location(),
-              task.noLog(),
+              hidden,
               steps,
               writes,
               task.restarts(),
               intents(task),
               pageState == null ? null : json(pageState),
-              task.commands().stream().map(c -> ApprovedCommand.of(c, task.noLog())).toList()));
+              task.commands().stream().map(c -> ApprovedCommand.of(c, hidden)).toList()));
     }
+  }
+
+  /** Whether anything the plan would keep of this task holds a secret value. */
+  private boolean holdsSecret(PlannedTask task, HostDraft draft) {
+    for (Step step : task.plan().steps()) {
+      if (secret.test(step.describe())) {
+        return true;
+      }
+      if (step instanceof Step.Put put) {
+        Optional<byte[]> before =
+            draft.planned.containsKey(put.path())
+                ? draft.planned.get(put.path())
+                : task.files().read(put.path());
+        if (secret.test(text(Optional.of(put.content()))) || secret.test(text(before))) {
+          return true;
+        }
+      }
+    }
+    return task.commands().stream().anyMatch(c -> secret.test(ApprovedCommand.text(c)));
   }
 
   /** The task's restarts by target, each with the line check mode predicted for it. */
@@ -92,11 +127,15 @@ public final class PlanBuilder implements PlanRecorder {
   }
 
   private static PlannedWrite write(
-      PlannedTask task, HostDraft draft, String path, Optional<byte[]> after, boolean backup) {
+      PlannedTask task,
+      boolean hashOnly,
+      HostDraft draft,
+      String path,
+      Optional<byte[]> after,
+      boolean backup) {
     Optional<byte[]> before =
         draft.planned.containsKey(path) ? draft.planned.get(path) : task.files().read(path);
     draft.planned.put(path, after);
-    boolean hashOnly = task.noLog();
     String diff = hashOnly ? null : UnifiedDiff.of(path, text(before), text(after), 3);
     return new PlannedWrite(
         path,

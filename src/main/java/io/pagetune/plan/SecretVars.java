@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
 /**
@@ -28,8 +29,17 @@ public final class SecretVars {
 
   /** The extra vars as the plan keeps them: secrets hashed at any depth (JSON {@code -e}). */
   public static Map<String, Object> hashed(Map<String, Object> extraVars) {
+    return hashed(extraVars, v -> false);
+  }
+
+  /**
+   * As {@link #hashed(Map)}, and every value that is secret by what it is ({@code secretValue}: one
+   * a vault decrypted) is hashed too.
+   */
+  public static Map<String, Object> hashed(
+      Map<String, Object> extraVars, Predicate<String> secretValue) {
     Map<String, Object> out = new LinkedHashMap<>();
-    extraVars.forEach((k, v) -> out.put(k, kept(k, v)));
+    extraVars.forEach((k, v) -> out.put(k, kept(k, v, secretValue)));
     return out;
   }
 
@@ -39,6 +49,12 @@ public final class SecretVars {
    */
   public static Map<String, Object> restored(
       Map<String, Object> planned, Map<String, Object> given) {
+    return restored(planned, given, v -> false);
+  }
+
+  /** As {@link #restored(Map, Map)}, with the values that are secret by what they are. */
+  public static Map<String, Object> restored(
+      Map<String, Object> planned, Map<String, Object> given, Predicate<String> secretValue) {
     SourceLocation at = SourceLocation.of("-e");
     for (String key : given.keySet()) {
       if (!holdsSecret(planned.get(key))) {
@@ -69,7 +85,7 @@ public final class SecretVars {
       }
       Object value = given.get(key);
       // the whole value is compared in its kept form: its secrets by hash, the rest as planned
-      if (!String.valueOf(kept(key, value)).equals(String.valueOf(e.getValue()))) {
+      if (!String.valueOf(kept(key, value, secretValue)).equals(String.valueOf(e.getValue()))) {
         throw new InputException(at, "'" + key + "' is not the value the plan was made with");
       }
       out.put(key, value);
@@ -77,17 +93,20 @@ public final class SecretVars {
     return out;
   }
 
-  private static Object kept(String key, Object value) {
+  private static Object kept(String key, Object value, Predicate<String> secretValue) {
     if (isSecret(key)) {
       return MARK + hash(value);
     }
     if (value instanceof Map<?, ?> m) {
       Map<String, Object> out = new LinkedHashMap<>();
-      m.forEach((k, v) -> out.put(String.valueOf(k), kept(String.valueOf(k), v)));
+      m.forEach((k, v) -> out.put(String.valueOf(k), kept(String.valueOf(k), v, secretValue)));
       return out;
     }
     if (value instanceof List<?> l) {
-      return l.stream().map(v -> kept("", v)).toList();
+      return l.stream().map(v -> kept("", v, secretValue)).toList();
+    }
+    if (value != null && secretValue.test(String.valueOf(value))) {
+      return MARK + hash(value);
     }
     return value;
   }

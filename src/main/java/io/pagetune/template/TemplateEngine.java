@@ -47,6 +47,7 @@ public final class TemplateEngine {
   private final TemplateLimits limits;
   private final EvaluationWatchdog watchdog;
   private final ReadFiles reads;
+  private final io.pagetune.vault.Vault vault;
 
   /**
    * @param templateRoots directories that {@code template: src=} names are looked up in, in order
@@ -67,7 +68,19 @@ public final class TemplateEngine {
    * @param reads where the template files and copy sources a run reads are recorded
    */
   public TemplateEngine(List<Path> templateRoots, TemplateLimits limits, ReadFiles reads) {
+    this(templateRoots, limits, reads, io.pagetune.vault.Vault.none());
+  }
+
+  /**
+   * @param vault decrypts vault-encrypted template files and copy sources
+   */
+  public TemplateEngine(
+      List<Path> templateRoots,
+      TemplateLimits limits,
+      ReadFiles reads,
+      io.pagetune.vault.Vault vault) {
     this.reads = reads;
+    this.vault = vault;
     this.roots = List.copyOf(templateRoots);
     this.limits = limits;
     this.watchdog = new EvaluationWatchdog(limits);
@@ -101,7 +114,7 @@ public final class TemplateEngine {
       List<freemarker.cache.TemplateLoader> loaders = new ArrayList<>();
       for (Path root : roots) {
         if (root.toFile().isDirectory()) {
-          loaders.add(new FileTemplateLoader(root.toFile()));
+          loaders.add(new VaultTemplateLoader(new FileTemplateLoader(root.toFile()), vault));
         }
       }
       config.setTemplateLoader(
@@ -115,6 +128,11 @@ public final class TemplateEngine {
   /** The directories {@code template: src=} names are looked up in, in order. */
   public List<Path> roots() {
     return roots;
+  }
+
+  /** The vault that decrypts template files and copy sources. */
+  public io.pagetune.vault.Vault vault() {
+    return vault;
   }
 
   /** The run's record of the local files it read, which copy sources are added to too. */
@@ -261,6 +279,7 @@ public final class TemplateEngine {
     try {
       text = java.nio.file.Files.readString(file, java.nio.charset.StandardCharsets.UTF_8);
       reads.read(file, text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      text = VaultTemplateLoader.plain(text, label, vault);
     } catch (IOException e) {
       throw new TemplateException(
           at, what + ": cannot read template '" + label + "': " + e.getMessage(), e);

@@ -1,6 +1,8 @@
 package io.pagetune.yaml;
 
 import io.pagetune.error.InputException;
+import io.pagetune.vault.Vault;
+import io.pagetune.vault.VaultEnvelope;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -53,6 +55,7 @@ public final class YamlReader {
 
   private final Path baseDir;
   private final ReadFiles reads;
+  private final Vault vault;
 
   /**
    * @param baseDir file names in messages are shown relative to this directory
@@ -65,8 +68,21 @@ public final class YamlReader {
    * @param reads where the files this reader reads are recorded (a run's, for its saved plan)
    */
   public YamlReader(Path baseDir, ReadFiles reads) {
+    this(baseDir, reads, Vault.none());
+  }
+
+  /**
+   * @param vault decrypts vault-encrypted files and inline {@code !vault} values
+   */
+  public YamlReader(Path baseDir, ReadFiles reads, Vault vault) {
     this.baseDir = baseDir.toAbsolutePath().normalize();
     this.reads = reads;
+    this.vault = vault;
+  }
+
+  /** The vault passwords this reader decrypts with; copy and template sources use them too. */
+  public Vault vault() {
+    return vault;
   }
 
   /** The record of files read that this reader adds to; the run's other readers add to it too. */
@@ -91,6 +107,12 @@ public final class YamlReader {
       }
       String text = InputFile.read(file, MAX_BYTES, label, "YAML");
       reads.read(file, text.getBytes(StandardCharsets.UTF_8));
+      if (VaultEnvelope.isVault(text)) {
+        // every value of an encrypted file is a secret, as the file's owner meant
+        YamlValue plain = parse(vault.decryptText(text, SourceLocation.of(label)), label);
+        vault.reveal(leaves(plain, new ArrayList<>()));
+        return plain;
+      }
       return parse(text, label);
     } catch (NoSuchFileException e) {
       throw new InputException(SourceLocation.of(label), "file not found");
@@ -131,7 +153,18 @@ public final class YamlReader {
     if (root.isEmpty()) {
       return new YamlValue.Mapping(Map.of(), SourceLocation.of(label));
     }
-    return new Converter(label).convert(root.get(), 0);
+    return new Converter(label, vault).convert(root.get(), 0);
+  }
+
+  private static List<String> leaves(YamlValue value, List<String> out) {
+    if (value instanceof YamlValue.Scalar s && s.value() instanceof String text) {
+      out.add(text);
+    } else if (value instanceof YamlValue.Seq q) {
+      q.items().forEach(i -> leaves(i, out));
+    } else if (value instanceof YamlValue.Mapping m) {
+      m.entries().values().forEach(e -> leaves(e.value(), out));
+    }
+    return out;
   }
 
   /**
@@ -157,6 +190,7 @@ public final class YamlReader {
 
   private static final class Converter {
     private final String label;
+    private final Vault vault;
     private final Map<Node, Boolean> inProgress = new IdentityHashMap<>();
 
     /** Anchored nodes already converted, so that each alias shares the value. */
@@ -169,8 +203,9 @@ public final class YamlReader {
 
     private record Converted(YamlValue value, long size) {}
 
-    Converter(String label) {
+    Converter(String label, Vault vault) {
       this.label = label;
+      this.vault = vault;
     }
 
     YamlValue convert(Node node, int depth) {
@@ -217,6 +252,10 @@ public final class YamlReader {
     private YamlValue scalar(ScalarNode node, SourceLocation loc) {
       String text = node.getValue();
       Tag tag = node.getTag();
+      if (tag.getValue().equals("!vault")) {
+        // decrypted now, so that a wrong password stops the run before any host is contacted
+        return new YamlValue.Scalar(vault.decryptText(text, loc), true, loc);
+      }
       boolean quoted = node.getScalarStyle() != ScalarStyle.PLAIN;
       if (quoted || tag.equals(Tag.STR)) {
         return new YamlValue.Scalar(text, true, loc);
@@ -228,6 +267,7 @@ public final class YamlReader {
       if (tagValue.equals("!unsafe")) {
         return new YamlValue.Scalar(text, true, loc);
       }
+
       throw new InputException(loc, "unsupported YAML tag " + tagValue);
     }
 

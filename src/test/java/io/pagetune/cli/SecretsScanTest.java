@@ -40,7 +40,9 @@ import org.junit.jupiter.api.io.TempDir;
  * PLAN, rollback (check and real), history, status and every report; pagetune runs as a child
  * process with its secret variables set. None of the secrets appears in any output, the saved plan,
  * any report file, or the environment of a command pagetune started on the control node. Only the
- * private state store may keep them. Every leak is listed, not just the first.
+ * private state store may keep them. Every leak is listed, not just the first. Values from an
+ * ansible-vault encrypted {@code group_vars} file and an inline {@code !vault} value, written by a
+ * task without {@code no_log}, are secrets as well.
  */
 class SecretsScanTest {
   private static final String TOP = "Top-Secret-c0ffee-11";
@@ -51,6 +53,8 @@ class SecretsScanTest {
   private static final String SSH_PW = "Ssh-Pw-a11-66";
   private static final String STATE_PW = "State-Pw-b22-77";
   private static final String SAP_PW = "Sap-Pw-c33-88";
+  private static final String VAULT_FILE_PW = "Vault-Scan-Pw-99";
+  private static final String VAULT_INLINE = "Inline-Secret-7b2";
   private static final String TABLE = "/api/now/table/change_request";
 
   @RegisterExtension final SshServerExtension ssh = new SshServerExtension();
@@ -198,6 +202,10 @@ class SecretsScanTest {
     assertTrue(scanned.size() >= 20, "too little scanned: " + scanned);
     assertTrue(Files.exists(dir.resolve("box").resolve("app.conf")), "the no_log task never wrote");
     assertTrue(
+        Files.readString(dir.resolve("box").resolve("vault.conf"))
+            .equals("pw=" + VAULT_FILE_PW + "\ntoken=" + VAULT_INLINE + "\n"),
+        "the vault values were not written decrypted");
+    assertTrue(
         !snow.findAll(anyRequestedFor(anyUrl())).isEmpty()
             && snow.findAll(anyRequestedFor(anyUrl())).stream()
                 .allMatch(r -> r.containsHeader("Authorization")),
@@ -220,6 +228,10 @@ class SecretsScanTest {
     Files.createDirectories(dir.resolve("envs"));
     Files.writeString(root.resolve("pages.conf"), "vm.nr_hugepages = 0\n");
     Files.writeString(dir.resolve("windows.yml"), "windows:\n  chg: { servicenow: CHG0040007 }\n");
+    Files.writeString(
+        Files.createDirectories(dir.resolve("group_vars").resolve("all")).resolve("vault.yml"),
+        VaultRunTest.fixture("scan-vault.yml"));
+    Files.writeString(dir.resolve("vault.pw"), "alpha-pass\n");
     return Files.writeString(
         dir.resolve("hosts.yml"),
         "all:\n  hosts:\n    box:\n      ansible_host: 127.0.0.1\n      ansible_port: "
@@ -242,7 +254,13 @@ class SecretsScanTest {
             "\n",
             "- hosts: all",
             "  gather_facts: false",
+            "  vars:",
+            VaultRunTest.fixture("s11.txt").replace("api_token: ", "    api_token: "),
             "  tasks:",
+            "    - name: vault values",
+            "      copy:",
+            "        dest: \"${root}/vault.conf\"",
+            "        content: \"pw=${vault_app_pw}\\ntoken=${api_token}\\n\"",
             "    - name: secret config",
             "      no_log: true",
             "      copy:",
@@ -295,6 +313,9 @@ class SecretsScanTest {
     if (args.get(0).equals("run")) {
       all.addAll(List.of("--progress", "none"));
     }
+    if (args.contains("-i")) {
+      all.addAll(List.of("--vault-password-file", dir.resolve("vault.pw").toString()));
+    }
     Path output = dir.resolve("out-" + (++step) + ".txt");
     ChildPagetune child = ChildPagetune.start(output, env, Map.of(), all.toArray(String[]::new));
     int exit = child.await(Duration.ofSeconds(180));
@@ -328,6 +349,8 @@ class SecretsScanTest {
     secrets.put("PAGETUNE_SSH_PASSWORD", SSH_PW);
     secrets.put("PAGETUNE_STATE_PASSWORD", STATE_PW);
     secrets.put("PAGETUNE_SAPCONTROL_PASSWORD", SAP_PW);
+    secrets.put("encrypted group_vars value", VAULT_FILE_PW);
+    secrets.put("inline !vault value", VAULT_INLINE);
     secrets.forEach(
         (name, value) -> {
           int at = text.indexOf(value);

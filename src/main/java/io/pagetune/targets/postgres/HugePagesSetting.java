@@ -37,8 +37,7 @@ record HugePagesSetting(
           Optional.of(target.cluster() + ": " + planned.refusal().get()));
     }
     PgHugePagesWrite write = planned.write().get();
-    return new HugePagesSetting(
-        write.steps(), write.diffs(), write.persisted(), Optional.empty());
+    return new HugePagesSetting(write.steps(), write.diffs(), write.persisted(), Optional.empty());
   }
 
   /** True when the next start reads {@code wantedMode}. */
