@@ -69,7 +69,7 @@ public final class RestartQueue {
     throw last;
   }
 
-  /** Every intent, by due time. */
+  /** Every intent in queue order: by due time, then by when it was queued. */
   public List<RestartIntent> list() {
     return list(EnumSet.allOf(IntentStatus.class));
   }
@@ -77,7 +77,10 @@ public final class RestartQueue {
   public List<RestartIntent> list(Set<IntentStatus> statuses) {
     List<RestartIntent> all =
         store.inTransaction(
-            c -> select(c, "SELECT " + COLUMNS + " FROM restart_intents ORDER BY due_at, id"));
+            c ->
+                select(
+                    c,
+                    "SELECT " + COLUMNS + " FROM restart_intents ORDER BY due_at, created_at, id"));
     return all.stream().filter(i -> statuses.contains(i.status())).toList();
   }
 
@@ -104,7 +107,7 @@ public final class RestartQueue {
                 escaped + "%"));
   }
 
-  /** Queued intents whose due time has come, earliest first. */
+  /** Queued intents whose due time has come, in queue order. */
   public List<RestartIntent> due(Instant now) {
     return store.inTransaction(
         c ->
@@ -112,7 +115,7 @@ public final class RestartQueue {
                 c,
                 "SELECT "
                     + COLUMNS
-                    + " FROM restart_intents WHERE status = ? AND due_at <= ? ORDER BY due_at, id",
+                    + " FROM restart_intents WHERE status = ? AND due_at <= ? ORDER BY due_at, created_at, id",
                 IntentStatus.QUEUED.name(),
                 now.toEpochMilli()));
   }
@@ -142,6 +145,32 @@ public final class RestartQueue {
                     id,
                     IntentStatus.QUEUED.name())
                 == 1);
+  }
+
+  /**
+   * Makes a queued intent due at {@code at}, its execution too unless a scheduler has it now (that
+   * one reschedules it itself).
+   *
+   * @return false when it is not queued (any more)
+   */
+  boolean dueAgain(String id, Instant at, String note) {
+    return store.inTransaction(
+        c -> {
+          int n =
+              update(
+                  c,
+                  "UPDATE restart_intents SET due_at = ?, result = ?, updated_at = ?"
+                      + " WHERE id = ? AND status = ?",
+                  at.toEpochMilli(),
+                  note,
+                  now(),
+                  id,
+                  IntentStatus.QUEUED.name());
+          if (n == 1) {
+            moveExecution(c, id, at);
+          }
+          return n == 1;
+        });
   }
 
   /** Ends a queued intent without running it; its execution row goes too. */

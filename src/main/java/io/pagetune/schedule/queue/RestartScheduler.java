@@ -15,10 +15,15 @@ import java.sql.Timestamp;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
 /**
@@ -72,7 +77,8 @@ public final class RestartScheduler implements AutoCloseable {
     if (daemon != null) {
       throw new IllegalStateException("scheduler " + options.nodeName() + " already started");
     }
-    daemon = build(options.nodeName(), handled::add);
+    // The daemon polls again after the retry delay; no one is waiting to be told.
+    daemon = build(options.nodeName(), handled::add, (waiter, awaited) -> {});
     daemon.start();
   }
 
@@ -90,37 +96,72 @@ public final class RestartScheduler implements AutoCloseable {
 
   /**
    * Runs the restarts due now, once, and returns when none is left that this call could run (those
-   * running on other nodes are theirs). Restarts keep their heartbeats while they run, so a cron
-   * run that dies is revived like a daemon.
+   * running on other nodes are theirs). A restart that waited for another restart on its host runs
+   * as soon as that one is recorded, so one host's due restarts run one after the other in queue
+   * order (the window checked again before each). Restarts keep their heartbeats while they run, so
+   * a cron run that dies is revived like a daemon.
    */
   public List<HandledRestart> runDue() {
     String node = RunOwner.current().node();
     String name = SchedulerProcess.current(node).name(UUID.randomUUID().toString().substring(0, 8));
     reviveGoneFrom(node);
     List<HandledRestart> report = new CopyOnWriteArrayList<>();
-    Instant horizon = clock.instant();
-    Scheduler scheduler = build(name, report::add);
+    Map<String, String> waiting = new ConcurrentHashMap<>();
+    Set<String> resumed = new HashSet<>();
+    Scheduler scheduler = build(name, report::add, waiting::put);
     scheduler.start();
     try {
-      long waiting = 0;
-      long lastCount = -1;
-      long count;
+      Instant horizon = clock.instant();
       do {
-        scheduler.triggerCheckForDueExecutions();
-        sleep(DRAIN_CHECK);
-        count = workFor(name, horizon);
-        boolean executing = !scheduler.getCurrentlyExecuting().isEmpty();
-        waiting = executing || count != lastCount ? 0 : waiting + DRAIN_CHECK.toMillis();
-        lastCount = count;
-        if (waiting > stallLimit().toMillis()) {
-          throw new StateException(
-              count + " due restart(s) in " + store.describe() + " could not be picked");
-        }
-      } while (count > 0 || !scheduler.getCurrentlyExecuting().isEmpty());
+        drain(scheduler, name, horizon);
+        horizon = clock.instant();
+      } while (resumeWaiters(waiting, resumed, horizon) > 0);
     } finally {
       scheduler.stop();
     }
     return List.copyOf(report);
+  }
+
+  /** Runs what is due by {@code horizon} until nothing this scheduler could pick is left. */
+  private void drain(Scheduler scheduler, String name, Instant horizon) {
+    long waiting = 0;
+    long lastCount = -1;
+    long count;
+    do {
+      scheduler.triggerCheckForDueExecutions();
+      sleep(DRAIN_CHECK);
+      count = workFor(name, horizon);
+      boolean executing = !scheduler.getCurrentlyExecuting().isEmpty();
+      waiting = executing || count != lastCount ? 0 : waiting + DRAIN_CHECK.toMillis();
+      lastCount = count;
+      if (waiting > stallLimit().toMillis()) {
+        throw new StateException(
+            count + " due restart(s) in " + store.describe() + " could not be picked");
+      }
+    } while (count > 0 || !scheduler.getCurrentlyExecuting().isEmpty());
+  }
+
+  /**
+   * Makes due at {@code now} the restarts that waited for a restart since recorded, each once per
+   * restart it waited for (so a host another process keeps locked cannot keep this call going).
+   *
+   * @return how many are due again
+   */
+  private int resumeWaiters(Map<String, String> waiting, Set<String> resumed, Instant now) {
+    int due = 0;
+    for (Map.Entry<String, String> wait : Map.copyOf(waiting).entrySet()) {
+      String waiter = wait.getKey();
+      String awaited = wait.getValue();
+      boolean recorded = queue.find(awaited).map(i -> i.status().isFinal()).orElse(true);
+      if (!recorded || !resumed.add(waiter + " after " + awaited)) {
+        continue;
+      }
+      waiting.remove(waiter, awaited);
+      if (queue.dueAgain(waiter, now, "due again: the restart it waited for is recorded")) {
+        due++;
+      }
+    }
+    return due;
   }
 
   /** An execution a scheduler has picked and not finished. */
@@ -200,8 +241,9 @@ public final class RestartScheduler implements AutoCloseable {
     stop();
   }
 
-  private Scheduler build(String name, Consumer<HandledRestart> sink) {
-    Task<Void> task = handler.task(sink);
+  private Scheduler build(
+      String name, Consumer<HandledRestart> sink, BiConsumer<String, String> waits) {
+    Task<Void> task = handler.task(sink, waits);
     SchedulerBuilder builder =
         Scheduler.create(store.dataSource(), List.<Task<?>>of(task))
             .schedulerName(new SchedulerName.Fixed(name))

@@ -16,7 +16,9 @@ import io.pagetune.state.LeaseSession;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Comparator;
 import java.util.Optional;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
 /**
@@ -27,6 +29,15 @@ import java.util.function.Consumer;
 final class RestartTaskHandler {
   /** A gate that answers "wait until now" must not make the execution spin. */
   private static final Duration MINIMUM_WAIT = Duration.ofSeconds(1);
+
+  /** The lease owner a restart writes, followed by its intent id. */
+  private static final String RESTART_OWNER = "restart ";
+
+  /** Due first, then queued first; the id only breaks ties. */
+  private static final Comparator<RestartIntent> QUEUE_ORDER =
+      Comparator.comparing(RestartIntent::dueAt)
+          .thenComparing(RestartIntent::createdAt)
+          .thenComparing(RestartIntent::id);
 
   private final RestartQueue queue;
   private final Journal journal;
@@ -60,12 +71,16 @@ final class RestartTaskHandler {
     this.retryDelay = retryDelay;
   }
 
-  /** A task whose handled executions go to {@code sink}. */
-  CustomTask<Void> task(Consumer<HandledRestart> sink) {
+  /**
+   * A task whose handled executions go to {@code sink}; a restart postponed because another restart
+   * holds or comes first on one of its hosts is told to {@code waits} (its id, then the other's),
+   * so a {@code run-due} can run it as soon as that one is recorded.
+   */
+  CustomTask<Void> task(Consumer<HandledRestart> sink, BiConsumer<String, String> waits) {
     return Tasks.custom(RestartQueue.TASK_NAME, Void.class)
         .onFailure(this::retryLater)
         .onDeadExecution(this::revive)
-        .execute((instance, context) -> execute(instance, context, sink));
+        .execute((instance, context) -> execute(instance, context, sink, waits));
   }
 
   /** The claim token ties a RUNNING intent to one pick of its execution. */
@@ -78,7 +93,10 @@ final class RestartTaskHandler {
   }
 
   private CompletionHandler<Void> execute(
-      TaskInstance<Void> instance, ExecutionContext context, Consumer<HandledRestart> sink) {
+      TaskInstance<Void> instance,
+      ExecutionContext context,
+      Consumer<HandledRestart> sink,
+      BiConsumer<String, String> waits) {
     String id = instance.getId();
     Optional<RestartIntent> found = queue.find(id);
     if (found.isEmpty() || found.get().status() != IntentStatus.QUEUED) {
@@ -100,19 +118,52 @@ final class RestartTaskHandler {
       sink.accept(new HandledRestart(id, IntentStatus.QUEUED, note));
       return rescheduleTo(until);
     }
+    // Restarts due on one host run in queue order, whichever execution is picked first.
+    Optional<RestartIntent> before = earlierOnItsHosts(intent, now);
+    if (before.isPresent()) {
+      waits.accept(id, before.get().id());
+      return waitForHost(
+          id,
+          sink,
+          now,
+          "waiting for "
+              + String.join(",", before.get().hosts())
+              + ": the restart of "
+              + before.get().describe()
+              + " is queued before it");
+    }
     // A restart never runs on a host a run is changing, and no run writes to a host while it
     // restarts: it holds the leases of all its hosts from before the claim until it is recorded.
-    try (LeaseSession hostsHeld = new LeaseSession(leases, "restart " + id, holder)) {
+    try (LeaseSession hostsHeld = new LeaseSession(leases, RESTART_OWNER + id, holder)) {
       Optional<HostLease> busy = hostsHeld.acquireAll(intent.hosts());
       if (busy.isPresent()) {
-        Instant until = now.plus(retryDelay);
-        String note = "waiting for " + busy.get().host() + ": " + busy.get().lockedLine();
-        queue.postpone(id, until, note);
-        sink.accept(new HandledRestart(id, IntentStatus.QUEUED, note));
-        return rescheduleTo(until);
+        String owner = busy.get().owner();
+        if (owner.startsWith(RESTART_OWNER)) {
+          waits.accept(id, owner.substring(RESTART_OWNER.length()));
+        }
+        return waitForHost(
+            id, sink, now, "waiting for " + busy.get().host() + ": " + busy.get().lockedLine());
       }
       return claimAndRun(id, intent, context, sink, now);
     }
+  }
+
+  /** Postponed by the retry delay: a run-due that ran what it waited for runs it sooner. */
+  private CompletionHandler<Void> waitForHost(
+      String id, Consumer<HandledRestart> sink, Instant now, String note) {
+    Instant until = now.plus(retryDelay);
+    queue.postpone(id, until, note);
+    sink.accept(new HandledRestart(id, IntentStatus.QUEUED, note));
+    return rescheduleTo(until);
+  }
+
+  /** The first due restart queued before {@code intent} that shares one of its hosts. */
+  private Optional<RestartIntent> earlierOnItsHosts(RestartIntent intent, Instant now) {
+    return queue.due(now).stream()
+        .filter(other -> !other.id().equals(intent.id()))
+        .filter(other -> other.hosts().stream().anyMatch(intent.hosts()::contains))
+        .filter(other -> QUEUE_ORDER.compare(other, intent) < 0)
+        .min(QUEUE_ORDER);
   }
 
   private CompletionHandler<Void> claimAndRun(
@@ -207,7 +258,7 @@ final class RestartTaskHandler {
   RestartQueue.Revival reviveGone(String id, String token, String pickedBy) {
     RestartQueue.Revival revival =
         queue.revive(id, token, "run-due " + pickedBy + " died while running it; revived");
-    leases.releaseAll("restart " + id);
+    leases.releaseAll(RESTART_OWNER + id);
     return revival;
   }
 
