@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.LongSupplier;
 
 /**
  * The one huge-page pool of a Linux host for one page size, as every module that writes it plans
@@ -72,8 +73,11 @@ public record PoolPlan(
       HostState host, HugePageConsumers sources, long pageBytes, Request r) {
     List<HugePageConsumer> found = new ArrayList<>(r.found());
     found.addAll(sources.all(host, pageBytes));
+    // a record without its size was written for the running kernel's default size
+    LongSupplier unsized = () -> host.fact(Meminfo.PAGES).hugepagesizeBytes().orElse(pageBytes);
     SharedPool shared =
-        SharedPool.of(r.declared(), r.own(), found, PoolRecords.parse(r.poolFile()));
+        SharedPool.of(
+            r.declared(), r.own(), found, PoolRecords.parse(r.poolFile(), pageBytes, unsized));
     for (HugePageConsumer c : shared.recorded()) {
       Optional<String> bad = PoolRecords.unrecordable(c);
       if (bad.isPresent()) {
@@ -115,7 +119,7 @@ public record PoolPlan(
 
   /** The pool file's text with this plan's records in place of the old ones. */
   public String withRecords(String text) {
-    return PoolRecords.put(text, recorded);
+    return PoolRecords.put(text, recorded, pageBytes);
   }
 
   /** {@code 2M}, {@code 1G}. */
