@@ -117,6 +117,29 @@ public final class BootCmdline {
   }
 
   /**
+   * The default huge page size of the next boot: the first {@code default_hugepagesz=} of its
+   * command lines (the kernel ignores a later one; hugetlbpage.rst), else {@code runningDefault} (a
+   * command line without it keeps the architecture's default, which the running kernel shows unless
+   * its own command line changed it); empty when the boot entries disagree, as any of them may
+   * boot.
+   */
+  public static Optional<Long> nextBootDefault(LinuxBootConfig boot, long runningDefault) {
+    Set<Long> sizes = new HashSet<>();
+    for (KernelCmdline line : nextBoot(boot)) {
+      sizes.add(
+          line.values("default_hugepagesz").stream()
+              .findFirst()
+              .flatMap(PageSize::parse)
+              .map(PageSize::bytes)
+              .orElse(runningDefault));
+    }
+    if (sizes.size() > 1) {
+      return Optional.empty();
+    }
+    return Optional.of(sizes.isEmpty() ? runningDefault : sizes.iterator().next());
+  }
+
+  /**
    * Pages reserved at boot per page size in bytes, as the kernel parses the command line
    * (mm/hugetlb setup, hugetlbpage.rst): a {@code hugepages=} counts for the size of the {@code
    * hugepagesz=} or {@code default_hugepagesz=} before it, or for the default size ({@code

@@ -68,18 +68,7 @@ public record DefaultSizeChange(Optional<PoolPlan> kept, Optional<String> refusa
     List<HugePageConsumer> stranded =
         today.stream().filter(c -> !staying.contains(c.name()) && !movesAlong.test(c)).toList();
     if (!stranded.isEmpty()) {
-      return refused(
-          change
-              + " would move "
-              + describe(stranded, fromBytes)
-              + " to "
-              + to
-              + " pages at the next start: it uses the default "
-              + from
-              + " pages today without naming its size; name it (e.g."
-              + " -XX:LargePageSizeInBytes=2m, huge_page_size = 2MB) so that its "
-              + from
-              + " pool is kept on the kernel command line");
+      return refused(strands(fromBytes, toBytes, describe(stranded, fromBytes)));
     }
     Meminfo mem = host.fact(Meminfo.PAGES);
     long inUse = HugePagesInUse.pages(mem).orElse(0);
@@ -118,6 +107,28 @@ public record DefaultSizeChange(Optional<PoolPlan> kept, Optional<String> refusa
       return refused("the " + from + " pool kept beside " + change + ": " + r.reason());
     }
     return new DefaultSizeChange(Optional.of((PoolPlan) kept), Optional.empty());
+  }
+
+  /**
+   * Why a move of the default size from {@code fromBytes} to {@code toBytes} strands {@code who}, a
+   * user of the default size that does not name its size: it would ask for pages of the new size at
+   * its next start, sized in pages of the old.
+   */
+  public static String strands(long fromBytes, long toBytes, String who) {
+    String from = new PageSize(fromBytes).toString();
+    String to = new PageSize(toBytes).toString();
+    return "default_hugepagesz="
+        + to
+        + " would move "
+        + who
+        + " to "
+        + to
+        + " pages at the next start: it uses the default "
+        + from
+        + " pages today without naming its size; name it (e.g."
+        + " -XX:LargePageSizeInBytes=2m, huge_page_size = 2MB) so that its "
+        + from
+        + " pool is kept on the kernel command line";
   }
 
   private static String describe(List<HugePageConsumer> consumers, long pageBytes) {

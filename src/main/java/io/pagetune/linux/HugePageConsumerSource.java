@@ -22,4 +22,12 @@ public interface HugePageConsumerSource {
   default List<HugePageConsumer> namingSize(HostState host, long pageBytes) {
     return List.of();
   }
+
+  /**
+   * The users of pages of {@code pageBytes} found on {@code host} whose size cannot be told now, so
+   * that {@link #discover} leaves them out; a module refuses or warns for each it cannot size.
+   */
+  default List<UnsizedConsumer> unsized(HostState host, long pageBytes) {
+    return List.of();
+  }
 }

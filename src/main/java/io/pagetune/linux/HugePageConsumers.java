@@ -34,6 +34,11 @@ public record HugePageConsumers(List<HugePageConsumerSource> sources) {
     return once(sources.stream().map(s -> s.namingSize(host, pageBytes)).toList());
   }
 
+  /** The users of {@code pageBytes} pages whose size no source can tell now. */
+  public List<UnsizedConsumer> unsized(HostState host, long pageBytes) {
+    return sources.stream().flatMap(s -> s.unsized(host, pageBytes).stream()).toList();
+  }
+
   private static List<HugePageConsumer> once(List<List<HugePageConsumer>> found) {
     Set<String> seen = new HashSet<>();
     List<HugePageConsumer> out = new ArrayList<>();

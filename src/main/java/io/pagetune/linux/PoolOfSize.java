@@ -8,25 +8,41 @@ import io.pagetune.pages.PageSize;
 /**
  * The huge-page pool of one page size as a module sees it: the default size's ({@code
  * vm.nr_hugepages}, {@code HugePages_Total}) or another size's ({@link GiganticPool}: its sysfs
- * file), with the pages it holds now.
+ * file), with the pages it holds now. The running kernel's default size and the next boot's may
+ * differ ({@code default_hugepagesz=} changed and not yet booted): the pool is set live as the
+ * running kernel counts it and kept for the next boot as that boot counts it ({@code
+ * vm.nr_hugepages} counts pages of the next boot's default size).
  *
- * @param defaultPageBytes the kernel's default huge page size
+ * @param defaultPageBytes the running kernel's default huge page size
+ * @param bootDefaultPageBytes the next boot's default huge page size ({@link
+ *     BootCmdline#nextBootDefault})
  * @param live the pages the pool holds now
  */
-public record PoolOfSize(long pageBytes, long defaultPageBytes, long live) {
+public record PoolOfSize(
+    long pageBytes, long defaultPageBytes, long bootDefaultPageBytes, long live) {
 
   /** The pool of {@code pageBytes}; {@code hugePagesTotal} is the default size's live count. */
   public static PoolOfSize of(
-      HostState host, long pageBytes, long defaultPageBytes, long hugePagesTotal) {
+      HostState host,
+      long pageBytes,
+      long defaultPageBytes,
+      long bootDefaultPageBytes,
+      long hugePagesTotal) {
     return new PoolOfSize(
         pageBytes,
         defaultPageBytes,
+        bootDefaultPageBytes,
         pageBytes == defaultPageBytes ? hugePagesTotal : new GiganticPool(pageBytes).live(host));
   }
 
-  /** Whether this is the kernel's default huge page size. */
+  /** Whether this is the running kernel's default huge page size. */
   public boolean defaultPage() {
     return pageBytes == defaultPageBytes;
+  }
+
+  /** Whether this is the next boot's default size: the pool file's {@code vm.nr_hugepages}. */
+  public boolean defaultAtBoot() {
+    return pageBytes == bootDefaultPageBytes;
   }
 
   public GiganticPool gigantic() {
@@ -40,13 +56,17 @@ public record PoolOfSize(long pageBytes, long defaultPageBytes, long live) {
 
   /** The target of its page state: {@code pool/hugepages}, {@code pool/hugepages-1G}. */
   public String target() {
-    return defaultPage() ? "pool/hugepages" : "pool/hugepages-" + page();
+    return defaultAtBoot() ? "pool/hugepages" : "pool/hugepages-" + page();
   }
 
   /** The setting that sizes it, in the kernel's words. */
   public String desired(long pages) {
+    if (defaultAtBoot()) {
+      return "vm.nr_hugepages=" + pages + " (" + page() + " pages)";
+    }
+    // the default size today, another size at boot: its pair on the command line keeps it
     return defaultPage()
-        ? "vm.nr_hugepages=" + pages + " (" + page() + " pages)"
+        ? "hugepagesz=" + page() + " hugepages=" + pages + " (kernel command line)"
         : gigantic().sysfsPath() + "=" + pages;
   }
 

@@ -6,6 +6,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.LongSupplier;
+import java.util.stream.Collectors;
 
 /**
  * The one huge-page pool of a Linux host for one page size, as every module that writes it plans
@@ -72,13 +75,21 @@ public record PoolPlan(
       HostState host, HugePageConsumers sources, long pageBytes, Request r) {
     List<HugePageConsumer> found = new ArrayList<>(r.found());
     found.addAll(sources.all(host, pageBytes));
+    // a record without its size was written for the running kernel's default size
+    LongSupplier unsized = () -> host.fact(Meminfo.PAGES).hugepagesizeBytes().orElse(pageBytes);
     SharedPool shared =
-        SharedPool.of(r.declared(), r.own(), found, PoolRecords.parse(r.poolFile()));
+        SharedPool.of(
+            r.declared(), r.own(), found, PoolRecords.parse(r.poolFile(), pageBytes, unsized));
     for (HugePageConsumer c : shared.recorded()) {
       Optional<String> bad = PoolRecords.unrecordable(c);
       if (bad.isPresent()) {
         return new PoolOutcome.Refused(bad.get());
       }
+    }
+    List<String> notes = new ArrayList<>();
+    Optional<String> unknown = unsized(host, sources, pageBytes, shared, notes);
+    if (unknown.isPresent()) {
+      return new PoolOutcome.Refused(unknown.get());
     }
     HugePagePool.Sizing sizing =
         new HugePagePool(r.maxShareOfRam())
@@ -89,7 +100,6 @@ public record PoolPlan(
     HugePagePool.Sized sized = (HugePagePool.Sized) sizing;
     long pages = sized.pages();
     List<String> breakdown = new ArrayList<>(sized.breakdown());
-    List<String> notes = new ArrayList<>();
     long inUse = r.defaultPage() ? r.live().inUse() : 0;
     if (inUse > pages) {
       // the kernel cannot take back mapped pages, and their users would lose them at boot
@@ -113,9 +123,49 @@ public record PoolPlan(
     return new PoolPlan(pageBytes, pages, shared.consumers(), breakdown, notes, shared.recorded());
   }
 
+  /**
+   * A user found on the host whose size is not known and that neither this task nor the pool file
+   * names: the pool is refused when its next start fails without its pages, else a note says that
+   * it falls back to normal pages.
+   */
+  private static Optional<String> unsized(
+      HostState host,
+      HugePageConsumers sources,
+      long pageBytes,
+      SharedPool shared,
+      List<String> notes) {
+    Set<String> sized =
+        shared.consumers().stream().map(HugePageConsumer::name).collect(Collectors.toSet());
+    for (UnsizedConsumer u : sources.unsized(host, pageBytes)) {
+      if (sized.contains(u.name())) {
+        continue;
+      }
+      String declare =
+          "declare it in consumers (hugepages_consumers of oracle_hugepages) as {name: "
+              + u.name()
+              + ", bytes: <its shared memory>}, or start it once so that its size can be read";
+      if (u.failsWithoutPages()) {
+        return Optional.of(
+            u.name()
+                + " would fail its next start without its pages, and the pool cannot count it: "
+                + u.why()
+                + "; "
+                + declare);
+      }
+      notes.add(
+          "warning: "
+              + u.name()
+              + " is not counted and falls back to normal pages at its next start: "
+              + u.why()
+              + "; "
+              + declare);
+    }
+    return Optional.empty();
+  }
+
   /** The pool file's text with this plan's records in place of the old ones. */
   public String withRecords(String text) {
-    return PoolRecords.put(text, recorded);
+    return PoolRecords.put(text, recorded, pageBytes);
   }
 
   /** {@code 2M}, {@code 1G}. */

@@ -80,10 +80,11 @@ class PoolFixturesTest {
     Map<String, Object> expected = yamlMap(dir.resolve("expected.yml"));
     Set<String> endings = new LinkedHashSet<>();
     int n = 0;
+    Optional<String> refused = Optional.ofNullable((String) expected.get("refused"));
+    orders:
     for (List<Map<String, Object>> order : orders(tasks)) {
       Path root = Files.createTempDirectory(tmp, dir.getFileName() + "-" + n++ + "-");
       host(dir, root);
-      Optional<String> refused = Optional.ofNullable((String) expected.get("refused"));
       boolean first = n == 1;
       for (Map<String, Object> task : order) {
         Map<String, Object> args = args(task);
@@ -92,7 +93,8 @@ class PoolFixturesTest {
         if (refused.isPresent()) {
           assertTrue(plan.failure().orElse("").contains(refused.get()), () -> dir + ": " + plan);
           assertEquals(List.of(), plan.steps(), () -> dir + ": a refused plan writes nothing");
-          return;
+          // the first task of every order refuses: whatever runs first, nothing is written
+          continue orders;
         }
         assertTrue(plan.failure().isEmpty(), () -> dir + ": " + plan.failure().get());
         if (first && expected.containsKey("plan")) {
@@ -151,7 +153,9 @@ class PoolFixturesTest {
           wanted.keySet().stream().map(String::valueOf).filter(seen::contains).sorted().toList(),
           () -> dir + ": a state no module reported; reported: " + seen);
     }
-    assertEquals(1, endings.size(), () -> dir + ": the pool depends on the order: " + endings);
+    if (refused.isEmpty()) {
+      assertEquals(1, endings.size(), () -> dir + ": the pool depends on the order: " + endings);
+    }
   }
 
   /** Every state {@code expected.yml} names: its persisted/effective flags and a reason. */

@@ -113,6 +113,7 @@ public final class OracleHugepagesModule implements Module {
     Args args = call.args();
     OracleRequest req = OracleRequest.of(args, host.fact(OracleFacts.MEMINFO));
     LinuxBootConfig boot = host.fact(OracleFacts.BOOT_CONFIG);
+    req.checkNextBootDefault(boot);
     String sysctlPath = args.string("sysctl_file");
     HostFiles.Text sysctlNow = HostFiles.readOrEmpty(host, sysctlPath);
     OraclePoolSizing.Own own = OraclePoolSizing.own(req, args.string("oracle_user"), host);

@@ -1,7 +1,9 @@
 package io.pagetune.targets.oracle;
 
+import io.pagetune.linux.BootCmdline;
 import io.pagetune.linux.DeclaredConsumers;
 import io.pagetune.linux.HugePageConsumer;
+import io.pagetune.linux.LinuxBootConfig;
 import io.pagetune.linux.Meminfo;
 import io.pagetune.modules.Args;
 import io.pagetune.pages.PageSize;
@@ -106,6 +108,36 @@ record OracleRequest(
    */
   boolean movesDefault() {
     return gigantic() && defaultPage > 0 && defaultPage != pageBytes;
+  }
+
+  /**
+   * The pool file's {@code vm.nr_hugepages} counts pages of the next boot's default size, and the
+   * SGAs' SysV segments take that size at their next start: unless this task moves the default
+   * itself ({@link #movesDefault}), a next boot whose {@code default_hugepagesz=} is not the size
+   * the SGAs are sized in is an {@link OracleRefusal}, as are boot entries that disagree on it.
+   */
+  void checkNextBootDefault(LinuxBootConfig boot) {
+    if (defaultPage <= 0 || movesDefault()) {
+      return;
+    }
+    Optional<Long> atBoot = BootCmdline.nextBootDefault(boot, defaultPage);
+    if (atBoot.isEmpty()) {
+      throw new OracleRefusal(
+          "the boot entries disagree on default_hugepagesz=, so the page size vm.nr_hugepages"
+              + " counts at the next boot is not known; make them agree");
+    }
+    if (atBoot.get() != pageBytes) {
+      throw new OracleRefusal(
+          "the next boot's kernel command line has default_hugepagesz="
+              + new PageSize(atBoot.get())
+              + ": vm.nr_hugepages would count "
+              + new PageSize(atBoot.get())
+              + " pages and the SGAs' SysV segments would take them, while they are sized in "
+              + pageName()
+              + " pages; set page_size: "
+              + new PageSize(atBoot.get())
+              + " or take default_hugepagesz= off the command line");
+    }
   }
 
   /** {@code 2M}, {@code 1G}. */

@@ -2,6 +2,7 @@ package io.pagetune.targets.postgres;
 
 import io.pagetune.linux.HugePageConsumer;
 import io.pagetune.linux.HugePageConsumerSource;
+import io.pagetune.linux.UnsizedConsumer;
 import io.pagetune.modules.HostState;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,9 +11,9 @@ import java.util.Optional;
 /**
  * The PostgreSQL clusters {@code pg_lsclusters} lists on a host (or systemd runs, on RHEL), each
  * sized by its main shared memory ({@code shared_memory_size_in_huge_pages}, else from the
- * settings), as users of the pool. A cluster whose size cannot be told is left out (the pool is
- * sized for what is known, and the cluster's own {@code postgres_hugepages} task reports the
- * problem), and so is one with {@code huge_pages = off}, which never maps the pool.
+ * settings), as users of the pool. A cluster whose size cannot be told (before 15, stopped) is
+ * reported as {@link UnsizedConsumer} for the module to refuse or warn, and one with {@code
+ * huge_pages = off}, which never maps the pool, is left out.
  */
 final class PostgresConsumerSource implements HugePageConsumerSource {
   @Override
@@ -40,6 +41,43 @@ final class PostgresConsumerSource implements HugePageConsumerSource {
   private static List<HugePageConsumer> discover(
       HostState host, long pageBytes, Optional<String> exceptDataDir, boolean namedOnly) {
     List<HugePageConsumer> out = new ArrayList<>();
+    for (PgCluster c : users(host, pageBytes, exceptDataDir, namedOnly)) {
+      PgClusterState state = host.fact(PgClusterState.fact(c.dataDirectory(), c.bindir()));
+      PgSharedMemory.of(state, pageBytes)
+          .ifPresent(shm -> out.add(new HugePageConsumer(name(c.id()), shm.bytes(), shm.source())));
+    }
+    return out;
+  }
+
+  /**
+   * The clusters that will map pages of {@code pageBytes} at their next start but report no size
+   * (before 15, stopped): {@code huge_pages = on} fails that start without the pages, {@code try}
+   * falls back to normal pages.
+   */
+  @Override
+  public List<UnsizedConsumer> unsized(HostState host, long pageBytes) {
+    List<UnsizedConsumer> out = new ArrayList<>();
+    for (PgCluster c : users(host, pageBytes, Optional.empty(), false)) {
+      PgClusterState state = host.fact(PgClusterState.fact(c.dataDirectory(), c.bindir()));
+      if (PgSharedMemory.of(state, pageBytes).isEmpty()) {
+        String mode = state.setting("huge_pages").orElse("try");
+        out.add(
+            new UnsizedConsumer(
+                name(c.id()),
+                "it has huge_pages = "
+                    + mode
+                    + " and "
+                    + PgSharedMemory.unknown(state).replaceFirst("; start the cluster.*", ""),
+                mode.equals("on")));
+      }
+    }
+    return out;
+  }
+
+  /** The clusters that map pages of {@code pageBytes}, but for the one in {@code except}. */
+  private static List<PgCluster> users(
+      HostState host, long pageBytes, Optional<String> exceptDataDir, boolean namedOnly) {
+    List<PgCluster> out = new ArrayList<>();
     for (PgCluster c : host.fact(PostgresFacts.CLUSTERS)) {
       String dir = c.dataDirectory();
       if (exceptDataDir.filter(d -> d.equals(dir)).isPresent()) {
@@ -53,11 +91,9 @@ final class PostgresConsumerSource implements HugePageConsumerSource {
       }
       long defaultBytes = state.meminfo("Hugepagesize").orElse(0) << 10;
       // a cluster maps pages of its huge_page_size, else of the default size: one pool each
-      if (pageBytes(state).orElse(namedOnly ? 0 : defaultBytes) != pageBytes) {
-        continue;
+      if (pageBytes(state).orElse(namedOnly ? 0 : defaultBytes) == pageBytes) {
+        out.add(c);
       }
-      PgSharedMemory.of(state, pageBytes)
-          .ifPresent(shm -> out.add(new HugePageConsumer(name(c.id()), shm.bytes(), shm.source())));
     }
     return out;
   }

@@ -124,15 +124,17 @@ public final class PostgresHugepagesModule implements Module {
     if (unreadable.isPresent()) {
       return failed(cluster + ": " + unreadable.get());
     }
-    long pageKb = pg.meminfo("Hugepagesize").orElse(0);
-    if (pageKb <= 0) {
-      return failed("Hugepagesize is missing from /proc/meminfo: this kernel has no huge pages");
-    }
     // a cluster that names its page size (huge_page_size) gets that size's pool, and
     // shared_memory_size_in_huge_pages counts pages of that size
-    long pageBytes = PostgresConsumerSource.pageBytes(pg).orElse(pageKb << 10);
-    PoolOfSize size =
-        PoolOfSize.of(host, pageBytes, pageKb << 10, pg.meminfo("HugePages_Total").orElse(0));
+    ClusterPoolSize poolSize = ClusterPoolSize.of(host, cluster, pg);
+    if (poolSize.refusal().isPresent()) {
+      return failed(
+          poolSize.refusal().get().startsWith("Hugepagesize")
+              ? poolSize.refusal().get()
+              : cluster + ": " + poolSize.refusal().get());
+    }
+    PoolOfSize size = poolSize.size().get();
+    long pageBytes = size.pageBytes();
     Optional<PgSharedMemory> shm = PgSharedMemory.of(pg, pageBytes);
     if (shm.isEmpty()) {
       return failed(cluster + ": " + PgSharedMemory.unknown(pg));
@@ -214,7 +216,7 @@ public final class PostgresHugepagesModule implements Module {
                     shm.source(),
                     PostgresConsumerSource.namesOf(host, target.dataDir()))),
             PostgresConsumerSource.discover(host, size.pageBytes(), Optional.of(target.dataDir())),
-            size.defaultPage() ? sysctlBefore : "",
+            size.defaultAtBoot() ? sysctlBefore : "",
             share(args.string("max_memory_share")).orElse(0.7),
             pg.meminfo("MemTotal").orElse(0) << 10,
             new HugePagePool.Live(
@@ -230,12 +232,12 @@ public final class PostgresHugepagesModule implements Module {
    */
   private static PoolPersistence persistence(
       ModuleCall call, HostState host, PoolOfSize size, PoolPlan pool, String sysctlBefore) {
-    if (!size.defaultPage()) {
+    if (!size.defaultAtBoot()) {
       // its own pair on the kernel command line; default_hugepagesz stays, as huge_page_size
       // names the size
       return PoolPersistence.commandLine(
           host.fact(LinuxBootConfig.PAGES),
-          new HugePagesPair(size.pageBytes(), pool.pages(), size.defaultPageBytes()));
+          new HugePagesPair(size.pageBytes(), pool.pages(), size.bootDefaultPageBytes()));
     }
     return PoolPersistence.sysctl(
         host,

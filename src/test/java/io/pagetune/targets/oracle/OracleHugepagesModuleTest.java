@@ -53,7 +53,7 @@ class OracleHugepagesModuleTest {
             + "# HugePages pool for the Oracle SGA, from declared SGA sizes\n"
             // recorded for every other module that writes the pool; it stands for the running SGA
             + "# pagetune-pool-consumer: oracle/ORCL\t12893290496\toracle/shm/oracle\t"
-            + "declared SGA 12884901888 + allowance 8388608\n"
+            + "declared SGA 12884901888 + allowance 8388608\t2M\n"
             + "vm.nr_hugepages = 6148\nvm.hugetlb_shm_group = 54321\n",
         host.read(OWN_SYSCTL));
     // 90% of 64 GiB in kB, more than the pool

@@ -290,10 +290,10 @@ class PostgresHugepagesModuleTest {
             + "#   postgres/15/main: 1583 x 2M (3319791616 bytes,"
             + " shared_memory_size_in_huge_pages=1583 (running server))\n"
             // the consumers only this task knows, recorded for every other module and loop item
-            + "# pagetune-pool-consumer: cache\t1\t\tdeclared\n"
-            + "# pagetune-pool-consumer: oracle/ORCL\t2147483648\t\tdeclared\n"
+            + "# pagetune-pool-consumer: cache\t1\t\tdeclared\t2M\n"
+            + "# pagetune-pool-consumer: oracle/ORCL\t2147483648\t\tdeclared\t2M\n"
             + "# pagetune-pool-consumer: postgres/15/main\t3319791616\t\t"
-            + "shared_memory_size_in_huge_pages=1583 (running server)\n"
+            + "shared_memory_size_in_huge_pages=1583 (running server)\t2M\n"
             + "vm.nr_hugepages = 2608\n",
         read(SYSCTL));
     assertEquals("2608\n", read("/proc/sys/vm/nr_hugepages"));
