@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * A consumer that needs the kernel's default huge page size to change ({@code
@@ -37,10 +38,13 @@ public record DefaultSizeChange(Optional<PoolPlan> kept, Optional<String> refusa
    * @param fromBytes the default size now
    * @param toBytes the default size asked for
    * @param movesAlong the users that move to the new size with the requester by design
+   * @param recorded the users of the old size recorded in the pool file by earlier tasks and runs
+   *     (declared ones among them, which no source finds on the host)
    */
   public static DefaultSizeChange plan(
       HostState host,
       HugePageConsumers sources,
+      List<HugePageConsumer> recorded,
       long fromBytes,
       long toBytes,
       Predicate<HugePageConsumer> movesAlong,
@@ -65,8 +69,13 @@ public record DefaultSizeChange(Optional<PoolPlan> kept, Optional<String> refusa
     List<HugePageConsumer> today = sources.all(host, fromBytes);
     List<HugePageConsumer> naming = sources.namingSize(host, fromBytes);
     Set<String> staying = naming.stream().map(HugePageConsumer::name).collect(Collectors.toSet());
+    Set<String> found = today.stream().map(HugePageConsumer::name).collect(Collectors.toSet());
+    // a recorded user no source finds (a declared one) cannot say which size it asks for, so it
+    // counts as one that takes the default size: refused rather than dropped from the pool file
     List<HugePageConsumer> stranded =
-        today.stream().filter(c -> !staying.contains(c.name()) && !movesAlong.test(c)).toList();
+        Stream.concat(today.stream(), recorded.stream().filter(c -> !found.contains(c.name())))
+            .filter(c -> !staying.contains(c.name()) && !movesAlong.test(c))
+            .toList();
     if (!stranded.isEmpty()) {
       return refused(strands(fromBytes, toBytes, describe(stranded, fromBytes)));
     }

@@ -7,6 +7,7 @@ import io.pagetune.linux.HugePageConsumers;
 import io.pagetune.linux.LinuxBootConfig;
 import io.pagetune.linux.PoolOutcome;
 import io.pagetune.linux.PoolPlan;
+import io.pagetune.linux.PoolRecords;
 import io.pagetune.modules.ApplyResult;
 import io.pagetune.modules.Arg;
 import io.pagetune.modules.ArgSpec;
@@ -131,6 +132,7 @@ public final class OracleHugepagesModule implements Module {
             ? DefaultSizeChange.plan(
                 host,
                 others,
+                PoolRecords.parse(sysctlNow.text().orElse(""), req.defaultPage(), req::defaultPage),
                 req.defaultPage(),
                 req.pageBytes(),
                 // SysV segments take the default size: Oracle's move with it, into its pool
