@@ -79,6 +79,26 @@ public record DefaultSizeChange(Optional<PoolPlan> kept, Optional<String> refusa
     if (!stranded.isEmpty()) {
       return refused(strands(fromBytes, toBytes, describe(stranded, fromBytes)));
     }
+    // one that uses no huge pages today but takes the default size once switched on would be
+    // sized in the old size by whichever task switches it on first: refused whatever the order
+    List<UnsizedConsumer> takers = sources.defaultSizeTakers(host);
+    if (!takers.isEmpty()) {
+      return refused(
+          change
+              + " would change the page size of "
+              + takers.stream()
+                  .map(t -> t.name() + " (" + t.why() + ")")
+                  .collect(Collectors.joining("; "))
+              + ": switched on, it would map "
+              + to
+              + " pages sized as "
+              + from
+              + " pages; name its size (huge_page_size = "
+              + from
+              + "B keeps a "
+              + from
+              + " pool on the kernel command line) before the default size moves");
+    }
     Meminfo mem = host.fact(Meminfo.PAGES);
     long inUse = HugePagesInUse.pages(mem).orElse(0);
     long known = today.stream().mapToLong(c -> c.pages(fromBytes)).sum();

@@ -30,4 +30,13 @@ public interface HugePageConsumerSource {
   default List<UnsizedConsumer> unsized(HostState host, long pageBytes) {
     return List.of();
   }
+
+  /**
+   * The programs on {@code host} that would take the kernel's default huge page size whenever they
+   * use huge pages, though they use none today (a setting that switches them off), so that a move
+   * of the default size cannot depend on whether a task switches them on before or after it.
+   */
+  default List<UnsizedConsumer> defaultSizeTakers(HostState host) {
+    return List.of();
+  }
 }

@@ -39,6 +39,11 @@ public record HugePageConsumers(List<HugePageConsumerSource> sources) {
     return sources.stream().flatMap(s -> s.unsized(host, pageBytes).stream()).toList();
   }
 
+  /** Every source's {@link HugePageConsumerSource#defaultSizeTakers}. */
+  public List<UnsizedConsumer> defaultSizeTakers(HostState host) {
+    return sources.stream().flatMap(s -> s.defaultSizeTakers(host).stream()).toList();
+  }
+
   private static List<HugePageConsumer> once(List<List<HugePageConsumer>> found) {
     Set<String> seen = new HashSet<>();
     List<HugePageConsumer> out = new ArrayList<>();

@@ -74,6 +74,26 @@ final class PostgresConsumerSource implements HugePageConsumerSource {
     return out;
   }
 
+  /**
+   * The clusters with {@code huge_pages = off} that name no {@code huge_page_size}: switched on,
+   * they map pages of the default size, sized by the server in the default size of their start.
+   */
+  @Override
+  public List<UnsizedConsumer> defaultSizeTakers(HostState host) {
+    List<UnsizedConsumer> out = new ArrayList<>();
+    for (PgCluster c : host.fact(PostgresFacts.CLUSTERS)) {
+      PgClusterState state = host.fact(PgClusterState.fact(c.dataDirectory(), c.bindir()));
+      if (state.problem().isEmpty()
+          && state.setting("huge_pages").filter("off"::equals).isPresent()
+          && pageBytes(state).isEmpty()) {
+        out.add(
+            new UnsizedConsumer(
+                name(c.id()), "huge_pages = off and huge_page_size = 0 (the default size)", false));
+      }
+    }
+    return out;
+  }
+
   /** The clusters that map pages of {@code pageBytes}, but for the one in {@code except}. */
   private static List<PgCluster> users(
       HostState host, long pageBytes, Optional<String> exceptDataDir, boolean namedOnly) {
