@@ -2,7 +2,7 @@ package io.pagetune.cli;
 
 import io.pagetune.connection.ssh.SshSettings;
 import io.pagetune.error.InputException;
-import io.pagetune.yaml.SourceLocation;
+import io.pagetune.error.SourceLocation;
 import java.io.Console;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,8 +1,8 @@
 package io.pagetune.cli;
 
 import io.pagetune.error.InputException;
+import io.pagetune.error.SourceLocation;
 import io.pagetune.executor.ConnectionBudget;
-import io.pagetune.yaml.SourceLocation;
 import picocli.CommandLine.Option;
 
 /**

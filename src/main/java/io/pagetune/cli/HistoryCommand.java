@@ -76,7 +76,7 @@ public final class HistoryCommand implements Callable<Integer> {
             .orElseThrow(
                 () ->
                     new io.pagetune.error.InputException(
-                        io.pagetune.yaml.SourceLocation.of("RUN_ID"),
+                        io.pagetune.error.SourceLocation.of("RUN_ID"),
                         "no journaled run '" + runId + "'"));
     // writes journaled ahead and never confirmed: the run died (or the write failed) in between
     List<JournalChange> unconfirmed = store.journal().unconfirmedChanges(runId);

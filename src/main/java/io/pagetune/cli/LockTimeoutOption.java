@@ -1,10 +1,10 @@
 package io.pagetune.cli;
 
 import io.pagetune.error.InputException;
+import io.pagetune.error.SourceLocation;
 import io.pagetune.executor.HostLeaser;
 import io.pagetune.state.HostLeases;
 import io.pagetune.state.StateStore;
-import io.pagetune.yaml.SourceLocation;
 import java.time.Duration;
 import picocli.CommandLine.Option;
 

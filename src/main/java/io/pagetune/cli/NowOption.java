@@ -1,7 +1,7 @@
 package io.pagetune.cli;
 
 import io.pagetune.error.InputException;
-import io.pagetune.yaml.SourceLocation;
+import io.pagetune.error.SourceLocation;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.OffsetDateTime;

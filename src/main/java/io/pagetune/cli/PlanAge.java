@@ -1,9 +1,9 @@
 package io.pagetune.cli;
 
 import io.pagetune.error.InputException;
+import io.pagetune.error.SourceLocation;
 import io.pagetune.plan.SavedPlan;
 import io.pagetune.schedule.window.DurationText;
-import io.pagetune.yaml.SourceLocation;
 import java.time.Clock;
 import java.time.Duration;
 

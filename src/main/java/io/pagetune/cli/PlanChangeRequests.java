@@ -1,6 +1,7 @@
 package io.pagetune.cli;
 
 import io.pagetune.error.InputException;
+import io.pagetune.error.SourceLocation;
 import io.pagetune.inventory.Host;
 import io.pagetune.inventory.Inventory;
 import io.pagetune.plan.ChangeRequestPlans;
@@ -14,7 +15,6 @@ import io.pagetune.schedule.servicenow.ServiceNowCredentials;
 import io.pagetune.schedule.servicenow.ServiceNowException;
 import io.pagetune.schedule.window.ChangeWindow;
 import io.pagetune.schedule.window.WindowsFile;
-import io.pagetune.yaml.SourceLocation;
 import io.pagetune.yaml.YamlReader;
 import java.io.PrintStream;
 import java.net.URI;

@@ -1,6 +1,7 @@
 package io.pagetune.cli;
 
 import io.pagetune.error.InputException;
+import io.pagetune.error.SourceLocation;
 import io.pagetune.inventory.Host;
 import io.pagetune.inventory.Inventory;
 import io.pagetune.report.ReportFile;
@@ -9,7 +10,6 @@ import io.pagetune.report.html.FleetReportCollector;
 import io.pagetune.report.html.FleetReportHtml;
 import io.pagetune.report.junit.JUnitCollector;
 import io.pagetune.report.junit.JUnitXml;
-import io.pagetune.yaml.SourceLocation;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;

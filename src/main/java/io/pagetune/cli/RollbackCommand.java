@@ -2,6 +2,7 @@ package io.pagetune.cli;
 
 import io.pagetune.connection.Connections;
 import io.pagetune.error.InputException;
+import io.pagetune.error.SourceLocation;
 import io.pagetune.executor.Engine;
 import io.pagetune.executor.RestartSink;
 import io.pagetune.executor.RunOptions;
@@ -28,7 +29,6 @@ import io.pagetune.state.ChangeKind;
 import io.pagetune.state.Journal;
 import io.pagetune.state.JournalChange;
 import io.pagetune.state.StateStore;
-import io.pagetune.yaml.SourceLocation;
 import io.pagetune.yaml.YamlReader;
 import java.nio.file.Path;
 import java.time.Clock;

@@ -188,18 +188,18 @@ public final class RunCommand implements Callable<Integer> {
     int forks = this.forks != null ? this.forks : config.forks().orElse(RunOptions.DEFAULT_FORKS);
     if (forks < 1) {
       throw new io.pagetune.error.InputException(
-          io.pagetune.yaml.SourceLocation.of("--forks"), "--forks must be at least 1");
+          io.pagetune.error.SourceLocation.of("--forks"), "--forks must be at least 1");
     }
     lockTimeout.timeout();
     io.pagetune.executor.ConnectionBudget budget = connectionBudget.budget();
     if (savePlan != null && !check) {
       throw new io.pagetune.error.InputException(
-          io.pagetune.yaml.SourceLocation.of("--save-plan"),
+          io.pagetune.error.SourceLocation.of("--save-plan"),
           "--save-plan needs --check: a plan is made without changing anything");
     }
     if (savePlan != null && stateOptions.location(environment).equals("none")) {
       throw new io.pagetune.error.InputException(
-          io.pagetune.yaml.SourceLocation.of("--save-plan"),
+          io.pagetune.error.SourceLocation.of("--save-plan"),
           "a plan is signed with the state store's key: --save-plan needs a state store, not"
               + " --state none");
     }
@@ -234,7 +234,7 @@ public final class RunCommand implements Callable<Integer> {
     List<String> sources = inventories.isEmpty() ? config.inventories() : inventories;
     if (sources.isEmpty() && !ansible.syntaxCheck) {
       throw new io.pagetune.error.InputException(
-          io.pagetune.yaml.SourceLocation.of("-i"),
+          io.pagetune.error.SourceLocation.of("-i"),
           "no inventory: give -i INVENTORY, or set inventory in ansible.cfg or ANSIBLE_INVENTORY");
     }
     Inventory inv = new InventoryLoader(yaml).loadSources(sources, ansible.hostDefaults(config));

@@ -1,6 +1,7 @@
 package io.pagetune.cli;
 
 import io.pagetune.error.InputException;
+import io.pagetune.error.SourceLocation;
 import io.pagetune.executor.ExitStatus;
 import io.pagetune.inventory.Inventory;
 import io.pagetune.inventory.InventoryLoader;
@@ -10,7 +11,6 @@ import io.pagetune.schedule.queue.IntentStatus;
 import io.pagetune.schedule.queue.RestartIntent;
 import io.pagetune.schedule.queue.RestartQueue;
 import io.pagetune.state.StateStore;
-import io.pagetune.yaml.SourceLocation;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Clock;

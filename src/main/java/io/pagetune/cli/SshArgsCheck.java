@@ -38,10 +38,10 @@ final class SshArgsCheck {
     }
   }
 
-  private static io.pagetune.yaml.SourceLocation where(Host host) {
+  private static io.pagetune.error.SourceLocation where(Host host) {
     return host.location() != null
         ? host.location()
-        : io.pagetune.yaml.SourceLocation.of("inventory");
+        : io.pagetune.error.SourceLocation.of("inventory");
   }
 
   private static boolean isPort(String value) {

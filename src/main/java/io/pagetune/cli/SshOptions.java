@@ -53,7 +53,7 @@ public final class SshOptions {
       return HostKeyChecking.parse(hostKeyChecking);
     } catch (IllegalArgumentException e) {
       throw new io.pagetune.error.InputException(
-          io.pagetune.yaml.SourceLocation.of("--host-key-checking"), e.getMessage());
+          io.pagetune.error.SourceLocation.of("--host-key-checking"), e.getMessage());
     }
   }
 
@@ -92,7 +92,7 @@ public final class SshOptions {
     Console console = System.console();
     if (console == null) {
       throw new io.pagetune.error.InputException(
-          io.pagetune.yaml.SourceLocation.of("--ask-become-pass"),
+          io.pagetune.error.SourceLocation.of("--ask-become-pass"),
           "no terminal to prompt on; set " + SshSettings.BECOME_PASSWORD_ENV + " instead");
     }
     char[] typed = console.readPassword(text);

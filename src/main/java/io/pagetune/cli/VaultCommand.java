@@ -1,11 +1,11 @@
 package io.pagetune.cli;
 
 import io.pagetune.error.InputException;
+import io.pagetune.error.SourceLocation;
 import io.pagetune.vault.Vault;
 import io.pagetune.vault.VaultCipher;
 import io.pagetune.vault.VaultEnvelope;
 import io.pagetune.vault.VaultSecret;
-import io.pagetune.yaml.SourceLocation;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

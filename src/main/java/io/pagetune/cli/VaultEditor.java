@@ -2,7 +2,7 @@ package io.pagetune.cli;
 
 import io.pagetune.connection.ChildProcesses;
 import io.pagetune.error.InputException;
-import io.pagetune.yaml.SourceLocation;
+import io.pagetune.error.SourceLocation;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -1,7 +1,5 @@
 package io.pagetune.error;
 
-import io.pagetune.yaml.SourceLocation;
-
 /**
  * Bad input (playbook, inventory, template, variables, CLI): reported as one line {@code
  * file:line:col: message} before any host is touched.

@@ -1,12 +1,12 @@
 package io.pagetune.executor;
 
 import io.pagetune.error.InputException;
+import io.pagetune.error.SourceLocation;
 import io.pagetune.modules.FileSizeLimit;
 import io.pagetune.modules.TaskServices;
 import io.pagetune.playbook.RoleScope;
 import io.pagetune.template.HostText;
 import io.pagetune.template.TemplateEngine;
-import io.pagetune.yaml.SourceLocation;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,6 +1,7 @@
 package io.pagetune.executor;
 
 import io.pagetune.connection.ConnectionException;
+import io.pagetune.error.SourceLocation;
 import io.pagetune.facts.Fact;
 import io.pagetune.facts.FactGatherer;
 import io.pagetune.facts.FactSet;
@@ -14,7 +15,6 @@ import io.pagetune.playbook.Task;
 import io.pagetune.playbook.TaskNode;
 import io.pagetune.report.Status;
 import io.pagetune.report.TaskOutcome;
-import io.pagetune.yaml.SourceLocation;
 import io.pagetune.yaml.YamlValue;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package io.pagetune.inventory;
 
+import io.pagetune.error.SourceLocation;
 import io.pagetune.vars.VarScope;
-import io.pagetune.yaml.SourceLocation;
 import java.util.List;
 
 /**

@@ -1,6 +1,6 @@
 package io.pagetune.inventory;
 
-import io.pagetune.yaml.SourceLocation;
+import io.pagetune.error.SourceLocation;
 import java.util.List;
 import java.util.OptionalInt;
 

@@ -1,9 +1,9 @@
 package io.pagetune.inventory;
 
 import io.pagetune.error.InputException;
+import io.pagetune.error.SourceLocation;
 import io.pagetune.error.Suggestions;
 import io.pagetune.template.UserTextCheck;
-import io.pagetune.yaml.SourceLocation;
 import io.pagetune.yaml.SourceText;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

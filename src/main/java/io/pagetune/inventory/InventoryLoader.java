@@ -1,9 +1,9 @@
 package io.pagetune.inventory;
 
 import io.pagetune.error.InputException;
+import io.pagetune.error.SourceLocation;
 import io.pagetune.template.UserTextCheck;
 import io.pagetune.yaml.InputFile;
-import io.pagetune.yaml.SourceLocation;
 import io.pagetune.yaml.SourceText;
 import io.pagetune.yaml.YamlReader;
 import io.pagetune.yaml.YamlValue;

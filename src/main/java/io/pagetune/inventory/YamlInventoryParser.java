@@ -1,8 +1,8 @@
 package io.pagetune.inventory;
 
 import io.pagetune.error.InputException;
+import io.pagetune.error.SourceLocation;
 import io.pagetune.error.Suggestions;
-import io.pagetune.yaml.SourceLocation;
 import io.pagetune.yaml.YamlValue;
 import java.util.List;
 import java.util.Map;

@@ -1,8 +1,8 @@
 package io.pagetune.modules;
 
 import io.pagetune.error.InputException;
+import io.pagetune.error.SourceLocation;
 import io.pagetune.error.Suggestions;
-import io.pagetune.yaml.SourceLocation;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,7 +1,7 @@
 package io.pagetune.modules;
 
 import io.pagetune.error.InputException;
-import io.pagetune.yaml.SourceLocation;
+import io.pagetune.error.SourceLocation;
 
 /** A {@code pagetune_max_*_bytes} variable's value: a whole number of bytes, validated once. */
 final class ByteCountVariable {

@@ -2,7 +2,7 @@ package io.pagetune.modules;
 
 import io.pagetune.connection.FileMeta;
 import io.pagetune.error.InputException;
-import io.pagetune.yaml.SourceLocation;
+import io.pagetune.error.SourceLocation;
 
 /**
  * How large a host file a module may read whole (to edit or compare it) before it refuses: a file

@@ -1,6 +1,6 @@
 package io.pagetune.modules;
 
-import io.pagetune.yaml.SourceLocation;
+import io.pagetune.error.SourceLocation;
 
 /**
  * Controller-side services a module may need while planning: rendering a template file or reading a

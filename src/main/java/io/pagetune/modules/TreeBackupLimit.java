@@ -1,6 +1,6 @@
 package io.pagetune.modules;
 
-import io.pagetune.yaml.SourceLocation;
+import io.pagetune.error.SourceLocation;
 
 /**
  * How large a directory tree a removal backs up in the journal (so that rollback can restore it):

@@ -1,8 +1,8 @@
 package io.pagetune.plan;
 
 import io.pagetune.error.InputException;
+import io.pagetune.error.SourceLocation;
 import io.pagetune.state.Sha256;
-import io.pagetune.yaml.SourceLocation;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;

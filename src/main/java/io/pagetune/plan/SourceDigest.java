@@ -1,9 +1,9 @@
 package io.pagetune.plan;
 
 import io.pagetune.error.InputException;
+import io.pagetune.error.SourceLocation;
 import io.pagetune.state.Sha256;
 import io.pagetune.yaml.ReadFiles;
-import io.pagetune.yaml.SourceLocation;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

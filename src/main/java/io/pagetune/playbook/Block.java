@@ -1,6 +1,6 @@
 package io.pagetune.playbook;
 
-import io.pagetune.yaml.SourceLocation;
+import io.pagetune.error.SourceLocation;
 import java.util.List;
 
 /** {@code block}/{@code rescue}/{@code always}; keywords are already pushed down to the tasks. */

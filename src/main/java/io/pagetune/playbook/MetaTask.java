@@ -1,6 +1,6 @@
 package io.pagetune.playbook;
 
-import io.pagetune.yaml.SourceLocation;
+import io.pagetune.error.SourceLocation;
 
 /**
  * A {@code meta:} task: an instruction to the engine, not a module on a host.

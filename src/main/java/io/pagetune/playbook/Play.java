@@ -1,6 +1,6 @@
 package io.pagetune.playbook;
 
-import io.pagetune.yaml.SourceLocation;
+import io.pagetune.error.SourceLocation;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

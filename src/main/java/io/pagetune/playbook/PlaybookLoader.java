@@ -1,10 +1,10 @@
 package io.pagetune.playbook;
 
 import io.pagetune.error.InputException;
+import io.pagetune.error.SourceLocation;
 import io.pagetune.modules.ModuleRegistry;
 import io.pagetune.template.TemplateSyntax;
 import io.pagetune.template.UserTextCheck;
-import io.pagetune.yaml.SourceLocation;
 import io.pagetune.yaml.SourceText;
 import io.pagetune.yaml.YamlReader;
 import io.pagetune.yaml.YamlValue;

@@ -1,6 +1,6 @@
 package io.pagetune.playbook;
 
-import io.pagetune.yaml.SourceLocation;
+import io.pagetune.error.SourceLocation;
 import java.util.List;
 
 /**

@@ -1,9 +1,9 @@
 package io.pagetune.playbook;
 
 import io.pagetune.error.InputException;
+import io.pagetune.error.SourceLocation;
 import io.pagetune.error.Suggestions;
 import io.pagetune.template.TemplateEngine;
-import io.pagetune.yaml.SourceLocation;
 import io.pagetune.yaml.YamlValue;
 import java.nio.file.Files;
 import java.nio.file.Path;

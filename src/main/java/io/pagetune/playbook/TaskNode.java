@@ -1,6 +1,6 @@
 package io.pagetune.playbook;
 
-import io.pagetune.yaml.SourceLocation;
+import io.pagetune.error.SourceLocation;
 
 /** An entry of a task list: a task, a block, an {@code include_role} or a {@code meta:} task. */
 public sealed interface TaskNode permits Task, Block, RoleInclude, MetaTask {

@@ -1,11 +1,11 @@
 package io.pagetune.playbook;
 
 import io.pagetune.error.InputException;
+import io.pagetune.error.SourceLocation;
 import io.pagetune.error.Suggestions;
 import io.pagetune.modules.Args;
 import io.pagetune.modules.Module;
 import io.pagetune.modules.ModuleRegistry;
-import io.pagetune.yaml.SourceLocation;
 import io.pagetune.yaml.YamlValue;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;

@@ -2,6 +2,7 @@ package io.pagetune.restart;
 
 import io.pagetune.connection.Become;
 import io.pagetune.connection.Connection;
+import io.pagetune.error.SourceLocation;
 import io.pagetune.facts.FactCache;
 import io.pagetune.modules.ArgCoercion;
 import io.pagetune.modules.Args;
@@ -12,7 +13,6 @@ import io.pagetune.modules.TaskServices;
 import io.pagetune.modules.pages.PageVerifyModule;
 import io.pagetune.schedule.RestartTarget;
 import io.pagetune.schedule.drivers.Drivers;
-import io.pagetune.yaml.SourceLocation;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -120,7 +120,7 @@ public final class Restarts {
       uri = URI.create(instance);
     } catch (IllegalArgumentException e) {
       throw new io.pagetune.error.InputException(
-          io.pagetune.yaml.SourceLocation.of(SERVICENOW_ENV),
+          io.pagetune.error.SourceLocation.of(SERVICENOW_ENV),
           // not echoed: a malformed URL may hold a password the mask cannot find
           "not a valid URL (e.g. https://acme.service-now.com)");
     }

@@ -1,7 +1,7 @@
 package io.pagetune.template;
 
 import io.pagetune.error.InputException;
-import io.pagetune.yaml.SourceLocation;
+import io.pagetune.error.SourceLocation;
 
 /** A template or expression failed: undefined variable, syntax error, wrong type. */
 public class TemplateException extends InputException {

@@ -1,7 +1,7 @@
 package io.pagetune.template;
 
 import io.pagetune.error.InputException;
-import io.pagetune.yaml.SourceLocation;
+import io.pagetune.error.SourceLocation;
 import io.pagetune.yaml.SourceText;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

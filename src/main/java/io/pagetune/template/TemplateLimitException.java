@@ -1,6 +1,6 @@
 package io.pagetune.template;
 
-import io.pagetune.yaml.SourceLocation;
+import io.pagetune.error.SourceLocation;
 
 /**
  * An evaluation that went past a {@link TemplateLimits} bound (output size, time, memory, nesting)

@@ -1,9 +1,9 @@
 package io.pagetune.template;
 
 import freemarker.cache.TemplateLoader;
+import io.pagetune.error.SourceLocation;
 import io.pagetune.vault.Vault;
 import io.pagetune.vault.VaultEnvelope;
-import io.pagetune.yaml.SourceLocation;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.StringReader;

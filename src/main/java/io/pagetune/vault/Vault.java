@@ -1,7 +1,7 @@
 package io.pagetune.vault;
 
 import io.pagetune.error.InputException;
-import io.pagetune.yaml.SourceLocation;
+import io.pagetune.error.SourceLocation;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;

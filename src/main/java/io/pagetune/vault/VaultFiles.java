@@ -1,6 +1,6 @@
 package io.pagetune.vault;
 
-import io.pagetune.yaml.SourceLocation;
+import io.pagetune.error.SourceLocation;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 

@@ -1,6 +1,7 @@
 package io.pagetune.yaml;
 
 import io.pagetune.error.InputException;
+import io.pagetune.error.SourceLocation;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;

@@ -1,6 +1,7 @@
 package io.pagetune.yaml;
 
 import io.pagetune.error.InputException;
+import io.pagetune.error.SourceLocation;
 import io.pagetune.vault.Vault;
 import io.pagetune.vault.VaultEnvelope;
 import java.io.IOException;

@@ -1,5 +1,6 @@
 package io.pagetune.yaml;
 
+import io.pagetune.error.SourceLocation;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pagetune.error.SourceLocation;
 import io.pagetune.testing.CliRun;
 import io.pagetune.vault.Vault;
 import io.pagetune.vault.VaultSecret;
 import io.pagetune.yaml.ReadFiles;
-import io.pagetune.yaml.SourceLocation;
 import io.pagetune.yaml.YamlReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

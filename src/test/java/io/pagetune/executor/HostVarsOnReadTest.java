@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pagetune.error.SourceLocation;
 import io.pagetune.template.HostText;
 import io.pagetune.template.TemplateEngine;
-import io.pagetune.yaml.SourceLocation;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;

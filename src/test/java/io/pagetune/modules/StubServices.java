@@ -1,7 +1,7 @@
 package io.pagetune.modules;
 
 import io.pagetune.error.InputException;
-import io.pagetune.yaml.SourceLocation;
+import io.pagetune.error.SourceLocation;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.pagetune.error.SourceLocation;
 import io.pagetune.testing.TickingClock;
-import io.pagetune.yaml.SourceLocation;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

@@ -2,6 +2,7 @@ package io.pagetune.yaml;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.pagetune.error.SourceLocation;
 import org.junit.jupiter.api.Test;
 
 class SourceTextTest {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pagetune.error.InputException;
+import io.pagetune.error.SourceLocation;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

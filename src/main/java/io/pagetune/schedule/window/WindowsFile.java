@@ -1,8 +1,8 @@
 package io.pagetune.schedule.window;
 
 import io.pagetune.error.InputException;
+import io.pagetune.error.SourceLocation;
 import io.pagetune.error.Suggestions;
-import io.pagetune.yaml.SourceLocation;
 import io.pagetune.yaml.YamlReader;
 import io.pagetune.yaml.YamlValue;
 import java.nio.file.Path;

@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pagetune.error.InputException;
+import io.pagetune.error.SourceLocation;
 import io.pagetune.modules.ApplyResult;
 import io.pagetune.modules.FileSizeLimit;
 import io.pagetune.modules.ModuleHarness;
 import io.pagetune.modules.Plan;
-import io.pagetune.yaml.SourceLocation;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;

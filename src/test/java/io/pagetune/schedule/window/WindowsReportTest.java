@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pagetune.error.InputException;
+import io.pagetune.error.SourceLocation;
 import io.pagetune.inventory.Host;
 import io.pagetune.vars.VarScope;
 import io.pagetune.vars.VarSource;
-import io.pagetune.yaml.SourceLocation;
 import io.pagetune.yaml.YamlReader;
 import java.nio.file.Path;
 import java.time.Instant;

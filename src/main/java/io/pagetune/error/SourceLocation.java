@@ -1,4 +1,4 @@
-package io.pagetune.yaml;
+package io.pagetune.error;
 
 /** Where a value came from: file, 1-based line and column. Printed as {@code file:line:col}. */
 public record SourceLocation(String file, int line, int column) {
