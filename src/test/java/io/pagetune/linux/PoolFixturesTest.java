@@ -33,6 +33,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
@@ -50,6 +51,9 @@ import org.snakeyaml.engine.v2.api.LoadSettings;
  * lacks of the base host ({@code host-lacks.txt}); its README cites the platform rule. Every order
  * of the tasks is run on a fresh host: each task's check-mode plan predicts the file its apply
  * writes, the pool ends the same in every order, and a second run in every order plans nothing.
+ * Where the result depends on the order, {@code expected.yml} says it per order ({@code orders: -
+ * tasks: [module, …]} with the keys above, and {@code refused_by}: the task that refuses after the
+ * ones before it applied, ending that host's run); the second run repeats that order.
  */
 class PoolFixturesTest {
   private static final Path FIXTURES = Path.of("src/test/resources/linux");
@@ -77,66 +81,26 @@ class PoolFixturesTest {
   private void run(Path dir) throws IOException {
     assertTrue(Files.exists(dir.resolve("README.md")), dir + " cites no rule");
     List<Map<String, Object>> tasks = yamlList(dir.resolve("tasks.yml"));
-    Map<String, Object> expected = yamlMap(dir.resolve("expected.yml"));
+    Map<String, Object> top = yamlMap(dir.resolve("expected.yml"));
+    List<Map<String, Object>> perOrder = maps(top.get("orders"));
     Set<String> endings = new LinkedHashSet<>();
+    Set<List<String>> matched = new LinkedHashSet<>();
     int n = 0;
-    Optional<String> refused = Optional.ofNullable((String) expected.get("refused"));
-    orders:
     for (List<Map<String, Object>> order : orders(tasks)) {
+      Map<String, Object> expected = expectedFor(dir, top, perOrder, order, matched);
       Path root = Files.createTempDirectory(tmp, dir.getFileName() + "-" + n++ + "-");
       host(dir, root);
-      boolean first = n == 1;
-      for (Map<String, Object> task : order) {
-        Map<String, Object> args = args(task);
-        ModuleHarness h = harness(dir, root, (String) task.get("module"));
-        Plan plan = h.plan(args);
-        if (refused.isPresent()) {
-          assertTrue(plan.failure().orElse("").contains(refused.get()), () -> dir + ": " + plan);
-          assertEquals(List.of(), plan.steps(), () -> dir + ": a refused plan writes nothing");
-          // the first task of every order refuses: whatever runs first, nothing is written
-          continue orders;
-        }
-        assertTrue(plan.failure().isEmpty(), () -> dir + ": " + plan.failure().get());
-        if (first && expected.containsKey("plan")) {
-          // the exact plan of the run's first task on the fresh host
-          assertEquals(
-              strings(expected.get("plan")),
-              plan.steps().stream().map(Step::describe).toList(),
-              () -> dir + ": the plan");
-          first = false;
-        }
-        ApplyResult r = h.apply(args);
-        assertTrue(r.failure().isEmpty(), () -> dir + ": " + r.failure().get());
-        // check mode predicted the apply: every file the plan showed is what apply wrote
-        for (FileDiff d : plan.diffs()) {
-          assertEquals(d.after(), read(root, d.path()), dir + ": " + d.path() + " as predicted");
-        }
+      // the exact plan is of the first task of the first order, or of each order that gives its own
+      int applied = runOrder(dir, root, order, expected, n == 1 || !perOrder.isEmpty());
+      if (applied == 0 && expected.containsKey("refused")) {
+        continue; // whatever runs first refuses: nothing is written
       }
-      String pool = read(root, POOL_FILE);
-      endings.add(pool);
-      assertTrue(
-          pool.contains("vm.nr_hugepages = " + expected.get("nr_hugepages") + "\n"),
-          () -> dir + " in order " + names(order) + ":\n" + pool);
-      for (String line : strings(expected.get("pool_file_contains"))) {
-        assertTrue(pool.contains(line), () -> dir + ": no '" + line + "' in\n" + pool);
-      }
-      Map<?, ?> files = (Map<?, ?>) expected.getOrDefault("files_contain", Map.of());
-      for (Map.Entry<?, ?> f : files.entrySet()) {
-        String text = read(root, String.valueOf(f.getKey()));
-        for (String line : strings(f.getValue())) {
-          assertTrue(
-              text.lines().anyMatch(line::equals),
-              () -> dir + ": no line '" + line + "' in " + f.getKey() + ":\n" + text);
-        }
-      }
-      // the exact files the run leaves (the cluster's setting where the server reads it)
-      for (Map.Entry<?, ?> f : ((Map<?, ?>) expected.getOrDefault("files", Map.of())).entrySet()) {
-        assertEquals(f.getValue(), read(root, String.valueOf(f.getKey())), dir + ": " + f.getKey());
-      }
-      // the second run, in every order, plans nothing and reports the pool persisted
+      endings.add(assertEnding(dir, root, order, expected));
+      // the second run plans nothing and reports the pool persisted: in every order where the
+      // result is the same in all of them, else in this order, refusing where it refused
       Set<String> seen = new LinkedHashSet<>();
-      for (List<Map<String, Object>> again : orders(tasks)) {
-        for (Map<String, Object> task : again) {
+      for (List<Map<String, Object>> again : perOrder.isEmpty() ? orders(tasks) : List.of(order)) {
+        for (Map<String, Object> task : again.subList(0, applied)) {
           Plan plan = harness(dir, root, (String) task.get("module")).plan(args(task));
           assertTrue(plan.failure().isEmpty(), () -> dir + ": " + plan.failure().get());
           assertEquals(List.of(), plan.steps(), () -> dir + " second run of " + task);
@@ -146,6 +110,12 @@ class PoolFixturesTest {
             assertEquals(d.getValue(), plan.data().get(String.valueOf(d.getKey())), dir + ": " + d);
           }
         }
+        if (applied < again.size()) {
+          assertRefused(
+              dir,
+              harness(dir, root, module(again, applied)).plan(args(again.get(applied))),
+              expected);
+        }
       }
       Map<?, ?> wanted = (Map<?, ?>) expected.getOrDefault("states", Map.of());
       assertEquals(
@@ -153,9 +123,132 @@ class PoolFixturesTest {
           wanted.keySet().stream().map(String::valueOf).filter(seen::contains).sorted().toList(),
           () -> dir + ": a state no module reported; reported: " + seen);
     }
-    if (refused.isEmpty()) {
+    assertEquals(
+        perOrder.stream().map(o -> strings(o.get("tasks"))).collect(Collectors.toSet()),
+        matched,
+        () -> dir + ": an order expected.yml names that the tasks do not run");
+    if (!top.containsKey("refused") && perOrder.isEmpty()) {
       assertEquals(1, endings.size(), () -> dir + ": the pool depends on the order: " + endings);
     }
+  }
+
+  /**
+   * What {@code order} must give: the case's expectation, with the keys of its entry in {@code
+   * orders} (matched by the tasks' modules in order) in place of the case's own. {@code refused}
+   * names the reason of the first task that refuses ({@code refused_by} names its module, else it
+   * is the order's first); the tasks before it apply, and the run of that host stops there.
+   */
+  private static Map<String, Object> expectedFor(
+      Path dir,
+      Map<String, Object> top,
+      List<Map<String, Object>> perOrder,
+      List<Map<String, Object>> order,
+      Set<List<String>> matched) {
+    List<String> modules = order.stream().map(t -> String.valueOf(t.get("module"))).toList();
+    Map<String, Object> out = new LinkedHashMap<>(top);
+    out.remove("orders");
+    if (perOrder.isEmpty()) {
+      return out;
+    }
+    Map<String, Object> mine =
+        perOrder.stream()
+            .filter(o -> strings(o.get("tasks")).equals(modules))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError(dir + ": expected.yml has no order " + modules));
+    matched.add(modules);
+    out.putAll(mine);
+    return out;
+  }
+
+  /**
+   * Runs {@code order} on a fresh host: each task's plan (exact for the first, when given) is
+   * applied and predicted the files apply wrote, up to the task that must refuse, which writes
+   * nothing. Returns how many tasks applied.
+   */
+  private int runOrder(
+      Path dir,
+      Path root,
+      List<Map<String, Object>> order,
+      Map<String, Object> expected,
+      boolean first)
+      throws IOException {
+    int refusing = refusingTask(dir, order, expected);
+    for (int i = 0; i < order.size(); i++) {
+      Map<String, Object> args = args(order.get(i));
+      ModuleHarness h = harness(dir, root, module(order, i));
+      Plan plan = h.plan(args);
+      if (i == refusing) {
+        assertRefused(dir, plan, expected);
+        return i;
+      }
+      assertTrue(plan.failure().isEmpty(), () -> dir + ": " + plan.failure().get());
+      if (first && expected.containsKey("plan")) {
+        // the exact plan of the run's first task on the fresh host
+        assertEquals(
+            strings(expected.get("plan")),
+            plan.steps().stream().map(Step::describe).toList(),
+            () -> dir + ": the plan");
+        first = false;
+      }
+      ApplyResult r = h.apply(args);
+      assertTrue(r.failure().isEmpty(), () -> dir + ": " + r.failure().get());
+      // check mode predicted the apply: every file the plan showed is what apply wrote
+      for (FileDiff d : plan.diffs()) {
+        assertEquals(d.after(), read(root, d.path()), dir + ": " + d.path() + " as predicted");
+      }
+    }
+    return order.size();
+  }
+
+  /** The index in {@code order} of the task that must refuse, or past its end when none does. */
+  private static int refusingTask(
+      Path dir, List<Map<String, Object>> order, Map<String, Object> expected) {
+    if (!expected.containsKey("refused")) {
+      return order.size();
+    }
+    Object by = expected.get("refused_by");
+    if (by == null) {
+      return 0;
+    }
+    for (int i = 0; i < order.size(); i++) {
+      if (by.equals(order.get(i).get("module"))) {
+        return i;
+      }
+    }
+    throw new AssertionError(dir + ": refused_by names no task: " + by);
+  }
+
+  private static void assertRefused(Path dir, Plan plan, Map<String, Object> expected) {
+    String reason = String.valueOf(expected.get("refused"));
+    assertTrue(plan.failure().orElse("").contains(reason), () -> dir + ": " + plan);
+    assertEquals(List.of(), plan.steps(), () -> dir + ": a refused plan writes nothing");
+  }
+
+  /** The pool file and the files the run leaves, as {@code expected} says; the pool file. */
+  private static String assertEnding(
+      Path dir, Path root, List<Map<String, Object>> order, Map<String, Object> expected)
+      throws IOException {
+    String pool = read(root, POOL_FILE);
+    assertTrue(
+        pool.contains("vm.nr_hugepages = " + expected.get("nr_hugepages") + "\n"),
+        () -> dir + " in order " + names(order) + ":\n" + pool);
+    for (String line : strings(expected.get("pool_file_contains"))) {
+      assertTrue(pool.contains(line), () -> dir + ": no '" + line + "' in\n" + pool);
+    }
+    Map<?, ?> files = (Map<?, ?>) expected.getOrDefault("files_contain", Map.of());
+    for (Map.Entry<?, ?> f : files.entrySet()) {
+      String text = read(root, String.valueOf(f.getKey()));
+      for (String line : strings(f.getValue())) {
+        assertTrue(
+            text.lines().anyMatch(line::equals),
+            () -> dir + ": no line '" + line + "' in " + f.getKey() + ":\n" + text);
+      }
+    }
+    // the exact files the run leaves (the cluster's setting where the server reads it)
+    for (Map.Entry<?, ?> f : ((Map<?, ?>) expected.getOrDefault("files", Map.of())).entrySet()) {
+      assertEquals(f.getValue(), read(root, String.valueOf(f.getKey())), dir + ": " + f.getKey());
+    }
+    return pool;
   }
 
   /** Every state {@code expected.yml} names: its persisted/effective flags and a reason. */
@@ -285,6 +378,15 @@ class PoolFixturesTest {
       }
     }
     return out;
+  }
+
+  private static String module(List<Map<String, Object>> order, int i) {
+    return (String) order.get(i).get("module");
+  }
+
+  @SuppressWarnings("unchecked")
+  private static List<Map<String, Object>> maps(Object o) {
+    return o instanceof List<?> l ? (List<Map<String, Object>>) l : List.of();
   }
 
   private static List<String> names(List<Map<String, Object>> order) {
