@@ -17,9 +17,10 @@ import java.util.stream.Stream;
  * reserves it ({@code hugepagesz=2M hugepages=N}; kernel Documentation/admin-guide/mm/
  * hugetlbpage.rst). It is kept for the users that name the old size; the change is refused, naming
  * them, where users would be stranded: those that take the default size (they would ask for the new
- * size at their next start) and pages in use today by users that cannot be named. A kernel without
- * pages of the new size (no {@code /sys/kernel/mm/hugepages/hugepages-<kB>kB}) ignores the
- * parameter, so the change is refused there too.
+ * size at their next start), those whose size cannot be told now (a stopped server that reports it
+ * only while it runs: no pool could count it) and pages in use today by users that cannot be named.
+ * A kernel without pages of the new size (no {@code /sys/kernel/mm/hugepages/hugepages-<kB>kB})
+ * ignores the parameter, so the change is refused there too.
  *
  * @param kept the old size's pool for the users that name it; empty when there are none
  * @param refusal why the default size cannot change safely
@@ -66,8 +67,18 @@ public record DefaultSizeChange(Optional<PoolPlan> kept, Optional<String> refusa
               + from
               + " pages");
     }
-    List<HugePageConsumer> today = sources.all(host, fromBytes);
     List<HugePageConsumer> naming = sources.namingSize(host, fromBytes);
+    // the users of the default size: today's, and those a next boot that already has the new
+    // default places in its pool (huge_page_size = 0 follows the default), sized in today's pages
+    Set<String> namingTo =
+        sources.namingSize(host, toBytes).stream()
+            .map(HugePageConsumer::name)
+            .collect(Collectors.toSet());
+    List<HugePageConsumer> today =
+        Stream.concat(
+                sources.all(host, fromBytes).stream(),
+                sources.all(host, toBytes).stream().filter(c -> !namingTo.contains(c.name())))
+            .toList();
     Set<String> staying = naming.stream().map(HugePageConsumer::name).collect(Collectors.toSet());
     Set<String> found = today.stream().map(HugePageConsumer::name).collect(Collectors.toSet());
     // a recorded user no source finds (a declared one) cannot say which size it asks for, so it
@@ -98,6 +109,24 @@ public record DefaultSizeChange(Optional<PoolPlan> kept, Optional<String> refusa
               + "B keeps a "
               + from
               + " pool on the kernel command line) before the default size moves");
+    }
+    // one whose size cannot be told now cannot be counted in either pool: at its next start it
+    // asks for pages of the new size (huge_pages = on fails without them; try takes what the
+    // others' pool holds, or falls back), or of the old size, whose kept pair would not count it
+    List<UnsizedConsumer> unknown = sources.unsized(host, fromBytes);
+    if (!unknown.isEmpty()) {
+      return refused(
+          change
+              + " needs every user of the "
+              + from
+              + " pages counted, and the size of "
+              + unknown.stream()
+                  .map(u -> u.name() + " is not known (" + u.why() + ")")
+                  .collect(Collectors.joining("; "))
+              + ": at its next start it would take "
+              + to
+              + " pages no pool counts, out of the pool the others need, or fail without them;"
+              + " start it once so that its size can be read before the default size moves");
     }
     Meminfo mem = host.fact(Meminfo.PAGES);
     long inUse = HugePagesInUse.pages(mem).orElse(0);

@@ -1,7 +1,9 @@
 package io.pagetune.targets.postgres;
 
+import io.pagetune.linux.BootCmdline;
 import io.pagetune.linux.HugePageConsumer;
 import io.pagetune.linux.HugePageConsumerSource;
+import io.pagetune.linux.LinuxBootConfig;
 import io.pagetune.linux.UnsizedConsumer;
 import io.pagetune.modules.HostState;
 import java.util.ArrayList;
@@ -43,7 +45,7 @@ final class PostgresConsumerSource implements HugePageConsumerSource {
     List<HugePageConsumer> out = new ArrayList<>();
     for (PgCluster c : users(host, pageBytes, exceptDataDir, namedOnly)) {
       PgClusterState state = host.fact(PgClusterState.fact(c.dataDirectory(), c.bindir()));
-      PgSharedMemory.of(state, pageBytes)
+      PgSharedMemory.of(state, countedIn(state))
           .ifPresent(shm -> out.add(new HugePageConsumer(name(c.id()), shm.bytes(), shm.source())));
     }
     return out;
@@ -59,7 +61,7 @@ final class PostgresConsumerSource implements HugePageConsumerSource {
     List<UnsizedConsumer> out = new ArrayList<>();
     for (PgCluster c : users(host, pageBytes, Optional.empty(), false)) {
       PgClusterState state = host.fact(PgClusterState.fact(c.dataDirectory(), c.bindir()));
-      if (PgSharedMemory.of(state, pageBytes).isEmpty()) {
+      if (PgSharedMemory.of(state, countedIn(state)).isEmpty()) {
         String mode = state.setting("huge_pages").orElse("try");
         out.add(
             new UnsizedConsumer(
@@ -109,13 +111,32 @@ final class PostgresConsumerSource implements HugePageConsumerSource {
           || state.setting("huge_pages").filter("off"::equals).isPresent()) {
         continue;
       }
-      long defaultBytes = state.meminfo("Hugepagesize").orElse(0) << 10;
-      // a cluster maps pages of its huge_page_size, else of the default size: one pool each
-      if (pageBytes(state).orElse(namedOnly ? 0 : defaultBytes) == pageBytes) {
+      // a cluster maps pages of its huge_page_size, else of the default size of its next start
+      if (pageBytes(state).orElse(namedOnly ? 0 : nextBootDefault(host, state)) == pageBytes) {
         out.add(c);
       }
     }
     return out;
+  }
+
+  /**
+   * The default huge page size a cluster with {@code huge_page_size = 0} maps at its next start:
+   * the next boot's ({@code default_hugepagesz=} on its command line, which a move to 1G pages may
+   * have set), whose pool it takes pages from; the running kernel's where the boot entries disagree
+   * (the modules refuse that host anyway).
+   */
+  private static long nextBootDefault(HostState host, PgClusterState state) {
+    long running = state.meminfo("Hugepagesize").orElse(0) << 10;
+    return BootCmdline.nextBootDefault(host.fact(LinuxBootConfig.PAGES), running).orElse(running);
+  }
+
+  /**
+   * The page size the server counts {@code shared_memory_size_in_huge_pages} in: its {@code
+   * huge_page_size}, else the running kernel's default size, whatever pool the cluster is placed
+   * in.
+   */
+  private static long countedIn(PgClusterState state) {
+    return pageBytes(state).orElse(state.meminfo("Hugepagesize").orElse(0) << 10);
   }
 
   /** How the pool names a cluster: {@code postgres/15/main}, or {@code postgres/<data dir>}. */
