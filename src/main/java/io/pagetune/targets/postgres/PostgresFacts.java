@@ -41,9 +41,22 @@ public final class PostgresFacts implements PageFactSection {
           + "    if [ -n \"$d\" ] && [ -r \"$d/PG_VERSION\" ]; then echo \"PG_VERSION=$(cat"
           + " \"$d/PG_VERSION\")\"; fi\n"
           // a running postmaster listens where its postmaster.pid says (line 4), whatever the unit
+          + "    l=\n"
           + "    if [ -n \"$d\" ] && [ -r \"$d/postmaster.pid\" ]; then p=$(sed -n 1p"
-          + " \"$d/postmaster.pid\"); [ -z \"$p\" ] || [ ! -d \"/proc/$p\" ] || echo"
-          + " \"PG_PID_PORT=$(sed -n 4p \"$d/postmaster.pid\")\"; fi\n"
+          + " \"$d/postmaster.pid\"); [ -z \"$p\" ] || [ ! -d \"/proc/$p\" ] || l=$(sed -n 4p"
+          + " \"$d/postmaster.pid\"); [ -z \"$l\" ] || echo \"PG_PID_PORT=$l\"; fi\n"
+          // a stopped one will listen where its own configuration says: the server reads it
+          // (includes, auto.conf, the unit's PGPORT below them), as the unit's user
+          + "    b=$(printf '%s\\n' \"$s\" | sed -n 's/^ExecStart={ path=\\([^ ;]*\\).*/\\1/p')\n"
+          + "    if [ -n \"$d\" ] && [ -z \"$l\" ] && [ -x \"${b%/*}/postgres\" ]; then\n"
+          + "      o=$(printf '%s\\n' \"$s\" | sed -n 's/^User=//p'); [ -n \"$o\" ] || o=postgres\n"
+          + "      e=$(printf '%s\\n' \"$s\" | sed -n 's/^Environment=//p' | tr ' ' '\\n' | sed -n"
+          + " 's/^PGPORT=//p' | tail -n 1)\n"
+          + "      set -- env PGPORT=\"${e:-5432}\" \"${b%/*}/postgres\" -D \"$d\" -C port\n"
+          + "      if [ \"$(id -u)\" = 0 ]; then c=$(cd / && runuser -u \"$o\" -- \"$@\" 2>/dev/null);"
+          + " else c=$(cd / && \"$@\" 2>/dev/null); fi\n"
+          + "      [ -z \"$c\" ] || echo \"PG_CONF_PORT=$c\"\n"
+          + "    fi\n"
           + "  done\n"
           + "fi";
 

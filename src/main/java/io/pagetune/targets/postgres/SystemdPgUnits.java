@@ -12,7 +12,11 @@ import java.util.regex.Pattern;
  * Parses the PostgreSQL clusters systemd runs where there is no {@code pg_lsclusters} (RHEL
  * AppStream's {@code postgresql.service}, PGDG's {@code postgresql-15.service}): per unit, a {@code
  * --unit <name>} line, then {@code systemctl show -p Id -p ActiveState -p Environment -p ExecStart
- * -p User} output and a {@code PG_VERSION=} line the fact script reads from the data directory.
+ * -p User} output and a {@code PG_VERSION=} line the fact script reads from the data directory,
+ * then the port: a running postmaster's ({@code PG_PID_PORT=}, its postmaster.pid), else the one
+ * the server reads from the cluster's configuration files ({@code PG_CONF_PORT=}, {@code postgres
+ * -C port}: includes and {@code postgresql.auto.conf} as it processes them), below {@code
+ * ExecStart}'s {@code -p}/{@code -c port=}; the unit only says how the cluster is started.
  *
  * <p>The data directory is the {@code -D} of {@code ExecStart}'s argv when it is a path, else the
  * last {@code PGDATA=} of {@code Environment} (the packaged units pass {@code -D ${PGDATA}}); the
@@ -63,12 +67,14 @@ public final class SystemdPgUnits {
     List<String> expanded = argv.stream().map(w -> expand(w, env)).toList();
     Optional<Integer> port = port(props.getOrDefault("PG_PID_PORT", ""));
     if (port.isEmpty()) {
-      // the last of the command line's -p, -c port= or --port= wins, else the unit's PGPORT
+      // the last of the command line's -p, -c port= or --port= wins over the configuration files
+      // (as the server read them), which win over the unit's PGPORT
       port =
           PgCommandLine.settings(expanded, "").stream()
               .filter(s -> s.name().equals("port"))
               .reduce((a, b) -> b)
               .flatMap(s -> port(s.value()))
+              .or(() -> port(props.getOrDefault("PG_CONF_PORT", "")))
               .or(() -> port(env.getOrDefault("PGPORT", "")));
     }
     Matcher path = PATH.matcher(exec);

@@ -2,6 +2,7 @@ package io.pagetune.targets.postgres;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.pagetune.pages.Fixtures;
 import java.io.IOException;
@@ -14,8 +15,11 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** RHEL's and PGDG's clusters, found through systemd where there is no pg_lsclusters. */
 class SystemdPgUnitsTest {
@@ -71,13 +75,89 @@ class SystemdPgUnitsTest {
     assertTrue(c.get(0).online());
   }
 
+  /**
+   * A stopped cluster's port comes from its own configuration as the real server reads it ({@code
+   * postgres -C port} as the unit's user): a conf.d include, auto.conf over it, the unit's {@code
+   * -p} over both, else 5432; the cases are data under {@code targets/postgres/unit-port}.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("portCases")
+  void aStoppedClustersPortComesFromItsOwnConfiguration(String name, @TempDir Path tmp)
+      throws IOException, InterruptedException {
+    Path server = Path.of("/usr/lib/postgresql/15/bin/postgres");
+    assumeTrue(Files.isExecutable(server), "needs a PostgreSQL 15 server binary");
+    Path dir = PORT_CASES.resolve(name);
+    // the unit's user reads the data directory, as the postmaster would
+    Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rwxr-xr-x"));
+    Path data = tmp.resolve("var/lib/pgsql/15/data");
+    try (Stream<Path> files = Files.walk(dir.resolve("data"))) {
+      for (Path f : files.filter(Files::isRegularFile).toList()) {
+        Path to = data.resolve(dir.resolve("data").relativize(f).toString());
+        Files.createDirectories(to.getParent());
+        Files.copy(f, to);
+      }
+    }
+    Files.writeString(data.resolve("PG_VERSION"), "15\n");
+    Path pgbin = tmp.resolve("usr/pgsql-15/bin");
+    Files.createDirectories(pgbin);
+    Files.writeString(pgbin.resolve("postgres"), "#!/bin/sh\nexec " + server + " \"$@\"\n");
+    try (Stream<Path> paths = Files.walk(tmp)) {
+      for (Path p : paths.toList()) {
+        Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwxr-xr-x"));
+      }
+    }
+    Path options = dir.resolve("execstart-options");
+    String out =
+        factScript(
+            tmp,
+            data,
+            Map.of(
+                "PGBIN_15",
+                pgbin.toString(),
+                "PGSTATE_15",
+                "inactive",
+                "PGARGS_15",
+                Files.exists(options) ? Files.readString(options).strip() : ""));
+    int want = Integer.parseInt(Files.readString(dir.resolve("port")).strip());
+    assertEquals(want, SystemdPgUnits.parse(out).get(0).port(), out);
+    Map<String, Object> pages = new java.util.LinkedHashMap<>();
+    new PostgresFacts()
+        .summarize(Map.of(PostgresFacts.CLUSTERS.name(), SystemdPgUnits.parse(out)), pages);
+    assertEquals(
+        want,
+        ((Map<?, ?>) ((Map<?, ?>) pages.get("postgres_clusters")).get("postgresql-15.service"))
+            .get("port"));
+  }
+
+  private static final Path PORT_CASES = Path.of("src/test/resources/targets/postgres/unit-port");
+
+  static Stream<String> portCases() throws IOException {
+    try (Stream<Path> s = Files.list(PORT_CASES)) {
+      return s
+          .filter(Files::isDirectory)
+          .map(p -> p.getFileName().toString())
+          .sorted()
+          .toList()
+          .stream();
+    }
+  }
+
   /** Runs the fact script with the systemctl stand-in and no pg_lsclusters; its output. */
   private String factScript(Path tmp, Path data) throws IOException, InterruptedException {
+    return factScript(tmp, data, Map.of());
+  }
+
+  private String factScript(Path tmp, Path data, Map<String, String> env)
+      throws IOException, InterruptedException {
     Path bin = tmp.resolve("bin");
     Files.createDirectories(bin);
     // no pg_lsclusters on this PATH: only the tools the script uses and the systemctl stand-in
-    for (String tool : List.of("awk", "sort", "sed", "tr", "tail", "head", "cat")) {
-      Path real = Path.of("/usr/bin", tool);
+    for (String tool :
+        List.of("awk", "sort", "sed", "tr", "tail", "head", "cat", "id", "env", "runuser")) {
+      Path real =
+          Files.exists(Path.of("/usr/sbin", tool))
+              ? Path.of("/usr/sbin", tool)
+              : Path.of("/usr/bin", tool);
       Path wrapper = bin.resolve(tool);
       Files.writeString(
           wrapper,
@@ -92,6 +172,7 @@ class SystemdPgUnitsTest {
     ProcessBuilder pb = new ProcessBuilder("/bin/sh", "-c", PostgresFacts.SCRIPT);
     pb.environment().put("PATH", bin.toString());
     pb.environment().put("PGDATA_15", data.toString());
+    pb.environment().putAll(env);
     pb.redirectErrorStream(true);
     Process p = pb.start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
