@@ -52,11 +52,11 @@ class PageSizeBootFixturesTest {
   void theOneGigPoolIsWrittenForTheNextBootAsItsOwnPair(Path dir, @TempDir Path tmp)
       throws Exception {
     assertTrue(Files.exists(dir.resolve("README.md")), dir + " cites no rule");
-    Map<String, Object> expected = PoolFixturesTest.yamlMap(dir.resolve("expected.yml"));
+    Map<String, Object> expected = FixtureData.yamlMap(dir.resolve("expected.yml"));
     @SuppressWarnings("unchecked")
     Map<String, Object> args = new LinkedHashMap<>((Map<String, Object>) expected.get("args"));
     Path root = tmp.resolve("host");
-    PoolFixturesTest.copy(dir.resolve("host"), root);
+    FixtureData.copy(dir.resolve("host"), root);
     Files.createDirectories(root.resolve("etc/sysctl.d"));
     Connection lab = PoolFixturesTest.lab(root);
     Module module = PoolFixturesTest.module(MODULE);
@@ -75,7 +75,7 @@ class PageSizeBootFixturesTest {
     }
     assertTrue(check.failure().isEmpty(), () -> dir + ": " + check.failure().get());
     assertEquals(
-        PoolFixturesTest.strings(expected.get("plan")),
+        FixtureData.strings(expected.get("plan")),
         check.steps().stream().map(Step::describe).toList(),
         dir + ": the plan");
     List<String> bootFiles = expectedAfter(dir);
@@ -155,7 +155,7 @@ class PageSizeBootFixturesTest {
           assertEquals(want.get(k), st.get(k), dir + ": " + w.getKey() + " " + k);
         }
       }
-      for (String reason : PoolFixturesTest.strings(want.get("reasons_contain"))) {
+      for (String reason : FixtureData.strings(want.get("reasons_contain"))) {
         assertTrue(
             String.valueOf(st.get("reasons")).contains(reason),
             () -> dir + ": " + w.getKey() + " reasons " + st.get("reasons"));

@@ -1,5 +1,11 @@
 package io.pagetune.linux;
 
+import static io.pagetune.linux.FixtureData.copy;
+import static io.pagetune.linux.FixtureData.maps;
+import static io.pagetune.linux.FixtureData.optional;
+import static io.pagetune.linux.FixtureData.strings;
+import static io.pagetune.linux.FixtureData.yamlList;
+import static io.pagetune.linux.FixtureData.yamlMap;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -22,7 +28,6 @@ import io.pagetune.targets.postgres.PgLsClusters;
 import io.pagetune.targets.postgres.PostgresFacts;
 import io.pagetune.targets.postgres.SystemdPgUnits;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -38,8 +43,6 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
-import org.snakeyaml.engine.v2.api.Load;
-import org.snakeyaml.engine.v2.api.LoadSettings;
 
 /**
  * The host-wide pool rules as data: each {@code linux/<rule>/<case>/} holds the host's files
@@ -384,56 +387,11 @@ class PoolFixturesTest {
     return (String) order.get(i).get("module");
   }
 
-  @SuppressWarnings("unchecked")
-  private static List<Map<String, Object>> maps(Object o) {
-    return o instanceof List<?> l ? (List<Map<String, Object>>) l : List.of();
-  }
-
   private static List<String> names(List<Map<String, Object>> order) {
     return order.stream().map(t -> t.get("module") + " " + t.get("args")).toList();
   }
 
-  static List<String> strings(Object o) {
-    List<String> out = new ArrayList<>();
-    if (o instanceof List<?> l) {
-      l.forEach(x -> out.add(String.valueOf(x)));
-    }
-    return out;
-  }
-
-  @SuppressWarnings("unchecked")
-  private static List<Map<String, Object>> yamlList(Path p) throws IOException {
-    return (List<Map<String, Object>>)
-        new Load(LoadSettings.builder().build()).loadFromString(Files.readString(p));
-  }
-
-  @SuppressWarnings("unchecked")
-  static Map<String, Object> yamlMap(Path p) throws IOException {
-    return (Map<String, Object>)
-        new Load(LoadSettings.builder().build()).loadFromString(Files.readString(p));
-  }
-
-  static String optional(Path p) throws IOException {
-    return Files.exists(p) ? Files.readString(p) : "";
-  }
-
   private static String read(Path root, String path) throws IOException {
     return Files.readString(root.resolve(path.substring(1)));
-  }
-
-  static void copy(Path from, Path to) {
-    try (Stream<Path> paths = Files.walk(from)) {
-      for (Path p : paths.sorted().toList()) {
-        Path t = to.resolve(from.relativize(p).toString());
-        if (Files.isDirectory(p)) {
-          Files.createDirectories(t);
-        } else {
-          Files.createDirectories(t.getParent());
-          Files.copy(p, t, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        }
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 }
