@@ -1,7 +1,5 @@
 package io.pagetune.connection;
 
-import io.pagetune.connection.ssh.StatOutput;
-import io.pagetune.connection.ssh.SudoFailure;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,5 @@
 package io.pagetune.connection;
 
-import io.pagetune.connection.ssh.SudoFailure;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

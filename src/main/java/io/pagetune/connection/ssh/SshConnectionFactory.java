@@ -5,6 +5,13 @@ import io.pagetune.connection.ConnectionException;
 import io.pagetune.connection.ConnectionFactory;
 import io.pagetune.connection.ConnectionSpec;
 import io.pagetune.connection.OutputLimit;
+import io.pagetune.connection.ssh.config.KeyLoader;
+import io.pagetune.connection.ssh.config.SshConfigFile;
+import io.pagetune.connection.ssh.config.SshSettings;
+import io.pagetune.connection.ssh.config.SshTarget;
+import io.pagetune.connection.ssh.hostkeys.HostKeyChecking;
+import io.pagetune.connection.ssh.hostkeys.KnownHostsStore;
+import io.pagetune.connection.ssh.session.ConnectionProbe;
 import java.io.EOFException;
 import java.io.IOException;
 import java.net.ConnectException;
@@ -252,7 +259,7 @@ public final class SshConnectionFactory implements ConnectionFactory {
     } finally {
       if (!ok) {
         for (int i = opened.size() - 1; i >= 0; i--) {
-          closeQuietly(opened.get(i));
+          ConnectionProbe.closeQuietly(opened.get(i));
         }
       }
     }
@@ -284,7 +291,7 @@ public final class SshConnectionFactory implements ConnectionFactory {
             before.notifyDisconnect(reason, message);
           }
           for (int i = jumps.size() - 1; i >= 0; i--) {
-            closeQuietly(jumps.get(i));
+            ConnectionProbe.closeQuietly(jumps.get(i));
           }
         });
   }
@@ -312,7 +319,7 @@ public final class SshConnectionFactory implements ConnectionFactory {
     CompletableFuture.runAsync(
         () -> {
           if (state.compareAndSet(RUNNING, EXPIRED)) {
-            closeQuietly(client);
+            ConnectionProbe.closeQuietly(client);
           }
         },
         CompletableFuture.delayedExecutor(limit, TimeUnit.MILLISECONDS));
@@ -332,7 +339,7 @@ public final class SshConnectionFactory implements ConnectionFactory {
     } finally {
       if (!ok) {
         state.set(EXPIRED);
-        closeQuietly(client);
+        ConnectionProbe.closeQuietly(client);
       }
     }
     if (!ok) {
@@ -472,14 +479,6 @@ public final class SshConnectionFactory implements ConnectionFactory {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new ConnectionException("interrupted while waiting to reconnect", e);
-    }
-  }
-
-  static void closeQuietly(SSHClient client) {
-    try {
-      client.close();
-    } catch (IOException | RuntimeException ignored) {
-      // closing a half-open client can fail; nothing is left to release
     }
   }
 }

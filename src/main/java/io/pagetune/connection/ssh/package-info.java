@@ -6,10 +6,12 @@
  * backoff; {@link io.pagetune.connection.ssh.SshConnection} runs commands on exec channels (bounded
  * per host), kills them on the host at their timeout, and reads, stats and atomically writes files
  * through SFTP or, without it or with become, through the shell; {@link
- * io.pagetune.connection.ssh.ConnectionProbe} tells a lost or silent host (UNREACHABLE) from a
- * failed operation. Host keys are checked by {@link io.pagetune.connection.ssh.KnownHostsStore}
- * under a {@link io.pagetune.connection.ssh.HostKeyChecking} mode, with OpenSSH's {@code @revoked}
- * and {@code @cert-authority} markers ({@link io.pagetune.connection.ssh.HostCertificateCheck});
- * {@link io.pagetune.connection.ssh.SshConfigFile} reads the common subset of ~/.ssh/config.
+ * io.pagetune.connection.ssh.session.ConnectionProbe} tells a lost or silent host (UNREACHABLE)
+ * from a failed operation. Host keys are checked by {@link
+ * io.pagetune.connection.ssh.hostkeys.KnownHostsStore} under a {@link
+ * io.pagetune.connection.ssh.hostkeys.HostKeyChecking} mode, with OpenSSH's {@code @revoked} and
+ * {@code @cert-authority} markers ({@link
+ * io.pagetune.connection.ssh.hostkeys.HostCertificateCheck}); {@link
+ * io.pagetune.connection.ssh.config.SshConfigFile} reads the common subset of ~/.ssh/config.
  */
 package io.pagetune.connection.ssh;
