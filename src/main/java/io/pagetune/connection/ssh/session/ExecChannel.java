@@ -118,7 +118,7 @@ final class ExecChannel {
       }
       closeBounded(cmd, during);
       // the close lets the drains end; give them a moment to hand over the last bytes
-      awaitQuietly(CompletableFuture.allOf(outDone, errDone), OUTPUT_GRACE);
+      ChannelWaits.await(CompletableFuture.allOf(outDone, errDone), OUTPUT_GRACE);
       inDone.cancel(true);
       if (!client.isConnected() || !client.getTransport().isRunning()) {
         throw probe.lost(during, null);
@@ -136,7 +136,8 @@ final class ExecChannel {
       byte[] errBytes = err.bytes();
       if (!timedOut && status == null && cmd.getExitSignal() != null) {
         // no status: the process died of a signal; say which, as a shell would
-        errBytes = concat(errBytes, "terminated by signal " + cmd.getExitSignal() + "\n");
+        errBytes =
+            ChannelWaits.withNote(errBytes, "terminated by signal " + cmd.getExitSignal() + "\n");
       }
       return new Raw(
           exit, out.bytes(), errBytes, Duration.ofNanos(System.nanoTime() - start), timedOut);
@@ -166,7 +167,7 @@ final class ExecChannel {
     try {
       return starting.get(Math.max(1, timeout.toMillis()), TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {
-      starting.thenAccept(ExecChannel::closeQuietly);
+      starting.thenAccept(ChannelWaits::closeQuietly);
       probe.requireAlive(timeout, COMMAND_TIMEOUT, during, null);
       return null;
     } catch (ExecutionException e) {
@@ -181,14 +182,6 @@ final class ExecChannel {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new ConnectionException(host + ": interrupted " + during, e);
-    }
-  }
-
-  private static void closeQuietly(Session.Command cmd) {
-    try {
-      cmd.close();
-    } catch (IOException | RuntimeException ignored) {
-      // the connection is going away or the channel is gone already
     }
   }
 
@@ -316,28 +309,11 @@ final class ExecChannel {
         });
   }
 
-  private static byte[] concat(byte[] a, String b) {
-    byte[] tail = b.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-    byte[] all = java.util.Arrays.copyOf(a, a.length + tail.length);
-    System.arraycopy(tail, 0, all, a.length, tail.length);
-    return all;
-  }
-
   private static void closeQuietly(OutputStream os) {
     try {
       os.close();
     } catch (IOException ignored) {
       // sending EOF fails only when the channel is already gone
-    }
-  }
-
-  private static void awaitQuietly(CompletableFuture<Void> f, Duration grace) {
-    try {
-      f.get(grace.toMillis(), TimeUnit.MILLISECONDS);
-    } catch (ExecutionException | TimeoutException e) {
-      // what was read so far is the result
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
     }
   }
 

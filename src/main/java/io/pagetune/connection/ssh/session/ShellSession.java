@@ -1,5 +1,10 @@
 package io.pagetune.connection.ssh.session;
 
+import static io.pagetune.connection.ssh.session.ChannelWaits.await;
+import static io.pagetune.connection.ssh.session.ChannelWaits.failureOf;
+import static io.pagetune.connection.ssh.session.ChannelWaits.since;
+import static io.pagetune.connection.ssh.session.ChannelWaits.withNote;
+
 import io.pagetune.connection.ConnectionException;
 import io.pagetune.connection.OutputLimit;
 import java.io.IOException;
@@ -13,12 +18,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
-import net.schmizz.sshj.SSHClient;
 import net.schmizz.sshj.connection.channel.direct.Session;
 
 /**
@@ -46,34 +48,6 @@ final class ShellSession {
   /** How long a closing session's shell may take to run its exit trap. */
   private static final Duration EXIT_GRACE = Duration.ofSeconds(1);
 
-  /**
-   * What a command's output goes through: fd 4 and 5 (see {@link #RELAYS}) as its stdout and
-   * stderr, none of the session's own descriptors kept.
-   */
-  private static final String REDIRECT = " >&4 2>&5 3>&- 4>&- 5>&-";
-
-  /**
-   * Each command's stdout and stderr are fresh FIFOs (fd 4 and 5 of the session shell, unlinked
-   * once open) that a {@code cat -u} per stream copies to the channel, so no process a command
-   * starts ever holds the channel itself. The frame lines go through the same FIFOs after the
-   * command, so they come after every byte it wrote. The next command first kills the previous
-   * pair: a background process of an earlier command still writing then writes into a pipe nobody
-   * reads (it gets EPIPE, as it would once an exec channel closed), and whatever the relay copied
-   * after the frame comes before the next begin line, which drops it. Without {@code mkfifo} the
-   * command writes to the channel directly, as before. Each relay {@code exec}s {@code cat} so that
-   * {@code $!} is the process holding the FIFO (yash would otherwise run it as a child of the PID
-   * it reports), and {@code wait} discards the shells' notices of the killed relays, which would
-   * otherwise read as a signal in the note file.
-   */
-  private static final String RELAYS =
-      "case $pt_ro in ?*) kill $pt_ro $pt_re 2>/dev/null; wait $pt_ro $pt_re 2>/dev/null;"
-          + " pt_ro=; pt_re=;; esac; : > \"$pt_d/note\";"
-          + " if mkfifo \"$pt_d/o\" \"$pt_d/e\" 2>/dev/null; then"
-          + " exec cat -u <\"$pt_d/o\" 2>/dev/null & pt_ro=$!;"
-          + " exec cat -u <\"$pt_d/e\" >&3 2>/dev/null & pt_re=$!;"
-          + " exec 4>\"$pt_d/o\" 5>\"$pt_d/e\"; rm -f \"$pt_d/o\" \"$pt_d/e\";"
-          + " else exec 4>&1 5>&3; fi\n";
-
   private final String host;
   private final Session.Command shell;
   private final OutputStream stdin;
@@ -83,7 +57,7 @@ final class ShellSession {
   private final OutputLimit limit;
   private volatile boolean broken;
 
-  private ShellSession(
+  ShellSession(
       String host,
       Session.Command shell,
       ExecutorService io,
@@ -100,88 +74,36 @@ final class ShellSession {
   }
 
   /**
-   * Opens a session and checks that it frames a command, within {@code within}; null when the host
-   * does not keep a shell this way (the caller then uses exec channels).
+   * Sets the freshly started shell up and checks that it frames a command, within {@code within}:
+   * false (the session closed) when the host does not keep a shell this way.
    */
-  static ShellSession open(
-      String host,
-      SSHClient client,
-      ExecutorService io,
-      ScheduledExecutorService timer,
-      ConnectionProbe probe,
-      Duration within,
-      String withinName,
-      OutputLimit limit) {
-    CompletableFuture<Session.Command> starting =
-        CompletableFuture.supplyAsync(
-            () -> {
-              try {
-                return client.startSession().exec("exec /bin/sh");
-              } catch (IOException e) {
-                throw new java.io.UncheckedIOException(e);
-              }
-            },
-            io);
-    Session.Command cmd;
+  boolean setUp(Duration within, String withinName) {
     try {
-      cmd = starting.get(within.toMillis(), TimeUnit.MILLISECONDS);
-    } catch (TimeoutException e) {
-      starting.thenAccept(ShellSession::closeQuietly);
-      // a silent host is cut now; one that answers is left to exec channels
-      probe.requireAlive(within, withinName, "while opening a shell session", null);
-      return null;
-    } catch (ExecutionException e) {
-      if (ConnectionProbe.isTimeout(e)) {
-        probe.requireAlive(within, withinName, "while opening a shell session", e.getCause());
-      }
-      return null;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new ConnectionException(host + ": interrupted while opening a shell session", e);
-    }
-    ShellSession session = new ShellSession(host, cmd, io, timer, probe, limit);
-    try {
-      session.stdin.write(setup().getBytes(StandardCharsets.UTF_8));
-      session.stdin.flush();
+      stdin.write(SessionShellText.setup().getBytes(StandardCharsets.UTF_8));
+      stdin.flush();
     } catch (IOException e) {
-      session.close();
-      return null;
+      close();
+      return false;
     }
     try {
       ExecChannel.Raw hello =
-          session.framed(line("echo ok"), within, withinName, "shell session check", err -> {});
+          framed(
+              SessionShellText.line("echo ok"),
+              within,
+              withinName,
+              "shell session check",
+              err -> {});
       if (hello.exitCode() == 0
           && new String(hello.stdout(), StandardCharsets.US_ASCII).equals("ok\n")) {
-        return session;
+        return true;
       }
     } catch (ConnectionException e) {
       if (!probe.alive()) {
         throw e;
       }
     }
-    session.close();
-    return null;
-  }
-
-  /**
-   * The session shell's first line: a private directory for its note file (the shell exits, and the
-   * caller falls back to exec channels, when it cannot make one), removed when the shell ends; the
-   * channel's stderr kept on fd 3 and the shell's own stderr sent to the note file. A shell killed
-   * outright runs no trap, so the directories of session shells no longer alive (the PID is the
-   * name's second-last dot-separated word) are removed first; another user's stay, as the sticky
-   * temp directory refuses. The PID is split out with {@code IFS} and tested with the {@code kill}
-   * builtin: no process per directory, as many sessions may share one temp directory.
-   */
-  private static String setup() {
-    return "pt_t=${TMPDIR:-/tmp}; pt_d=$pt_t/pagetune-sh.$$."
-        + RandomHex.of(12)
-        + "; pt_i=$IFS; for pt_o in \"$pt_t\"/pagetune-sh.*; do [ -d \"$pt_o\" ] || continue;"
-        + " pt_p=; pt_q=; IFS=.; set -f; for pt_w in $pt_o; do pt_p=$pt_q; pt_q=$pt_w; done;"
-        + " set +f; IFS=$pt_i; case $pt_p in ''|*[!0-9]*) ;; *) kill -0 \"$pt_p\" 2>/dev/null"
-        + " || rm -rf \"$pt_o\" 2>/dev/null;; esac; done;"
-        + " mkdir -m 700 \"$pt_d\" || exit 1; pt_ro=; pt_re=;"
-        + " trap 'kill $pt_ro $pt_re 2>/dev/null; rm -rf \"$pt_d\"' 0;"
-        + " trap 'exit 129' 1 15; exec 3>&2 2>\"$pt_d/note\"\n";
+    close();
+    return false;
   }
 
   boolean broken() {
@@ -196,12 +118,8 @@ final class ShellSession {
    */
   ExecChannel.Raw run(
       String command, Duration timeout, String display, Consumer<byte[]> onTimeout) {
-    return framed(line(command), timeout, ExecChannel.COMMAND_TIMEOUT, display, onTimeout);
-  }
-
-  /** One command as the session runs it, in a subshell writing to its relays. */
-  private static String line(String command) {
-    return "( exec " + command + REDIRECT + " </dev/null )\n";
+    return framed(
+        SessionShellText.line(command), timeout, ExecChannel.COMMAND_TIMEOUT, display, onTimeout);
   }
 
   /**
@@ -213,15 +131,7 @@ final class ShellSession {
    */
   ExecChannel.Raw runWithInput(
       String command, String input, Duration timeout, String display, Consumer<byte[]> onTimeout) {
-    if (!input.isEmpty() && !input.endsWith("\n")) {
-      throw new IllegalArgumentException("here-document input must end with a newline");
-    }
-    String delimiter = "pagetune-input-" + RandomHex.of(12);
-    if (input.startsWith(delimiter + "\n") || input.contains("\n" + delimiter + "\n")) {
-      throw new IllegalArgumentException("here-document input holds its delimiter");
-    }
-    String body =
-        "( exec " + command + REDIRECT + " <<'" + delimiter + "'\n" + input + delimiter + "\n)\n";
+    String body = SessionShellText.withInput(command, input);
     return framed(body, timeout, ExecChannel.COMMAND_TIMEOUT, display, onTimeout);
   }
 
@@ -244,29 +154,7 @@ final class ShellSession {
     String begin = "pagetune-begin-" + RandomHex.of(12);
     FrameEnd out = new FrameEnd(begin, token);
     FrameEnd err = new FrameEnd(begin, token);
-    // the relays, then the begin lines: what the relays of the previous command copied after its
-    // frame comes before them. The command runs exec'd in a subshell writing to its relays, so that
-    // the session shell's own stderr, the note file, gets only the shell's notice of a child that
-    // died of a signal: a status above 128 is a signal only with that notice ("exit 143" is not).
-    // Shells that print no notice say it in the status: ksh93 gives 256 + the signal, yash 384 +
-    // it, above any exit status. The number is taken modulo 128 because posh's "kill -l" takes
-    // only the signal's own number. Bourne syntax only: backquotes, no $(...) nor $((...)).
-    String line =
-        RELAYS
-            + "printf '%s\\n' "
-            + begin
-            + "; printf '%s\\n' "
-            + begin
-            + " >&3\n"
-            + body
-            + "pt_st=$?; pt_sig=; if [ $pt_st -gt 255 ] || { [ $pt_st -gt 128 ] && [ -s \"$pt_d/note\" ]; };"
-            + " then pt_n=`expr $pt_st % 128`; pt_sig=`kill -l $pt_n 2>/dev/null`;"
-            + " case $pt_sig in ''|*[!A-Z0-9+-]*) pt_sig=$pt_n;; esac; fi; : > \"$pt_d/note\"\n"
-            + "printf '\\n%s %s %s\\n' "
-            + token
-            + " $pt_st \"$pt_sig\" >&4; printf '\\n%s\\n' "
-            + token
-            + " >&5; exec 4>&- 5>&-\n";
+    String line = SessionShellText.framed(begin, token, body);
     // stdout is read on the caller's thread and only stderr on a pump thread: one thread per
     // running command instead of two, which at hundreds of hosts is much of the run's memory
     CompletableFuture<Boolean> errDone = drain(shell.getErrorStream(), err, onTimeout);
@@ -281,7 +169,7 @@ final class ShellSession {
     Boolean outComplete;
     try {
       outComplete = readFrame(out, Duration.ofNanos(deadline - System.nanoTime()), during);
-    } catch (Overflow e) {
+    } catch (FrameRead.Overflow e) {
       // the command is killed and the rest of its output never read: the session is spent
       kill(onTimeout, err.content(), during);
       breakNow();
@@ -289,7 +177,7 @@ final class ShellSession {
     } catch (ConnectionException e) {
       // the session closed because stderr went past the limit, not because the host went away
       await(errDone, RECOVER_GRACE);
-      if (errDone.isCompletedExceptionally() && failureOf(errDone) instanceof Overflow) {
+      if (errDone.isCompletedExceptionally() && failureOf(errDone) instanceof FrameRead.Overflow) {
         throw limit.exceeded(host, "the error output of '" + ExecChannel.oneLine(display) + "'");
       }
       throw e;
@@ -299,7 +187,7 @@ final class ShellSession {
             && await(errDone, Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
     if (errDone.isCompletedExceptionally()) {
       breakNow();
-      if (failureOf(errDone) instanceof Overflow) {
+      if (failureOf(errDone) instanceof FrameRead.Overflow) {
         throw limit.exceeded(host, "the error output of '" + ExecChannel.oneLine(display) + "'");
       }
       throw dropped(during, failureOf(errDone));
@@ -309,34 +197,42 @@ final class ShellSession {
       // command killed, then one short grace for the frame of both streams
       requireAlive(timeout, timeoutName, during);
       kill(onTimeout, err.content(), during);
-      long recovered = System.nanoTime() + RECOVER_GRACE.toNanos();
-      boolean outLate =
-          outComplete != null || Boolean.TRUE.equals(readFrame(out, RECOVER_GRACE, during));
-      Duration left = Duration.ofNanos(Math.max(1, recovered - System.nanoTime()));
-      if (!outLate || !await(errDone, left) || !errDone.getNow(false)) {
-        breakNow(); // the frame never came: the session's state is unknown
-        probe.requireAlive(during, null);
-      }
+      recoverFrame(out, errDone, outComplete != null, during);
       return new ExecChannel.Raw(-1, out.content(), err.content(), since(start), true);
     }
-    if (!outComplete || !errDone.getNow(false)) {
+    return ended(out, err, outComplete && errDone.getNow(false), during, start);
+  }
+
+  /** After a kill: one short grace for the frame of both streams, else the session is spent. */
+  private void recoverFrame(
+      FrameEnd out, CompletableFuture<Boolean> errDone, boolean outRead, String during) {
+    long recovered = System.nanoTime() + RECOVER_GRACE.toNanos();
+    boolean outLate = outRead || Boolean.TRUE.equals(readFrame(out, RECOVER_GRACE, during));
+    Duration left = Duration.ofNanos(Math.max(1, recovered - System.nanoTime()));
+    if (!outLate || !await(errDone, left) || !errDone.getNow(false)) {
+      breakNow(); // the frame never came: the session's state is unknown
+      probe.requireAlive(during, null);
+    }
+  }
+
+  /** The result of a command whose streams ended, with ({@code framed}) or without its frame. */
+  private ExecChannel.Raw ended(
+      FrameEnd out, FrameEnd err, boolean framed, String during, long start) {
+    if (!framed) {
       // the stream ended before the frame: the session shell itself is gone
       breakNow();
       probe.requireAlive(during, null);
-      byte[] why =
-          "pagetune: the host's shell session ended during the command\n"
-              .getBytes(StandardCharsets.UTF_8);
+      String why = "pagetune: the host's shell session ended during the command\n";
       return new ExecChannel.Raw(
-          -1, out.content(), concat(err.content(), why), since(start), false);
+          -1, out.content(), withNote(err.content(), why), since(start), false);
     }
     OptionalInt status = out.status();
     List<String> trailer = out.trailer();
     if (trailer.size() > 1 && trailer.get(1).matches("[A-Z][A-Z0-9+-]*|[0-9]+")) {
       // as the exec channel reports a command that died of a signal
-      byte[] why =
-          ("terminated by signal " + trailer.get(1) + "\n").getBytes(StandardCharsets.UTF_8);
+      String why = "terminated by signal " + trailer.get(1) + "\n";
       return new ExecChannel.Raw(
-          -1, out.content(), concat(err.content(), why), since(start), false);
+          -1, out.content(), withNote(err.content(), why), since(start), false);
     }
     return new ExecChannel.Raw(
         status.orElse(-1), out.content(), err.content(), since(start), false);
@@ -344,55 +240,18 @@ final class ShellSession {
 
   /**
    * Reads stdout on this thread until the frame is complete (TRUE), the stream ends (FALSE) or
-   * {@code limit} passes (null). The limit interrupts this thread's blocked read; the interrupt is
-   * consumed here, whether it came during the read or just after it.
+   * {@code limit} passes (null); see {@link FrameRead}.
    */
   private Boolean readFrame(FrameEnd frame, Duration limit, String during) {
-    Thread reader = Thread.currentThread();
-    AtomicInteger state = new AtomicInteger(READING);
-    ScheduledFuture<?> alarm =
-        timer.schedule(
-            () -> {
-              if (state.compareAndSet(READING, INTERRUPTING)) {
-                reader.interrupt();
-                state.set(INTERRUPTED);
-              }
-            },
-            Math.max(1, limit.toNanos()),
-            TimeUnit.NANOSECONDS);
-    InputStream in = shell.getInputStream();
-    byte[] buf = new byte[8192];
     try {
-      while (true) {
-        int n = in.read(buf);
-        if (n < 0) {
-          return Boolean.FALSE;
-        }
-        if (n > 0 && frame.add(buf, 0, n)) {
-          return Boolean.TRUE;
-        }
-        if (frame.received() > this.limit.maxBytes()) {
-          throw new Overflow();
-        }
-      }
+      return FrameRead.read(shell.getInputStream(), frame, limit, this.limit.maxBytes(), timer);
     } catch (java.io.InterruptedIOException e) {
-      if (state.get() == READING) {
-        // interrupted by someone else: the run is being cancelled
-        breakNow();
-        throw new ConnectionException(host + ": interrupted " + during, e);
-      }
-      return null;
+      // interrupted by someone else: the run is being cancelled
+      breakNow();
+      throw new ConnectionException(host + ": interrupted " + during, e);
     } catch (IOException e) {
       breakNow();
       throw dropped(during, e);
-    } finally {
-      alarm.cancel(false);
-      if (!state.compareAndSet(READING, DONE)) {
-        while (state.get() != INTERRUPTED) {
-          Thread.onSpinWait(); // the alarm is between its check and its interrupt
-        }
-        Thread.interrupted(); // the deadline's interrupt is ours: it must not reach the caller
-      }
     }
   }
 
@@ -405,20 +264,6 @@ final class ShellSession {
       throw e;
     }
   }
-
-  /** A stream went past the output limit. */
-  private static final class Overflow extends RuntimeException {
-    private static final long serialVersionUID = 1L;
-
-    Overflow() {
-      super("output limit", null, false, false);
-    }
-  }
-
-  private static final int READING = 0;
-  private static final int INTERRUPTING = 1;
-  private static final int INTERRUPTED = 2;
-  private static final int DONE = 3;
 
   private void kill(Consumer<byte[]> onTimeout, byte[] stderrSoFar, String during) {
     CompletableFuture<Void> kill =
@@ -464,7 +309,7 @@ final class ShellSession {
                 // so the session is closed (the caller's read of stdout then ends)
                 killer.accept(frame.content());
                 breakNow();
-                throw new Overflow();
+                throw new FrameRead.Overflow();
               }
             }
           } catch (IOException e) {
@@ -517,46 +362,7 @@ final class ShellSession {
           } catch (IOException | RuntimeException ignored) {
             // a command still running or a lost connection: close regardless
           }
-          closeQuietly(shell);
+          ChannelWaits.closeQuietly(shell);
         });
-  }
-
-  private static Throwable failureOf(CompletableFuture<?> f) {
-    try {
-      f.join();
-      return new IllegalStateException("completed normally");
-    } catch (java.util.concurrent.CompletionException e) {
-      return e.getCause();
-    }
-  }
-
-  private static boolean await(CompletableFuture<?> f, Duration grace) {
-    try {
-      f.get(grace.toMillis(), TimeUnit.MILLISECONDS);
-      return true;
-    } catch (ExecutionException | TimeoutException e) {
-      return false;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return false;
-    }
-  }
-
-  private static void closeQuietly(Session.Command cmd) {
-    try {
-      cmd.close();
-    } catch (IOException | RuntimeException ignored) {
-      // the connection is going away or the channel is gone already
-    }
-  }
-
-  private static Duration since(long start) {
-    return Duration.ofNanos(System.nanoTime() - start);
-  }
-
-  private static byte[] concat(byte[] a, byte[] b) {
-    byte[] all = java.util.Arrays.copyOf(a, a.length + b.length);
-    System.arraycopy(b, 0, all, a.length, b.length);
-    return all;
   }
 }

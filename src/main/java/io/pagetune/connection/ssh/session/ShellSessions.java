@@ -75,7 +75,7 @@ final class ShellSessions {
     try {
       boolean capped = timeout.compareTo(OPEN_TIMEOUT) > 0;
       fresh =
-          ShellSession.open(
+          ShellSessionStart.open(
               host,
               client,
               io,
