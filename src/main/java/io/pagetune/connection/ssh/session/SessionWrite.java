@@ -42,7 +42,7 @@ final class SessionWrite {
     String path = script.path();
     // a become-root write also clears what killed writes of the staging path left in /tmp
     boolean asRoot = options.become().enabled() && options.become().user().equals("root");
-    String text = (asRoot ? RemoteFiles.staleStagingRemoval(path) : "") + script.text();
+    String text = (asRoot ? TempFileInstall.staleStagingRemoval(path) : "") + script.text();
     ExecChannel.Raw r =
         commands.runScriptOnSession(text, options.become(), taskTimeout.get(), "write " + path);
     if (r == null) {
@@ -71,6 +71,6 @@ final class SessionWrite {
     } else {
       why = err;
     }
-    return RemoteFiles.cannot(commands.host(), "write", path, r.exitCode(), why);
+    return FileScripts.cannot(commands.host(), "write", path, r.exitCode(), why);
   }
 }
