@@ -113,8 +113,39 @@ public final class KnownHostsStore {
     PublicKey plain = cert == null ? key : cert.getKey();
     HostKeyFingerprint fp = HostKeyFingerprint.of(plain);
     List<KnownHostsLine> lines = lines();
-
     // a revoked key is refused whatever else says yes, in every mode, like OpenSSH
+    Optional<String> revoked = revocation(lines, who, key, plain, cert, fp);
+    if (revoked.isPresent() || mode == HostKeyChecking.OFF) {
+      return revoked;
+    }
+    String certNote = "";
+    if (cert != null) {
+      Optional<KnownHostsLine> authority =
+          lines.stream()
+              .filter(l -> l.marker() == KnownHostsLine.Marker.CERT_AUTHORITY)
+              .filter(l -> l.hasKey(cert.getSignatureKey()))
+              .filter(l -> l.appliesTo(hostname, port))
+              .findFirst();
+      if (authority.isPresent()) {
+        return certificateProblem(cert, hostname, who, fp, authority.get());
+      }
+      // no CA trusted for this host signed it: judge its plain key, as OpenSSH does
+      certNote =
+          "; its certificate is signed by CA "
+              + caFingerprint(cert)
+              + ", which no @cert-authority line trusts";
+    }
+    return plainKeyProblem(lines, who, hostname, port, plain, fp, cert != null, certNote);
+  }
+
+  /** Why the key, or the CA that signed its certificate, is marked @revoked. */
+  private static Optional<String> revocation(
+      List<KnownHostsLine> lines,
+      String who,
+      PublicKey key,
+      PublicKey plain,
+      Certificate<?> cert,
+      HostKeyFingerprint fp) {
     Optional<KnownHostsLine> revoked =
         revokedLine(lines, blob(plain)).or(() -> revokedLine(lines, blob(key)));
     if (revoked.isPresent()) {
@@ -139,40 +170,45 @@ public final class KnownHostsStore {
                 + caRevoked.get().where());
       }
     }
-    if (mode == HostKeyChecking.OFF) {
+    return Optional.empty();
+  }
+
+  /** Why a certificate signed by a CA trusted for the host is not valid, or empty. */
+  private Optional<String> certificateProblem(
+      Certificate<?> cert,
+      String hostname,
+      String who,
+      HostKeyFingerprint fp,
+      KnownHostsLine authority) {
+    HostKeyFingerprint ca = caFingerprint(cert);
+    Optional<String> problem = certificates.problem(cert, hostname);
+    if (problem.isEmpty()) {
       return Optional.empty();
     }
-    String certNote = "";
-    if (cert != null) {
-      HostKeyFingerprint ca = caFingerprint(cert);
-      Optional<KnownHostsLine> authority =
-          lines.stream()
-              .filter(l -> l.marker() == KnownHostsLine.Marker.CERT_AUTHORITY)
-              .filter(l -> l.hasKey(cert.getSignatureKey()))
-              .filter(l -> l.appliesTo(hostname, port))
-              .findFirst();
-      if (authority.isPresent()) {
-        Optional<String> problem = certificates.problem(cert, hostname);
-        if (problem.isEmpty()) {
-          return Optional.empty();
-        }
-        return Optional.of(
-            "host certificate of "
-                + who
-                + " for "
-                + fp
-                + " is not valid: "
-                + problem.get()
-                + " (CA "
-                + ca
-                + " from "
-                + authority.get().where()
-                + ")");
-      }
-      // no CA trusted for this host signed it: judge its plain key, as OpenSSH does
-      certNote =
-          "; its certificate is signed by CA " + ca + ", which no @cert-authority line trusts";
-    }
+    return Optional.of(
+        "host certificate of "
+            + who
+            + " for "
+            + fp
+            + " is not valid: "
+            + problem.get()
+            + " (CA "
+            + ca
+            + " from "
+            + authority.where()
+            + ")");
+  }
+
+  /** Why the plain key is unknown or changed (after an accept-new append), or empty. */
+  private Optional<String> plainKeyProblem(
+      List<KnownHostsLine> lines,
+      String who,
+      String hostname,
+      int port,
+      PublicKey plain,
+      HostKeyFingerprint fp,
+      boolean certificate,
+      String certNote) {
     Lookup found = lookup(lines, hostname, port, plain);
     if (found.outcome() == Outcome.UNKNOWN && mode == HostKeyChecking.ACCEPT_NEW) {
       found = appendIfStillUnknown(hostname, port, plain, fp);
@@ -195,7 +231,7 @@ public final class KnownHostsStore {
               + certNote);
     }
     boolean onlyCa =
-        cert == null
+        !certificate
             && lines.stream()
                 .anyMatch(
                     l ->

@@ -120,32 +120,45 @@ final class ExecChannel {
       // the close lets the drains end; give them a moment to hand over the last bytes
       ChannelWaits.await(CompletableFuture.allOf(outDone, errDone), OUTPUT_GRACE);
       inDone.cancel(true);
-      if (!client.isConnected() || !client.getTransport().isRunning()) {
-        throw probe.lost(during, null);
-      }
-      Integer status = cmd.getExitStatus();
-      if (!timedOut && status == null && cmd.getExitSignal() == null) {
-        // neither status nor signal: the channel ended without the command ending, which is
-        // what a connection that is going away looks like before the transport notices
-        probe.requireAlive(during, null);
-      }
-      if (overflow.isDone()) {
-        throw limit.exceeded(host, "the output of '" + shown + "'");
-      }
-      int exit = timedOut || status == null ? -1 : status;
-      byte[] errBytes = err.bytes();
-      if (!timedOut && status == null && cmd.getExitSignal() != null) {
-        // no status: the process died of a signal; say which, as a shell would
-        errBytes =
-            ChannelWaits.withNote(errBytes, "terminated by signal " + cmd.getExitSignal() + "\n");
-      }
-      return new Raw(
-          exit, out.bytes(), errBytes, Duration.ofNanos(System.nanoTime() - start), timedOut);
+      return result(cmd, out, err, overflow.isDone(), timedOut, shown, during, start);
     } catch (IOException | IllegalStateException e) {
       throw dropped(during, e);
     } finally {
       permits.release();
     }
+  }
+
+  /** What a finished (or killed) command left: its status or signal, and both streams. */
+  private Raw result(
+      Session.Command cmd,
+      Sink out,
+      Sink err,
+      boolean overflowed,
+      boolean timedOut,
+      String shown,
+      String during,
+      long start) {
+    if (!client.isConnected() || !client.getTransport().isRunning()) {
+      throw probe.lost(during, null);
+    }
+    Integer status = cmd.getExitStatus();
+    if (!timedOut && status == null && cmd.getExitSignal() == null) {
+      // neither status nor signal: the channel ended without the command ending, which is
+      // what a connection that is going away looks like before the transport notices
+      probe.requireAlive(during, null);
+    }
+    if (overflowed) {
+      throw limit.exceeded(host, "the output of '" + shown + "'");
+    }
+    int exit = timedOut || status == null ? -1 : status;
+    byte[] errBytes = err.bytes();
+    if (!timedOut && status == null && cmd.getExitSignal() != null) {
+      // no status: the process died of a signal; say which, as a shell would
+      errBytes =
+          ChannelWaits.withNote(errBytes, "terminated by signal " + cmd.getExitSignal() + "\n");
+    }
+    return new Raw(
+        exit, out.bytes(), errBytes, Duration.ofNanos(System.nanoTime() - start), timedOut);
   }
 
   /**
