@@ -20,9 +20,9 @@ final class LocalBecomeFiles {
   private static final Duration WRITE_TIMEOUT = Duration.ofMinutes(10);
   private static final int READ_MISSING = 44;
 
-  private final LocalConnection local;
+  private final LocalProcesses local;
 
-  LocalBecomeFiles(LocalConnection local) {
+  LocalBecomeFiles(LocalProcesses local) {
     this.local = local;
   }
 
@@ -38,7 +38,7 @@ final class LocalBecomeFiles {
             + " >&2; exit "
             + READ_MISSING
             + "; fi";
-    LocalConnection.Raw r = local.asUser(user, script, new byte[0], META_TIMEOUT);
+    LocalProcesses.Raw r = local.asUser(user, script, new byte[0], META_TIMEOUT);
     if (r.overflow() != null) {
       throw local.outputLimit().exceeded(local.host(), "the read of " + path);
     }
@@ -52,7 +52,7 @@ final class LocalBecomeFiles {
   }
 
   Optional<FileMeta> stat(String path, String user) {
-    LocalConnection.Raw r =
+    LocalProcesses.Raw r =
         local.asUser(user, StatOutput.script(ShellQuote.quote(path)), new byte[0], META_TIMEOUT);
     if (r.exitCode() != 0) {
       throw failure("stat", path, user, r);
@@ -73,7 +73,7 @@ final class LocalBecomeFiles {
         options.owner() != null ? options.owner() : existing.map(FileMeta::owner).orElse(null);
     String group =
         options.group() != null ? options.group() : existing.map(FileMeta::group).orElse(null);
-    LocalConnection.Raw r =
+    LocalProcesses.Raw r =
         local.asUser(
             user, writeScript(path, content.length, mode, owner, group), content, WRITE_TIMEOUT);
     if (r.exitCode() != 0) {
@@ -101,7 +101,7 @@ final class LocalBecomeFiles {
   }
 
   private static UncheckedIOException failure(
-      String what, String path, String user, LocalConnection.Raw r) {
+      String what, String path, String user, LocalProcesses.Raw r) {
     String err = text(r.stderr()).strip();
     if (r.timedOut()) {
       err = "timed out";
