@@ -7,7 +7,7 @@ import java.util.List;
  * One hop of an OpenSSH {@code ProxyJump} list: {@code [user@]host[:port]}, {@code
  * [user@][ipv6]:port} or {@code ssh://[user@]host[:port]}. Null fields were not given.
  */
-public record JumpHost(String user, String host, Integer port) {
+record JumpHost(String user, String host, Integer port) {
 
   /**
    * Parses a {@code ProxyJump} value: a comma-separated list of hops, or {@code none} (an empty
