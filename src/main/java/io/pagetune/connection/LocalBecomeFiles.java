@@ -18,7 +18,6 @@ final class LocalBecomeFiles {
   private static final SecureRandom RANDOM = new SecureRandom();
   private static final Duration META_TIMEOUT = Duration.ofSeconds(60);
   private static final Duration WRITE_TIMEOUT = Duration.ofMinutes(10);
-  private static final int READ_MISSING = 44;
 
   private final LocalProcesses local;
 
@@ -27,22 +26,12 @@ final class LocalBecomeFiles {
   }
 
   Optional<byte[]> read(String path, String user) {
-    String q = ShellQuote.quote(path);
-    String script =
-        "if [ -e "
-            + q
-            + " ]; then exec cat -- "
-            + q
-            + "; else echo "
-            + StatOutput.MISSING
-            + " >&2; exit "
-            + READ_MISSING
-            + "; fi";
+    String script = StatOutput.readScript(ShellQuote.quote(path));
     LocalProcesses.Raw r = local.asUser(user, script, new byte[0], META_TIMEOUT);
     if (r.overflow() != null) {
       throw local.outputLimit().exceeded(local.host(), "the read of " + path);
     }
-    if (r.exitCode() == READ_MISSING && text(r.stderr()).contains(StatOutput.MISSING)) {
+    if (StatOutput.isMissing(r.exitCode(), text(r.stderr()))) {
       return Optional.empty();
     }
     if (r.exitCode() != 0) {

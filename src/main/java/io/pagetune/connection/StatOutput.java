@@ -3,13 +3,35 @@ package io.pagetune.connection;
 import java.util.Optional;
 
 /**
- * Parses what the shell stat script prints: {@code stat -c '%F|%a|%U|%G|%s'} (GNU) or, where that
- * is missing (AIX, Solaris), one {@code ls -ld} line.
+ * The shell scripts of reads and stats that every transport runs through a shell, and what they
+ * print: a read script's bytes or its missing-file marker; {@code stat -c '%F|%a|%U|%G|%s'} (GNU)
+ * or, where that is missing (AIX, Solaris), one {@code ls -ld} line.
  */
 public final class StatOutput {
   public static final String MISSING = "pagetune-missing";
 
+  /** The exit status of a read script whose file does not exist. */
+  private static final int READ_MISSING = 44;
+
   private StatOutput() {}
+
+  /** A script that prints the file's bytes, or says (status and marker) that it does not exist. */
+  public static String readScript(String quotedPath) {
+    return "if [ -e "
+        + quotedPath
+        + " ]; then exec cat -- "
+        + quotedPath
+        + "; else echo "
+        + MISSING
+        + " >&2; exit "
+        + READ_MISSING
+        + "; fi";
+  }
+
+  /** Whether a read script's status and stderr say the file does not exist. */
+  public static boolean isMissing(int exitCode, String stderr) {
+    return exitCode == READ_MISSING && stderr.contains(MISSING);
+  }
 
   /** The script for one path: a marker when it does not exist, else stat or ls output. */
   public static String script(String quotedPath) {

@@ -24,7 +24,6 @@ import net.schmizz.sshj.sftp.FileMode;
  * dropped connection never leaves the target half-written.
  */
 public final class RemoteFiles {
-  private static final int READ_MISSING = 44;
 
   private final String host;
   private final OutputLimit limit;
@@ -64,20 +63,10 @@ public final class RemoteFiles {
         return viaSftp.get();
       }
     }
-    String q = ShellQuote.quote(path);
-    String script =
-        "if [ -e "
-            + q
-            + " ]; then exec cat -- "
-            + q
-            + "; else echo "
-            + StatOutput.MISSING
-            + " >&2; exit "
-            + READ_MISSING
-            + "; fi";
+    String script = StatOutput.readScript(ShellQuote.quote(path));
     ExecChannel.Raw r = scripts.run(script, new byte[0], become, "read " + path);
     String err = FileScripts.text(r.stderr());
-    if (r.exitCode() == READ_MISSING && err.contains(StatOutput.MISSING)) {
+    if (StatOutput.isMissing(r.exitCode(), err)) {
       return Optional.empty();
     }
     if (r.exitCode() != 0) {
