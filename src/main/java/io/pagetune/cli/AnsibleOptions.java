@@ -1,6 +1,6 @@
 package io.pagetune.cli;
 
-import io.pagetune.connection.ssh.SshSettings;
+import io.pagetune.connection.ssh.config.SshSettings;
 import io.pagetune.error.InputException;
 import io.pagetune.error.SourceLocation;
 import java.io.Console;

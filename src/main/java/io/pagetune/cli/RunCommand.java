@@ -1,8 +1,8 @@
 package io.pagetune.cli;
 
 import io.pagetune.connection.Connections;
-import io.pagetune.connection.ssh.HostKeyChecking;
-import io.pagetune.connection.ssh.SshSettings;
+import io.pagetune.connection.ssh.config.SshSettings;
+import io.pagetune.connection.ssh.hostkeys.HostKeyChecking;
 import io.pagetune.executor.Engine;
 import io.pagetune.executor.RunOptions;
 import io.pagetune.executor.RunResult;

@@ -1,6 +1,6 @@
 package io.pagetune.cli;
 
-import io.pagetune.connection.ssh.SshArgs;
+import io.pagetune.connection.ssh.config.SshArgs;
 import io.pagetune.error.InputException;
 import io.pagetune.inventory.Host;
 import io.pagetune.inventory.Inventory;

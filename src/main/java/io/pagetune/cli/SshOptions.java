@@ -1,7 +1,7 @@
 package io.pagetune.cli;
 
-import io.pagetune.connection.ssh.HostKeyChecking;
-import io.pagetune.connection.ssh.SshSettings;
+import io.pagetune.connection.ssh.config.SshSettings;
+import io.pagetune.connection.ssh.hostkeys.HostKeyChecking;
 import java.io.Console;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -92,7 +92,7 @@ public final class Wiring {
   }
 
   /** Local, lab and SSH connections; local become uses the same become password as SSH. */
-  static Connections connections(io.pagetune.connection.ssh.SshSettings settings) {
+  static Connections connections(io.pagetune.connection.ssh.config.SshSettings settings) {
     return connections(
         List.of(
             new io.pagetune.connection.ssh.SshConnectionFactory(settings),

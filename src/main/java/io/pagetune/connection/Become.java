@@ -7,6 +7,9 @@ package io.pagetune.connection;
 public record Become(boolean enabled, String user) {
   public static final Become NONE = new Become(false, null);
 
+  /** The environment variable a run's sudo password may come from (SSH and local alike). */
+  public static final String PASSWORD_ENV = "PAGETUNE_BECOME_PASSWORD";
+
   public Become {
     if (enabled && (user == null || user.isBlank())) {
       user = "root";

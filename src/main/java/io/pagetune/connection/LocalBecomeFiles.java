@@ -1,7 +1,5 @@
 package io.pagetune.connection;
 
-import io.pagetune.connection.ssh.StatOutput;
-import io.pagetune.connection.ssh.SudoFailure;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -20,31 +18,20 @@ final class LocalBecomeFiles {
   private static final SecureRandom RANDOM = new SecureRandom();
   private static final Duration META_TIMEOUT = Duration.ofSeconds(60);
   private static final Duration WRITE_TIMEOUT = Duration.ofMinutes(10);
-  private static final int READ_MISSING = 44;
 
-  private final LocalConnection local;
+  private final LocalProcesses local;
 
-  LocalBecomeFiles(LocalConnection local) {
+  LocalBecomeFiles(LocalProcesses local) {
     this.local = local;
   }
 
   Optional<byte[]> read(String path, String user) {
-    String q = ShellQuote.quote(path);
-    String script =
-        "if [ -e "
-            + q
-            + " ]; then exec cat -- "
-            + q
-            + "; else echo "
-            + StatOutput.MISSING
-            + " >&2; exit "
-            + READ_MISSING
-            + "; fi";
-    LocalConnection.Raw r = local.asUser(user, script, new byte[0], META_TIMEOUT);
+    String script = StatOutput.readScript(ShellQuote.quote(path));
+    LocalProcesses.Raw r = local.asUser(user, script, new byte[0], META_TIMEOUT);
     if (r.overflow() != null) {
       throw local.outputLimit().exceeded(local.host(), "the read of " + path);
     }
-    if (r.exitCode() == READ_MISSING && text(r.stderr()).contains(StatOutput.MISSING)) {
+    if (StatOutput.isMissing(r.exitCode(), text(r.stderr()))) {
       return Optional.empty();
     }
     if (r.exitCode() != 0) {
@@ -54,7 +41,7 @@ final class LocalBecomeFiles {
   }
 
   Optional<FileMeta> stat(String path, String user) {
-    LocalConnection.Raw r =
+    LocalProcesses.Raw r =
         local.asUser(user, StatOutput.script(ShellQuote.quote(path)), new byte[0], META_TIMEOUT);
     if (r.exitCode() != 0) {
       throw failure("stat", path, user, r);
@@ -75,7 +62,7 @@ final class LocalBecomeFiles {
         options.owner() != null ? options.owner() : existing.map(FileMeta::owner).orElse(null);
     String group =
         options.group() != null ? options.group() : existing.map(FileMeta::group).orElse(null);
-    LocalConnection.Raw r =
+    LocalProcesses.Raw r =
         local.asUser(
             user, writeScript(path, content.length, mode, owner, group), content, WRITE_TIMEOUT);
     if (r.exitCode() != 0) {
@@ -103,7 +90,7 @@ final class LocalBecomeFiles {
   }
 
   private static UncheckedIOException failure(
-      String what, String path, String user, LocalConnection.Raw r) {
+      String what, String path, String user, LocalProcesses.Raw r) {
     String err = text(r.stderr()).strip();
     if (r.timedOut()) {
       err = "timed out";

@@ -1,8 +1,8 @@
 package io.pagetune.testing;
 
 import io.pagetune.connection.ConnectionSpec;
-import io.pagetune.connection.ssh.HostKeyChecking;
-import io.pagetune.connection.ssh.SshSettings;
+import io.pagetune.connection.ssh.config.SshSettings;
+import io.pagetune.connection.ssh.hostkeys.HostKeyChecking;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

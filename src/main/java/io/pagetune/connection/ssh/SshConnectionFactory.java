@@ -5,32 +5,23 @@ import io.pagetune.connection.ConnectionException;
 import io.pagetune.connection.ConnectionFactory;
 import io.pagetune.connection.ConnectionSpec;
 import io.pagetune.connection.OutputLimit;
-import java.io.EOFException;
+import io.pagetune.connection.ssh.config.KeyLoader;
+import io.pagetune.connection.ssh.config.SshConfigFile;
+import io.pagetune.connection.ssh.config.SshSettings;
+import io.pagetune.connection.ssh.config.SshTarget;
+import io.pagetune.connection.ssh.hostkeys.KnownHostsStores;
+import io.pagetune.connection.ssh.session.ConnectionProbe;
 import java.io.IOException;
-import java.net.ConnectException;
-import java.net.NoRouteToHostException;
-import java.net.SocketException;
-import java.net.SocketTimeoutException;
-import java.net.UnknownHostException;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.Collectors;
 import net.schmizz.sshj.DefaultConfig;
 import net.schmizz.sshj.SSHClient;
 import net.schmizz.sshj.connection.channel.direct.DirectConnection;
-import net.schmizz.sshj.userauth.UserAuthException;
-import net.schmizz.sshj.userauth.method.AuthMethod;
-import net.schmizz.sshj.userauth.method.AuthPassword;
-import net.schmizz.sshj.userauth.method.AuthPublickey;
-import net.schmizz.sshj.userauth.password.PasswordUtils;
 
 /**
  * Opens {@code ssh} connections (sshj): one client per host, all built from one shared config,
@@ -48,18 +39,10 @@ public final class SshConnectionFactory implements ConnectionFactory {
   private final SharedKeepAlive keepAlive = new SharedKeepAlive(timer);
 
   private final SshSettings settings;
-  private final DefaultConfig config;
-  private final KnownHostsStore knownHosts;
-  private final java.time.Clock clock;
-  // hosts whose ssh arguments name their own known_hosts files or checking mode
-  private final java.util.Map<StoreKey, KnownHostsStore> otherStores =
-      new java.util.concurrent.ConcurrentHashMap<>();
   private final SshConfigFile sshConfig;
   private final Semaphore handshakes;
-  private final KeyLoader keys;
-
-  /** The login password for hosts without {@code ansible_password} ({@code -k}). */
-  private final java.util.function.Supplier<java.util.Optional<String>> loginPassword;
+  private final Login login;
+  private final Handshake handshake;
 
   /** A factory with {@link SshSettings#defaults()}. */
   public SshConnectionFactory() {
@@ -90,8 +73,6 @@ public final class SshConnectionFactory implements ConnectionFactory {
       java.util.function.Supplier<java.util.Optional<String>> loginPassword,
       java.time.Clock clock) {
     this.settings = settings;
-    this.loginPassword = loginPassword;
-    this.clock = clock;
     AtomicInteger pumps = new AtomicInteger();
     this.io =
         Executors.newCachedThreadPool(
@@ -100,15 +81,16 @@ public final class SshConnectionFactory implements ConnectionFactory {
               t.setDaemon(true);
               return t;
             });
-    this.config = new DefaultConfig();
+    DefaultConfig config = new DefaultConfig();
     // host certificates are judged by KnownHostsStore (with the injected clock), and only for a
     // CA that a @cert-authority line trusts for the host
     config.setVerifyHostKeyCertificates(false);
-    this.knownHosts =
-        new KnownHostsStore(settings.hostKeyChecking(), settings.knownHostsFiles(), clock);
     this.sshConfig = SshConfigFile.load(settings.sshConfigFile());
     this.handshakes = new Semaphore(settings.maxConcurrentHandshakes(), true);
-    this.keys = new KeyLoader(settings.keyPassphrase());
+    this.login = new Login(new KeyLoader(settings.keyPassphrase()), loginPassword);
+    KnownHostsStores knownHosts =
+        new KnownHostsStores(settings.hostKeyChecking(), settings.knownHostsFiles(), clock);
+    this.handshake = new Handshake(config, settings, knownHosts, login, keepAlive);
   }
 
   @Override
@@ -128,7 +110,7 @@ public final class SshConnectionFactory implements ConnectionFactory {
     } catch (IllegalArgumentException e) {
       throw new ConnectionException(spec.inventoryName() + ": " + e.getMessage(), e);
     }
-    String password = password(spec);
+    String password = login.password(spec);
     long delay = settings.backoffBase().toMillis();
     for (int attempt = 1; ; attempt++) {
       acquireHandshake(target);
@@ -136,7 +118,7 @@ public final class SshConnectionFactory implements ConnectionFactory {
         SSHClient client = connectRoute(target, password);
         return new SshConnection(
             target, client, settings, becomePassword(spec), io, timer, outputLimit(spec));
-      } catch (HandshakeDropped e) {
+      } catch (Handshake.Dropped e) {
         if (attempt >= settings.connectAttempts()) {
           throw new ConnectionException(
               target.inventoryName()
@@ -191,46 +173,11 @@ public final class SshConnectionFactory implements ConnectionFactory {
     }
   }
 
-  private String password(ConnectionSpec spec) {
-    Object p = spec.vars().get("ansible_password");
-    if (p == null) {
-      p = spec.vars().get("ansible_ssh_pass");
-    }
-    return p == null ? loginPassword.get().orElse(null) : p.toString();
-  }
-
-  /** A reset or EOF after TCP connected: worth another try. */
-  private static final class HandshakeDropped extends Exception {
-    private static final long serialVersionUID = 1L;
-
-    HandshakeDropped(Throwable cause) {
-      super(cause);
-    }
-  }
-
-  /** Which known_hosts files, checked how. */
-  private record StoreKey(HostKeyChecking mode, List<java.nio.file.Path> files) {}
-
-  private KnownHostsStore knownHostsFor(SshTarget target) {
-    if (target.hostKeyChecking() == null && target.knownHostsFiles() == null) {
-      return knownHosts;
-    }
-    StoreKey key =
-        new StoreKey(
-            target.hostKeyChecking() != null
-                ? target.hostKeyChecking()
-                : settings.hostKeyChecking(),
-            target.knownHostsFiles() != null
-                ? target.knownHostsFiles()
-                : settings.knownHostsFiles());
-    return otherStores.computeIfAbsent(key, k -> new KnownHostsStore(k.mode(), k.files(), clock));
-  }
-
   /**
    * Connects and logs in to every jump host in order, then to the target through the last one. The
    * jump clients are closed when the target's client disconnects, or at once on failure.
    */
-  private SSHClient connectRoute(SshTarget target, String password) throws HandshakeDropped {
+  private SSHClient connectRoute(SshTarget target, String password) throws Handshake.Dropped {
     List<SshTarget> jumps = target.jumps();
     List<SSHClient> opened = new ArrayList<>();
     boolean ok = false;
@@ -239,11 +186,11 @@ public final class SshConnectionFactory implements ConnectionFactory {
       for (int i = 0; i < jumps.size(); i++) {
         SshTarget jump = jumps.get(i);
         // ansible_password belongs to the target; jump hosts log in with keys
-        SSHClient hop = connectOnce(jump, null, via);
+        SSHClient hop = handshake.connect(jump, null, via);
         opened.add(hop);
         via = tunnel(hop, jump, i + 1 < jumps.size() ? jumps.get(i + 1) : target);
       }
-      SSHClient client = connectOnce(target, password, via);
+      SSHClient client = handshake.connect(target, password, via);
       if (!opened.isEmpty()) {
         closeJumpsWith(client, opened);
       }
@@ -252,7 +199,7 @@ public final class SshConnectionFactory implements ConnectionFactory {
     } finally {
       if (!ok) {
         for (int i = opened.size() - 1; i >= 0; i--) {
-          closeQuietly(opened.get(i));
+          ConnectionProbe.closeQuietly(opened.get(i));
         }
       }
     }
@@ -284,185 +231,9 @@ public final class SshConnectionFactory implements ConnectionFactory {
             before.notifyDisconnect(reason, message);
           }
           for (int i = jumps.size() - 1; i >= 0; i--) {
-            closeQuietly(jumps.get(i));
+            ConnectionProbe.closeQuietly(jumps.get(i));
           }
         });
-  }
-
-  private SSHClient connectOnce(SshTarget target, String password, DirectConnection via)
-      throws HandshakeDropped {
-    SSHClient client = new SSHClient(config);
-    KnownHostsStore.Verifier verifier = knownHostsFor(target).verifier(target.inventoryName());
-    client.addHostKeyVerifier(verifier);
-    client.setSocketFactory(NoDelaySocketFactory.INSTANCE);
-    Duration connectTimeout =
-        target.connectTimeout() != null ? target.connectTimeout() : settings.connectTimeout();
-    Duration keepalive =
-        target.keepaliveInterval() != null
-            ? target.keepaliveInterval()
-            : settings.keepaliveInterval();
-    client.setConnectTimeout((int) connectTimeout.toMillis());
-    client.setTimeout((int) settings.socketTimeout().toMillis());
-    // no keepalive thread of sshj's per connection: one shared thread sends them once connected
-    client.getConnection().getKeepAlive().setKeepAliveInterval(0);
-    // a server that accepts TCP but never answers would hold the handshake forever (the socket
-    // has no read timeout, so that idle sessions live): a watchdog closes it
-    AtomicInteger state = new AtomicInteger(RUNNING);
-    long limit = connectTimeout.multipliedBy(3).toMillis();
-    CompletableFuture.runAsync(
-        () -> {
-          if (state.compareAndSet(RUNNING, EXPIRED)) {
-            closeQuietly(client);
-          }
-        },
-        CompletableFuture.delayedExecutor(limit, TimeUnit.MILLISECONDS));
-    boolean ok = false;
-    try {
-      handshake(client, target, verifier, via, connectTimeout);
-      authenticate(client, target, password);
-      ok = state.compareAndSet(RUNNING, DONE);
-      if (ok) {
-        // a host that stops answering (not even TCP resets) is given up after three intervals
-        keepAlive.watch(target.inventoryName(), client, keepalive, 3);
-      }
-    } catch (HandshakeDropped | RuntimeException e) {
-      if (state.get() != EXPIRED) {
-        throw e;
-      }
-    } finally {
-      if (!ok) {
-        state.set(EXPIRED);
-        closeQuietly(client);
-      }
-    }
-    if (!ok) {
-      throw new ConnectionException(
-          target.inventoryName()
-              + ": SSH handshake with "
-              + target.address()
-              + ":"
-              + target.port()
-              + " timed out after "
-              + connectTimeout.multipliedBy(3).toSeconds()
-              + " s (the port accepts connections but the server does not answer)");
-    }
-    return client;
-  }
-
-  private static final int RUNNING = 0;
-  private static final int DONE = 1;
-  private static final int EXPIRED = 2;
-
-  /** Connects directly, or through {@code via} (a jump host's tunnel) when it is set. */
-  private void handshake(
-      SSHClient client,
-      SshTarget target,
-      KnownHostsStore.Verifier verifier,
-      DirectConnection via,
-      Duration connectTimeout)
-      throws HandshakeDropped {
-    String to = target.address() + ":" + target.port();
-    try {
-      if (via != null) {
-        client.connectVia(via);
-      } else {
-        client.connect(target.address(), target.port());
-      }
-    } catch (UnknownHostException e) {
-      throw new ConnectionException(
-          target.inventoryName() + ": cannot resolve host name '" + target.address() + "'", e);
-    } catch (ConnectException e) {
-      throw new ConnectionException(
-          target.inventoryName() + ": cannot connect to " + to + ": connection refused", e);
-    } catch (NoRouteToHostException e) {
-      throw new ConnectionException(
-          target.inventoryName() + ": cannot connect to " + to + ": no route to host", e);
-    } catch (SocketTimeoutException e) {
-      throw new ConnectionException(
-          target.inventoryName()
-              + ": cannot connect to "
-              + to
-              + ": timed out after "
-              + connectTimeout.toSeconds()
-              + " s",
-          e);
-    } catch (IOException e) {
-      if (verifier.failure() != null) {
-        throw new ConnectionException(verifier.failure(), e);
-      }
-      if (isDrop(e)) {
-        throw new HandshakeDropped(e);
-      }
-      throw new ConnectionException(
-          target.inventoryName()
-              + ": SSH handshake with "
-              + to
-              + " failed: "
-              + ConnectionProbe.oneLine(String.valueOf(e.getMessage())),
-          e);
-    }
-  }
-
-  private static boolean isDrop(Throwable e) {
-    for (Throwable t = e; t != null; t = t.getCause()) {
-      if (t instanceof SocketException || t instanceof EOFException) {
-        return true;
-      }
-      String m = String.valueOf(t.getMessage()).toLowerCase(java.util.Locale.ROOT);
-      if (m.contains("eof")
-          || m.contains("reset")
-          || m.contains("broken")
-          || m.contains("closed connection")) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private void authenticate(SSHClient client, SshTarget target, String password) {
-    List<KeyLoader.LoadedKey> loaded = keys.load(client, target);
-    List<AuthMethod> methods = new ArrayList<>();
-    for (KeyLoader.LoadedKey k : loaded) {
-      methods.add(new AuthPublickey(k.provider()));
-    }
-    if (password != null) {
-      methods.add(new AuthPassword(PasswordUtils.createOneOff(password.toCharArray())));
-    }
-    String tried =
-        loaded.isEmpty()
-            ? "no key"
-            : "key "
-                + loaded.stream().map(k -> k.file().toString()).collect(Collectors.joining(", "));
-    if (password != null) {
-      tried += " and a password";
-    }
-    if (methods.isEmpty()) {
-      throw new ConnectionException(
-          target.inventoryName()
-              + ": no usable private key (looked for "
-              + target.keyFiles().stream().map(Object::toString).collect(Collectors.joining(", "))
-              + ") and no ansible_password for user "
-              + target.user());
-    }
-    try {
-      client.auth(target.user(), methods);
-    } catch (UserAuthException e) {
-      throw new ConnectionException(
-          target.inventoryName()
-              + ": authentication failed for user "
-              + target.user()
-              + " with "
-              + tried,
-          e);
-    } catch (IOException e) {
-      throw new ConnectionException(
-          target.inventoryName()
-              + ": connection to "
-              + target.where()
-              + " dropped during login: "
-              + ConnectionProbe.oneLine(String.valueOf(e.getMessage())),
-          e);
-    }
   }
 
   private static void sleepWithJitter(long delay) {
@@ -472,14 +243,6 @@ public final class SshConnectionFactory implements ConnectionFactory {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new ConnectionException("interrupted while waiting to reconnect", e);
-    }
-  }
-
-  static void closeQuietly(SSHClient client) {
-    try {
-      client.close();
-    } catch (IOException | RuntimeException ignored) {
-      // closing a half-open client can fail; nothing is left to release
     }
   }
 }

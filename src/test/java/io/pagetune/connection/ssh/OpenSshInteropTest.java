@@ -12,6 +12,7 @@ import io.pagetune.connection.ConnectionException;
 import io.pagetune.connection.FileMeta;
 import io.pagetune.connection.PutOptions;
 import io.pagetune.connection.RemoteCommand;
+import io.pagetune.connection.ssh.config.SshSettings;
 import io.pagetune.testing.OpenSshFixture;
 import io.pagetune.testing.SshServerExtension;
 import io.pagetune.testing.SystemTestUser;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pagetune.connection.ConnectionException;
 import io.pagetune.connection.RemoteCommand;
+import io.pagetune.connection.ssh.config.SshSettings;
 import io.pagetune.testing.SshServerExtension;
 import io.pagetune.testing.StallingProxy;
 import io.pagetune.testing.TestSshHost;

@@ -9,6 +9,7 @@ import io.pagetune.connection.Become;
 import io.pagetune.connection.CommandResult;
 import io.pagetune.connection.PutOptions;
 import io.pagetune.connection.RemoteCommand;
+import io.pagetune.connection.ssh.config.SshSettings;
 import io.pagetune.testing.SshServerExtension;
 import io.pagetune.testing.TestSshHost;
 import java.nio.charset.StandardCharsets;

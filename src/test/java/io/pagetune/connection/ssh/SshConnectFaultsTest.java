@@ -10,6 +10,7 @@ import io.pagetune.connection.Connection;
 import io.pagetune.connection.ConnectionException;
 import io.pagetune.connection.ConnectionSpec;
 import io.pagetune.connection.RemoteCommand;
+import io.pagetune.connection.ssh.config.SshSettings;
 import io.pagetune.testing.SshServerExtension;
 import io.pagetune.testing.TestKeys;
 import io.pagetune.testing.TestSshHost;

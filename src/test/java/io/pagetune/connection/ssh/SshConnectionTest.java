@@ -19,7 +19,7 @@ import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-class SshConnectionTest {
+public class SshConnectionTest {
   private static final Duration T = Duration.ofSeconds(20);
 
   @RegisterExtension final SshServerExtension ssh = new SshServerExtension();
@@ -94,7 +94,7 @@ class SshConnectionTest {
     }
   }
 
-  static String pgrep(String pattern) throws Exception {
+  public static String pgrep(String pattern) throws Exception {
     Process p = new ProcessBuilder("pgrep", "-f", pattern).start();
     String out = new String(p.getInputStream().readAllBytes()).strip();
     p.waitFor();

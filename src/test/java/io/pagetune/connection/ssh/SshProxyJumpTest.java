@@ -9,6 +9,8 @@ import io.pagetune.connection.CommandResult;
 import io.pagetune.connection.Connection;
 import io.pagetune.connection.ConnectionException;
 import io.pagetune.connection.RemoteCommand;
+import io.pagetune.connection.ssh.config.SshSettings;
+import io.pagetune.connection.ssh.hostkeys.HostKeyFingerprint;
 import io.pagetune.testing.SshServerExtension;
 import io.pagetune.testing.TestSshHost;
 import java.nio.file.Files;

@@ -1,0 +1,80 @@
+package io.pagetune.connection.ssh.session;
+
+import io.pagetune.connection.ShellQuote;
+import java.nio.charset.StandardCharsets;
+import java.util.OptionalLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Makes a remote command killable: the wrapper prints its shell's PID on stderr behind a nonce,
+ * then {@code exec}s the command so the PID stays the same. The kill script signals the process
+ * group when the command leads its own group (OpenSSH starts every session with setsid), else the
+ * process and all of its descendants.
+ */
+final class RemoteProcess {
+  private final String nonce;
+
+  RemoteProcess(String nonce) {
+    this.nonce = nonce;
+  }
+
+  String nonce() {
+    return nonce;
+  }
+
+  /** The string sent in the exec request. */
+  String wrap(String rendered) {
+    return "exec " + child(rendered);
+  }
+
+  /** The same command as a child of a long-lived shell session, which must not be replaced. */
+  String child(String rendered) {
+    String inner =
+        "printf '%s %s\\n' " + nonce + " \"$$\" >&2; exec /bin/sh -c " + ShellQuote.quote(rendered);
+    return "/bin/sh -c " + ShellQuote.quote(inner);
+  }
+
+  /** The PID announced on stderr so far. */
+  OptionalLong pid(byte[] stderr) {
+    Matcher m = marker().matcher(new String(stderr, StandardCharsets.UTF_8));
+    return m.find() ? OptionalLong.of(Long.parseLong(m.group(1))) : OptionalLong.empty();
+  }
+
+  /** Stderr without the marker line. */
+  String stripMarker(byte[] stderr) {
+    return marker().matcher(new String(stderr, StandardCharsets.UTF_8)).replaceFirst("");
+  }
+
+  private Pattern marker() {
+    return Pattern.compile("(?m)^" + Pattern.quote(nonce) + " (\\d+)\\r?\\n?");
+  }
+
+  /**
+   * A script that ends the process tree of {@code pid}: TERM, one second, then KILL. Bourne syntax
+   * only (backquotes, neither {@code type} nor {@code command -v}, no {@code !}), for Solaris 10's
+   * {@code /bin/sh}, and no builtin a strict shell such as posh lacks.
+   */
+  static String killScript(long pid) {
+    return "p="
+        + pid
+        + "\n"
+        + "g=`ps -o pgid= -p \"$p\" 2>/dev/null | tr -d ' '`\n"
+        // without ps, trust that sshd made the session its own group (OpenSSH does)
+        + "if [ \"$g\" = \"$p\" ]; then t=\"-$p\"\n"
+        // ps itself is the test that ps is here: posh has no type, Solaris 10's sh no command -v
+        + "elif ps -p \"$p\" >/dev/null 2>&1; then\n"
+        // Solaris 10's awk is the old one (no -v, no "in"): its POSIX awk is in /usr/xpg4
+        + "  a=awk; [ -x /usr/xpg4/bin/awk ] && a=/usr/xpg4/bin/awk\n"
+        + "  t=`ps -e -o pid= -o ppid= | $a -v root=\"$p\" '"
+        + "{ parent[$1] = $2 } END { for (x in parent) { y = x; n = 0;"
+        + " while (y in parent && y != root && n < 64) { y = parent[y]; n++ }"
+        + " if (y == root && x != root) print x } }' | tr '\\n' ' '`\n"
+        + "  t=\"$p $t\"\n"
+        + "else t=\"-$p\"; fi\n"
+        + "kill -s TERM -- $t 2>/dev/null || exit 0\n"
+        + "sleep 1\n"
+        + "kill -s KILL -- $t 2>/dev/null\n"
+        + "exit 0\n";
+  }
+}
