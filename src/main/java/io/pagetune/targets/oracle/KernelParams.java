@@ -25,7 +25,7 @@ import java.util.OptionalLong;
  * and what new kernels copy), refused when the next boot would still not get them (a tuned
  * profile's {@code [bootloader] cmdline=} after them in a {@code $kernelopts} entry).
  */
-public record KernelParams(
+record KernelParams(
     List<String> params,
     List<FileEdit> bootEdits,
     Optional<String> refusal,

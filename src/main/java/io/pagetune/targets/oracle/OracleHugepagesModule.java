@@ -35,7 +35,7 @@ import java.util.Set;
  * {@code runtime: true} it also sets the pool live and reads it back: a short pool (fragmentation,
  * page cache) fails the task and asks for a reboot instead of reporting success.
  */
-public final class OracleHugepagesModule implements Module {
+final class OracleHugepagesModule implements Module {
   private static final ArgSpec SPEC =
       ArgSpec.of(
           Arg.optional("instances", ArgType.LIST),

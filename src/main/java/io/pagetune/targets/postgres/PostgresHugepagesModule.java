@@ -46,7 +46,7 @@ import java.util.Optional;
  * vm.hugetlb_shm_group} nor the memlock limit governs (both apply to System V {@code SHM_HUGETLB}
  * segments, Oracle's kind), so neither is planned here.
  */
-public final class PostgresHugepagesModule implements Module {
+final class PostgresHugepagesModule implements Module {
   static final String RESTART_KIND = "postgres_cluster";
 
   private static final ArgSpec SPEC =

@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
  * watchdog). A process none of these names is left out: an instance is never judged by processes
  * that are not provably its own.
  */
-public final class SapInstanceProcesses {
+final class SapInstanceProcesses {
   private static final Pattern PF = Pattern.compile("(?:^|\\s)pf=(\\S+)");
 
   private SapInstanceProcesses() {}

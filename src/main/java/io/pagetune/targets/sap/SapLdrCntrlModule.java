@@ -32,7 +32,7 @@ import java.util.Map;
  * not cover unless the playbook allows it. The change takes effect at the next SAP system restart,
  * which it requests and never performs.
  */
-public final class SapLdrCntrlModule implements Module {
+final class SapLdrCntrlModule implements Module {
   static final String DEFAULT_OPTIONS = LdrCntrl.allPageSizes(PageSize.SIZE_64K).render();
 
   private static final ArgSpec SPEC =

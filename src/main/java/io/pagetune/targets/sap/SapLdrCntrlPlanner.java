@@ -24,7 +24,7 @@ import java.util.OptionalInt;
  *
  * Pure: profile texts in, new texts and the per-instance persisted state out.
  */
-public final class SapLdrCntrlPlanner {
+final class SapLdrCntrlPlanner {
   public static final String DEFAULT_PFL = "DEFAULT.PFL";
   static final String VARIABLE = "LDR_CNTRL";
 

@@ -9,7 +9,7 @@ import java.util.regex.Pattern;
  * <SID>_<INSTNAME><NN>_<host>}, legacy start profiles {@code START_<INSTNAME><NN>_<host>}, and
  * {@code DEFAULT.PFL}.
  */
-public record SapProfileName(
+record SapProfileName(
     Kind kind, Optional<String> sid, String instanceName, String instanceNr, String host) {
   public enum Kind {
     INSTANCE,

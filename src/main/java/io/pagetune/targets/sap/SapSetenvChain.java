@@ -14,7 +14,7 @@ import java.util.TreeMap;
  * earlier one, whatever variable either sets. sapstart then exports the winners in ascending
  * number, so when two numbers set the same variable the higher number is what the process sees.
  */
-public record SapSetenvChain(List<Link> links) {
+record SapSetenvChain(List<Link> links) {
   public SapSetenvChain {
     links = List.copyOf(links);
   }

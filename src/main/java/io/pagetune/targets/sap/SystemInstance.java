@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /** One instance of {@code sapcontrol -function GetSystemInstanceList}. */
-public record SystemInstance(
+record SystemInstance(
     String hostname,
     String instanceNr,
     String httpPort,

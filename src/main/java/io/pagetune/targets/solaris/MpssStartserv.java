@@ -21,7 +21,7 @@ import java.util.regex.Pattern;
  * place. A startserv already set up by hand is left alone; a re-run finds the block and rebuilds it
  * the same way, so the edit is idempotent.
  */
-public final class MpssStartserv {
+final class MpssStartserv {
   public static final String BEGIN = "# BEGIN pagetune MPSS";
   public static final String END = "# END pagetune MPSS";
   private static final String AUDIT_PREFIX = "# pagetune run ";

@@ -38,7 +38,7 @@ import java.util.OptionalInt;
  * on its normal path; a hand-made setup counts and a wrong {@code MPSSHEAP} is corrected in place.
  * The result carries {@code page_state}. Requests a web server restart; never restarts it.
  */
-public final class MpssStartservModule implements Module {
+final class MpssStartservModule implements Module {
   private static final ArgSpec SPEC =
       ArgSpec.of(
           Arg.required("instance_dir", ArgType.STRING),

@@ -30,7 +30,7 @@ import java.util.regex.Pattern;
  * @param exported the variables exported before the start line
  * @param lastAssignment index of the line of each variable's last assignment before the start
  */
-public record StartservScript(
+record StartservScript(
     List<String> lines,
     int startLine,
     boolean startLineOpensArm,
