@@ -8,7 +8,7 @@ import java.util.OptionalLong;
  * every write is read back (domain.md §3.3).
  */
 record HugePagesReadBack(Status status, long requested, OptionalLong actual, String message) {
-  public enum Status {
+  enum Status {
     MATCH,
     SHORT,
     OVER,

@@ -31,7 +31,7 @@ final class OracleDriver implements RestartDriver {
   private static final Pattern ORA_ERROR = Pattern.compile("(ORA|SP2)-\\d{4,5}");
 
   /** Settings; {@code oracleHome} empty means the user's environment already has one. */
-  public record Options(
+  record Options(
       String osUser,
       boolean grid,
       Optional<String> oracleHome,

@@ -17,7 +17,7 @@ import java.util.Set;
  */
 record UserGroups(Map<String, Member> users) {
   /** One user: primary gid, all gids (primary first) and all group names. */
-  public record Member(String primaryGid, List<String> gids, Set<String> names) {
+  record Member(String primaryGid, List<String> gids, Set<String> names) {
     public Member {
       gids = List.copyOf(gids);
       names = Set.copyOf(names);

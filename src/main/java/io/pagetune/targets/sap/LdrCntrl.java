@@ -22,7 +22,7 @@ record LdrCntrl(List<Option> options) {
   }
 
   /** One option; {@code bare} when it has no {@code =} at all (e.g. {@code %(LDR_CNTRL)}). */
-  public record Option(String name, String value, boolean bare) {
+  record Option(String name, String value, boolean bare) {
     static Option parse(String token) {
       int eq = token.indexOf('=');
       return eq < 0

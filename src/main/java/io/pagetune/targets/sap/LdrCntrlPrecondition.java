@@ -8,7 +8,7 @@ import java.util.Optional;
  * in domain.md §1.7): 7.53 from PL 1112, 7.54 from PL 110. Any other release is UNKNOWN, never OK.
  */
 record LdrCntrlPrecondition(Status status, String reason) {
-  public enum Status {
+  enum Status {
     OK,
     REFUSED,
     UNKNOWN

@@ -19,7 +19,7 @@ record ProfileLine(
     int valueEnd) {
 
   /** What a line is, following the tolerant rules of domain.md §1.5. */
-  public enum Kind {
+  enum Kind {
     BLANK,
     COMMENT,
     PARAMETER,

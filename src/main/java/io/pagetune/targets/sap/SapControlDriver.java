@@ -26,7 +26,7 @@ import java.util.Optional;
  */
 final class SapControlDriver implements RestartDriver {
   /** Settings; {@code env} reaches sapcontrol (PATH, LD_LIBRARY_PATH). */
-  public record Options(Map<String, String> env, Duration pollInterval, int waitTimeoutSeconds) {
+  record Options(Map<String, String> env, Duration pollInterval, int waitTimeoutSeconds) {
     public Options {
       env = Map.copyOf(env);
     }

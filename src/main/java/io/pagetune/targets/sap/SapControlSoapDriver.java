@@ -28,7 +28,7 @@ final class SapControlSoapDriver implements RestartDriver {
   private static final String ALL = "SAPControl-ALL-INSTANCES";
 
   /** Timeouts and polling; sapstartsrv's own timeouts are in seconds. */
-  public record Options(
+  record Options(
       Duration connectTimeout,
       Duration requestTimeout,
       Duration pollInterval,

@@ -23,7 +23,7 @@ final class SapInstanceProcesses {
   private SapInstanceProcesses() {}
 
   /** One attributed process and its kind. */
-  public record Member(ProcessPageSizes process, SapProcessKind kind) {}
+  record Member(ProcessPageSizes process, SapProcessKind kind) {}
 
   /**
    * @param sid the system

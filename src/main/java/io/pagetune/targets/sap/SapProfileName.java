@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
  */
 record SapProfileName(
     Kind kind, Optional<String> sid, String instanceName, String instanceNr, String host) {
-  public enum Kind {
+  enum Kind {
     INSTANCE,
     START,
     DEFAULT

@@ -14,7 +14,7 @@ record SystemInstance(
     String dispstatus) {
 
   /** The instance kind, from its {@code features} (domain.md §1.8). */
-  public enum Type {
+  enum Type {
     ASCS,
     ERS,
     APPLICATION_SERVER,

@@ -14,7 +14,7 @@ import java.util.Optional;
  */
 record MpssConf(List<Entry> entries) {
   /** One entry, with its 1-based line number. */
-  public record Entry(int line, String execName, String heap) {}
+  record Entry(int line, String execName, String heap) {}
 
   public MpssConf {
     entries = List.copyOf(entries);

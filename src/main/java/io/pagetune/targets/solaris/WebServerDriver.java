@@ -25,7 +25,7 @@ import java.util.function.Function;
  */
 final class WebServerDriver implements RestartDriver {
   /** Settings; {@code check} builds the "is it up" command from the instance directory. */
-  public record Options(
+  record Options(
       Become become,
       Map<String, String> env,
       Function<String, RemoteCommand> check,

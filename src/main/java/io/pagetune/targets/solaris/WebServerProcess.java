@@ -8,7 +8,7 @@ package io.pagetune.targets.solaris;
  * @param instanceDir the instance the process runs, from its {@code -d <instance>/config} argument
  */
 record WebServerProcess(String pid, String ppid, Role role, String instanceDir) {
-  public enum Role {
+  enum Role {
     WATCHDOG,
     PRIMORDIAL,
     WORKER
