@@ -156,7 +156,8 @@ class PoolFixturesTest {
   @SuppressWarnings("unchecked")
   private static void assertStates(
       Path dir, Plan plan, Map<String, Object> expected, Set<String> seen) {
-    List<Map<String, Object>> states = (List<Map<String, Object>>) plan.data().get("page_state");
+    List<Map<String, Object>> states =
+        (List<Map<String, Object>>) plan.registered().get("page_state");
     states.forEach(s -> seen.add(String.valueOf(s.get("target"))));
     Map<String, Object> wanted = (Map<String, Object>) expected.getOrDefault("states", Map.of());
     for (Map.Entry<String, Object> w : wanted.entrySet()) {
