@@ -66,13 +66,6 @@ public record Plan(
     return new Plan(steps, diffs, reason, data, failure, states);
   }
 
-  /** The same plan with {@code more} steps after its own. */
-  public Plan then(List<Step> more) {
-    List<Step> all = new java.util.ArrayList<>(steps);
-    all.addAll(more);
-    return new Plan(all, diffs, reason, data, failure, pageStates);
-  }
-
   /** Whether applying the plan changes the host: a step other than a read-back. */
   public boolean changes() {
     return !changeSteps().isEmpty();

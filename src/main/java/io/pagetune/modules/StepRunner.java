@@ -212,15 +212,6 @@ public final class StepRunner {
     return landings;
   }
 
-  /** Runs a read-only follow-up command (e.g. reading back a sysctl value after writing it). */
-  public CommandResult query(RemoteCommand command, ModuleCall call) {
-    return exec(command, call, null);
-  }
-
-  public Connection connection() {
-    return connection;
-  }
-
   private CommandResult exec(RemoteCommand command, ModuleCall call, Duration timeout) {
     RemoteCommand effective = call.effective(command);
     return connection.run(effective, timeout != null ? timeout : call.timeout());
