@@ -100,7 +100,7 @@ final class TaskInvocation {
     // check mode plans against what the earlier tasks would have left, not the untouched host
     HostState view = check ? new PredictedHostState(live, Delegation.prediction(host, task)) : live;
     Plan plan = MissingDirectory.refuse(module.plan(call, view), view, module.name());
-    Map<String, Object> result = new LinkedHashMap<>(plan.data());
+    Map<String, Object> result = new LinkedHashMap<>(plan.registered());
     Optional<String> lift = guard.liftBySetFact(host, plan);
     if (lift.isPresent()) {
       return TaskResult.failed(task.location() + ": " + what + ": " + lift.get());
@@ -225,12 +225,12 @@ final class TaskInvocation {
           .journal()
           .commandsIntended(host.name(), task.displayName(), noLog(task), commands);
     }
-    ApplyResult applied = module.apply(plan, call, new StepRunner(conn, ctx.clock(), observer));
+    ApplyResult applied = new StepRunner(conn, ctx.clock(), observer).run(plan, call);
     if (applied.changed()) {
       host.factCache().clear();
       Delegation.prediction(host, task).forget(plan.steps());
     }
-    result.putAll(applied.data());
+    result.putAll(applied.registered());
     result.put("changed", applied.changed());
     if (!applied.backups().isEmpty()) {
       result.put("backup_file", applied.backups().get(0));
@@ -298,7 +298,7 @@ final class TaskInvocation {
 
   private static String describe(Plan plan) {
     List<String> parts = new ArrayList<>();
-    for (Step s : plan.steps()) {
+    for (Step s : plan.changeSteps()) {
       parts.add(s.describe());
     }
     return String.join("; ", parts);

@@ -64,30 +64,7 @@ public record ConsumerMemlock(
     List<MemlockStart.Running> live =
         start.running().stream().filter(r -> r.limits().isPresent()).toList();
     if (!live.isEmpty()) {
-      // the process with the smallest soft limit decides: it is the one that fails first
-      MemlockStart.Running least =
-          live.stream()
-              .min(java.util.Comparator.comparingLong(r -> kb(r.limits().get())))
-              .orElseThrow();
-      boolean effective = least.limits().get().atLeast(neededKb);
-      String value =
-          "pid "
-              + least.pid()
-              + " ("
-              + least.unit().orElse("login session")
-              + "): "
-              + describe(least.limits().get());
-      if (!effective) {
-        reasons.add(
-            start.user()
-                + "'s running process "
-                + value
-                + ", below "
-                + neededKb
-                + " kB; it keeps"
-                + " this until it restarts");
-      }
-      return new ConsumerMemlock(persisted, how, effective, value, reasons);
+      return running(start.user(), live, neededKb, persisted, how, reasons);
     }
     if (unit.isPresent()) {
       return new ConsumerMemlock(
@@ -107,6 +84,40 @@ public record ConsumerMemlock(
     }
     return new ConsumerMemlock(
         persisted, how, effective, "su - " + start.user() + ": " + describe(login), reasons);
+  }
+
+  /** What the running processes show: the one with the smallest soft limit decides. */
+  private static ConsumerMemlock running(
+      String user,
+      List<MemlockStart.Running> live,
+      long neededKb,
+      boolean persisted,
+      String how,
+      List<String> reasons) {
+    // the process with the smallest soft limit decides: it is the one that fails first
+    MemlockStart.Running least =
+        live.stream()
+            .min(java.util.Comparator.comparingLong(r -> kb(r.limits().get())))
+            .orElseThrow();
+    boolean effective = least.limits().get().atLeast(neededKb);
+    String value =
+        "pid "
+            + least.pid()
+            + " ("
+            + least.unit().orElse("login session")
+            + "): "
+            + describe(least.limits().get());
+    if (!effective) {
+      reasons.add(
+          user
+              + "'s running process "
+              + value
+              + ", below "
+              + neededKb
+              + " kB; it keeps"
+              + " this until it restarts");
+    }
+    return new ConsumerMemlock(persisted, how, effective, value, reasons);
   }
 
   /** pam_limits sets only the items its lines name; the soft limit never exceeds the hard. */

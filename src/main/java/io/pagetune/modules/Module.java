@@ -2,8 +2,10 @@ package io.pagetune.modules;
 
 /**
  * Desired state in, plan out. {@link #plan} sees the host only through {@link HostState}, so it
- * cannot change anything; {@link #apply} executes a plan's steps through a {@link StepRunner}. The
- * executor re-plans right before applying, so an apply never works from stale facts.
+ * cannot change anything. The plan describes the apply entirely: the executor runs its steps
+ * through a {@link StepRunner} (what an apply reads back is a {@link Step.ReadBack}), so no module
+ * applies anything itself and check mode predicts what the apply does. The executor re-plans right
+ * before applying, so an apply never works from stale facts.
  */
 public interface Module {
   String name();
@@ -18,8 +20,4 @@ public interface Module {
   default void validate(Args args) {}
 
   Plan plan(ModuleCall call, HostState host);
-
-  default ApplyResult apply(Plan plan, ModuleCall call, StepRunner runner) {
-    return runner.run(plan, call);
-  }
 }

@@ -1,5 +1,6 @@
 package io.pagetune.modules;
 
+import io.pagetune.connection.CommandResult;
 import io.pagetune.connection.RemoteCommand;
 import io.pagetune.schedule.RestartTarget;
 import java.time.Duration;
@@ -9,10 +10,12 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * One change a plan would make. Steps are data: planning produces them without touching the host,
- * and only {@link StepRunner} executes them. A restart is never run inline: it is requested.
+ * One change a plan would make, or one reading of the host the apply folds into its result. Steps
+ * are data: planning produces them without touching the host, and only {@link StepRunner} executes
+ * them. A restart is never run inline: it is requested.
  */
-public sealed interface Step permits Step.Exec, Step.Put, Step.Remove, Step.RequestRestart {
+public sealed interface Step
+    permits Step.Exec, Step.Put, Step.Remove, Step.ReadBack, Step.RequestRestart {
 
   /** A one-line description for reports ("write /etc/sysctl.d/99-hugepages.conf"). */
   String describe();
@@ -119,6 +122,51 @@ public sealed interface Step permits Step.Exec, Step.Put, Step.Remove, Step.Requ
     @Override
     public String describe() {
       return "remove " + path;
+    }
+  }
+
+  /**
+   * Reads the host once the steps before it ran and folds what it reads into the result: a value
+   * read back after it was written, what the host chose for a new account, what a command printed,
+   * a wait for a port. It changes nothing, so a plan of read-backs only is up to date, check mode
+   * never runs one (nor lists it), and a saved plan does not show it. A failure it reports stops
+   * the steps after it.
+   *
+   * @param afterFailure it also runs when an earlier step failed (to register what a failed command
+   *     printed); otherwise a failure ends the run before it
+   */
+  record ReadBack(String description, boolean afterFailure, Reading reading) implements Step {
+    public ReadBack {
+      Objects.requireNonNull(description);
+      Objects.requireNonNull(reading);
+    }
+
+    /** A read-back that runs only when every step before it succeeded. */
+    public static ReadBack of(String description, Reading reading) {
+      return new ReadBack(description, false, reading);
+    }
+
+    @Override
+    public String describe() {
+      return description;
+    }
+
+    /** What the reading makes of the result so far, with read-only access to the host. */
+    @FunctionalInterface
+    public interface Reading {
+      ApplyResult read(ApplyResult soFar, Host host);
+    }
+
+    /** The host as a read-back sees it: read-only commands, run as the task runs its own. */
+    public interface Host {
+      /** The host's inventory name (the target of a reboot a reading asks for). */
+      String name();
+
+      /** Runs a read-only command within the task's timeout. */
+      CommandResult query(RemoteCommand command);
+
+      /** Runs a read-only command that may take {@code atLeast}, if the task allows less. */
+      CommandResult query(RemoteCommand command, Duration atLeast);
     }
   }
 

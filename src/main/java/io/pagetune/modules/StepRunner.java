@@ -5,6 +5,7 @@ import io.pagetune.connection.Connection;
 import io.pagetune.connection.FileMeta;
 import io.pagetune.connection.PutOptions;
 import io.pagetune.connection.RemoteCommand;
+import io.pagetune.pages.PageState;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.ZoneOffset;
@@ -38,95 +39,147 @@ public final class StepRunner {
     this.observer = observer;
   }
 
+  /**
+   * Runs the plan's steps in order; after the first failing one only the read-backs that fold a
+   * failure into the result run.
+   */
   public ApplyResult run(Plan plan, ModuleCall call) {
+    Progress p = new Progress(plan);
+    for (Step step : plan.steps()) {
+      if (p.failure.isPresent()) {
+        if (step instanceof Step.ReadBack back && back.afterFailure()) {
+          p.adopt(back.reading().read(p.result(), host(call)));
+        }
+        continue;
+      }
+      p.ran++;
+      if (step instanceof Step.Exec exec) {
+        exec(exec, call, p);
+      } else if (step instanceof Step.Put put) {
+        put(put, call, p);
+      } else if (step instanceof Step.Remove remove) {
+        remove(remove, call, p);
+      } else if (step instanceof Step.ReadBack back) {
+        p.adopt(back.reading().read(p.result(), host(call)));
+      } else if (step instanceof Step.RequestRestart restart) {
+        p.restarts.add(restart);
+      }
+    }
+    return p.result();
+  }
+
+  /** What the steps run so far did; becomes the {@link ApplyResult}. */
+  private static final class Progress {
+    boolean changed;
     List<CommandResult> commands = new ArrayList<>();
     List<Step.RequestRestart> restarts = new ArrayList<>();
     List<String> backups = new ArrayList<>();
-    boolean changed = false;
-    int ran = 0;
-    for (Step step : plan.steps()) {
-      ran++;
-      if (step instanceof Step.Exec exec) {
-        EffectJournaling.Capture capture = journalEffect(exec, call);
-        if (capture instanceof EffectJournaling.Unreadable unreadable) {
-          return new ApplyResult(
-              changed,
-              commands,
-              restarts,
-              backups,
-              plan.data(),
-              Optional.of(exec.describe() + ": refused: " + unreadable.reason()),
-              OptionalInt.of(ran));
-        }
-        List<WriteObserver.Landing> landings = intending(capture);
-        CommandResult r = exec(exec.command(), call, exec.timeout());
-        commands.add(r);
-        changed = true;
-        if (r.ok()) {
-          landings.forEach(WriteObserver.Landing::landed);
-        }
-        if (!r.ok() && !exec.tolerateFailure()) {
-          return new ApplyResult(
-              changed,
-              commands,
-              restarts,
-              backups,
-              plan.data(),
-              Optional.of(failureMessage(exec, r)),
-              OptionalInt.of(ran));
-        }
-      } else if (step instanceof Step.Put put) {
-        Replaced replaced = replaced(put.path(), call, put.backup());
-        replaced.backup().ifPresent(backups::add);
-        WriteObserver.Landing landing =
-            observer.intending(
-                new FileWrite(
-                    put.path(),
-                    replaced.content(),
-                    replaced.meta(),
-                    Optional.of(put.content()),
-                    replaced.backup(),
-                    call.become()));
-        connection.put(
-            put.content(),
-            put.path(),
-            new PutOptions(put.mode(), put.owner(), put.group(), call.become()));
-        landing.landed();
-        changed = true;
-      } else if (step instanceof Step.Remove remove) {
-        Replaced replaced = replaced(remove.path(), call, false);
-        WriteObserver.Landing landing =
-            observer.intending(
-                new FileWrite(
-                    remove.path(),
-                    replaced.content(),
-                    replaced.meta(),
-                    Optional.empty(),
-                    Optional.empty(),
-                    call.become()));
-        Step.Exec rm =
-            Step.Exec.of(RemoteCommand.argv("rm", "-f", "--", remove.path()), remove.describe());
-        CommandResult r = exec(rm.command(), call, null);
-        commands.add(r);
-        changed = true;
-        if (!r.ok()) {
-          return new ApplyResult(
-              changed,
-              commands,
-              restarts,
-              backups,
-              plan.data(),
-              Optional.of(failureMessage(rm, r)),
-              OptionalInt.of(ran));
-        }
-        landing.landed();
-      } else if (step instanceof Step.RequestRestart restart) {
-        restarts.add(restart);
-      }
+    Map<String, Object> data;
+    Optional<String> failure = Optional.empty();
+    int ran;
+    List<PageState> pageStates;
+
+    Progress(Plan plan) {
+      data = plan.data();
+      pageStates = plan.pageStates();
     }
-    Map<String, Object> data = plan.data();
-    return new ApplyResult(
-        changed, commands, restarts, backups, data, Optional.empty(), OptionalInt.of(ran));
+
+    ApplyResult result() {
+      return new ApplyResult(
+          changed, commands, restarts, backups, data, failure, OptionalInt.of(ran), pageStates);
+    }
+
+    /** Takes what a read-back made of the result. */
+    void adopt(ApplyResult r) {
+      changed = r.changed();
+      commands = new ArrayList<>(r.commands());
+      restarts = new ArrayList<>(r.restarts());
+      backups = new ArrayList<>(r.backups());
+      data = r.data();
+      failure = r.failure();
+      pageStates = r.pageStates();
+    }
+  }
+
+  private void exec(Step.Exec exec, ModuleCall call, Progress p) {
+    EffectJournaling.Capture capture = journalEffect(exec, call);
+    if (capture instanceof EffectJournaling.Unreadable unreadable) {
+      p.failure = Optional.of(exec.describe() + ": refused: " + unreadable.reason());
+      return;
+    }
+    List<WriteObserver.Landing> landings = intending(capture);
+    CommandResult r = exec(exec.command(), call, exec.timeout());
+    p.commands.add(r);
+    p.changed = true;
+    if (r.ok()) {
+      landings.forEach(WriteObserver.Landing::landed);
+    }
+    if (!r.ok() && !exec.tolerateFailure()) {
+      p.failure = Optional.of(failureMessage(exec, r));
+    }
+  }
+
+  private void put(Step.Put put, ModuleCall call, Progress p) {
+    Replaced replaced = replaced(put.path(), call, put.backup());
+    replaced.backup().ifPresent(p.backups::add);
+    WriteObserver.Landing landing =
+        observer.intending(
+            new FileWrite(
+                put.path(),
+                replaced.content(),
+                replaced.meta(),
+                Optional.of(put.content()),
+                replaced.backup(),
+                call.become()));
+    connection.put(
+        put.content(),
+        put.path(),
+        new PutOptions(put.mode(), put.owner(), put.group(), call.become()));
+    landing.landed();
+    p.changed = true;
+  }
+
+  private void remove(Step.Remove remove, ModuleCall call, Progress p) {
+    Replaced replaced = replaced(remove.path(), call, false);
+    WriteObserver.Landing landing =
+        observer.intending(
+            new FileWrite(
+                remove.path(),
+                replaced.content(),
+                replaced.meta(),
+                Optional.empty(),
+                Optional.empty(),
+                call.become()));
+    Step.Exec rm =
+        Step.Exec.of(RemoteCommand.argv("rm", "-f", "--", remove.path()), remove.describe());
+    CommandResult r = exec(rm.command(), call, null);
+    p.commands.add(r);
+    p.changed = true;
+    if (!r.ok()) {
+      p.failure = Optional.of(failureMessage(rm, r));
+      return;
+    }
+    landing.landed();
+  }
+
+  /** The host as the plan's read-backs see it: the task's become and environment. */
+  private Step.ReadBack.Host host(ModuleCall call) {
+    return new Step.ReadBack.Host() {
+      @Override
+      public String name() {
+        return connection.host();
+      }
+
+      @Override
+      public CommandResult query(RemoteCommand command) {
+        return exec(command, call, null);
+      }
+
+      @Override
+      public CommandResult query(RemoteCommand command, Duration atLeast) {
+        return exec(command, call, atLeast.compareTo(call.timeout()) > 0 ? atLeast : null);
+      }
+    };
   }
 
   /**
@@ -157,15 +210,6 @@ public final class StepRunner {
       writes.writes().forEach(w -> landings.add(observer.intending(w)));
     }
     return landings;
-  }
-
-  /** Runs a read-only follow-up command (e.g. reading back a sysctl value after writing it). */
-  public CommandResult query(RemoteCommand command, ModuleCall call) {
-    return exec(command, call, null);
-  }
-
-  public Connection connection() {
-    return connection;
   }
 
   private CommandResult exec(RemoteCommand command, ModuleCall call, Duration timeout) {

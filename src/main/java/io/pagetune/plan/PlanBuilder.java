@@ -58,7 +58,7 @@ public final class PlanBuilder implements PlanRecorder {
       boolean hidden = task.noLog() || holdsSecret(task, draft);
       List<String> steps = new ArrayList<>();
       List<PlannedWrite> writes = new ArrayList<>();
-      for (Step step : task.plan().steps()) {
+      for (Step step : task.plan().changeSteps()) {
         steps.add(hidden ? describeHidden(step) : step.describe());
         if (step instanceof Step.Put put) {
           writes.add(
@@ -67,7 +67,7 @@ public final class PlanBuilder implements PlanRecorder {
           writes.add(write(task, hidden, draft, remove.path(), Optional.empty(), false));
         }
       }
-      Object pageState = hidden ? null : task.plan().data().get("page_state");
+      Object pageState = hidden ? null : task.plan().registered().get("page_state");
       draft.tasks.add(
           new TaskPlan(
               task.task(),

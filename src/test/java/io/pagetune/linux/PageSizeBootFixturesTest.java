@@ -76,7 +76,7 @@ class PageSizeBootFixturesTest {
     assertTrue(check.failure().isEmpty(), () -> dir + ": " + check.failure().get());
     assertEquals(
         FixtureData.strings(expected.get("plan")),
-        check.steps().stream().map(Step::describe).toList(),
+        check.changeSteps().stream().map(Step::describe).toList(),
         dir + ": the plan");
     List<String> bootFiles = expectedAfter(dir);
     for (String path : bootFiles) {
@@ -105,7 +105,7 @@ class PageSizeBootFixturesTest {
               journal.add(write);
               return () -> {};
             });
-    ApplyResult applied = module.apply(h.plan(call), call, runner);
+    ApplyResult applied = runner.run(h.plan(call), call);
     assertTrue(applied.failure().isEmpty(), () -> dir + ": " + applied.failure().get());
     for (FileDiff d : check.diffs()) {
       assertEquals(Optional.of(d.after()), hostFile(root, d.path()), dir + ": " + d.path());
@@ -142,7 +142,8 @@ class PageSizeBootFixturesTest {
   /** Every state {@code wanted} names: desired, persisted and its value, effective, reasons. */
   @SuppressWarnings("unchecked")
   private static void assertStates(Path dir, Plan plan, Object wanted) {
-    List<Map<String, Object>> states = (List<Map<String, Object>>) plan.data().get("page_state");
+    List<Map<String, Object>> states =
+        (List<Map<String, Object>>) plan.registered().get("page_state");
     for (Map.Entry<String, Object> w : ((Map<String, Object>) wanted).entrySet()) {
       Map<String, Object> st =
           states.stream()

@@ -10,7 +10,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pagetune.cli.Wiring;
-import io.pagetune.connection.CommandResult;
 import io.pagetune.connection.Connection;
 import io.pagetune.connection.ConnectionSpec;
 import io.pagetune.connection.lab.LabConnection;
@@ -20,14 +19,10 @@ import io.pagetune.modules.Module;
 import io.pagetune.modules.ModuleHarness;
 import io.pagetune.modules.Plan;
 import io.pagetune.modules.Step;
-import io.pagetune.targets.oracle.IpcsShm;
-import io.pagetune.targets.oracle.OracleFacts;
-import io.pagetune.targets.postgres.PgCluster;
-import io.pagetune.targets.postgres.PgClusterState;
-import io.pagetune.targets.postgres.PgLsClusters;
-import io.pagetune.targets.postgres.PostgresFacts;
-import io.pagetune.targets.postgres.SystemdPgUnits;
+import io.pagetune.targets.oracle.OracleTestFacts;
+import io.pagetune.targets.postgres.PostgresTestFacts;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -258,7 +253,8 @@ class PoolFixturesTest {
   @SuppressWarnings("unchecked")
   private static void assertStates(
       Path dir, Plan plan, Map<String, Object> expected, Set<String> seen) {
-    List<Map<String, Object>> states = (List<Map<String, Object>>) plan.data().get("page_state");
+    List<Map<String, Object>> states =
+        (List<Map<String, Object>>) plan.registered().get("page_state");
     states.forEach(s -> seen.add(String.valueOf(s.get("target"))));
     Map<String, Object> wanted = (Map<String, Object>) expected.getOrDefault("states", Map.of());
     for (Map.Entry<String, Object> w : wanted.entrySet()) {
@@ -298,23 +294,18 @@ class PoolFixturesTest {
   /** The facts a case gives: its ipcs, JVMs, clusters and their states, not this machine's. */
   static Map<String, Object> facts(Path dir) throws IOException {
     Map<String, Object> facts = new LinkedHashMap<>();
-    facts.put(OracleFacts.IPCS.name(), IpcsShm.parse(optional(dir.resolve("ipcs.txt"))));
+    Map.Entry<String, Object> shm = OracleTestFacts.ipcs(optional(dir.resolve("ipcs.txt")));
+    facts.put(shm.getKey(), shm.getValue());
     // processes using huge pages today come from the case, not from this machine's /proc
     facts.put(
         JvmLargePagesSource.JVMS.name(),
         JvmLargePagesSource.parse(optional(dir.resolve("jvm.txt"))));
     // Debian's pg_lsclusters, or the clusters systemd runs (the fact script's output)
-    List<PgCluster> clusters =
-        new ArrayList<>(PgLsClusters.parse(optional(dir.resolve("pg_lsclusters.txt"))));
-    clusters.addAll(SystemdPgUnits.parse(optional(dir.resolve("units.txt"))));
-    facts.put(PostgresFacts.CLUSTERS.name(), clusters);
-    for (PgCluster c : clusters) {
-      String state = Files.readString(dir.resolve("cluster/" + c.id().replace('/', '-') + ".txt"));
-      PgClusterState parsed =
-          PgClusterState.fact(c.dataDirectory(), "").parse(CommandResult.of(0, state, ""));
-      facts.put(PgClusterState.fact(c.dataDirectory(), "").name(), parsed);
-      facts.put(PgClusterState.fact(c.dataDirectory(), c.bindir()).name(), parsed);
-    }
+    facts.putAll(
+        PostgresTestFacts.clusters(
+            optional(dir.resolve("pg_lsclusters.txt")),
+            optional(dir.resolve("units.txt")),
+            id -> caseFile(dir.resolve("cluster/" + id.replace('/', '-') + ".txt"))));
     return facts;
   }
 
@@ -389,6 +380,14 @@ class PoolFixturesTest {
 
   private static List<String> names(List<Map<String, Object>> order) {
     return order.stream().map(t -> t.get("module") + " " + t.get("args")).toList();
+  }
+
+  private static String caseFile(Path p) {
+    try {
+      return Files.readString(p);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   private static String read(Path root, String path) throws IOException {

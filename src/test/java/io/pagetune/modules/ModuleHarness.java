@@ -129,7 +129,7 @@ public final class ModuleHarness {
   /** Re-plans then applies, as the executor does in apply mode. */
   public ApplyResult apply(ModuleCall call) {
     Plan plan = plan(call);
-    return module.apply(plan, call, new StepRunner(connection, Clock.fixed(NOW, ZoneOffset.UTC)));
+    return new StepRunner(connection, Clock.fixed(NOW, ZoneOffset.UTC)).run(plan, call);
   }
 
   /**
@@ -150,7 +150,7 @@ public final class ModuleHarness {
 
   public static void assertUpToDate(Plan plan) {
     assertTrue(plan.failure().isEmpty(), () -> "plan failed: " + plan.failure().get());
-    assertEquals(List.of(), plan.steps(), "expected no steps, reason: " + plan.reason());
+    assertEquals(List.of(), plan.changeSteps(), "expected no changes, reason: " + plan.reason());
     assertEquals(List.of(), plan.diffs());
     assertTrue(plan.reason() != null && !plan.reason().isBlank(), "an up-to-date plan says why");
   }

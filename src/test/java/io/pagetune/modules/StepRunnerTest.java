@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.pagetune.connection.LocalConnection;
 import io.pagetune.connection.RemoteCommand;
 import io.pagetune.modules.builtin.FileModule;
+import io.pagetune.pages.PageState;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,7 +18,10 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Steps run in order on the local machine; a failed one stops the plan and says how far it got. */
+/**
+ * Steps run in order on the local machine; a failed one stops the plan and says how far it got.
+ * Read-backs fold what they read into the result without counting as a change.
+ */
 class StepRunnerTest {
   @TempDir Path dir;
 
@@ -72,5 +76,75 @@ class StepRunnerTest {
         new ApplyResult(
             true, List.of(), List.of(), List.of(), Map.of(), java.util.Optional.of("failed"));
     assertEquals(steps, uncounted.ran(steps));
+  }
+
+  /** A read-back that reads the file {@code name} and registers its content as {@code read}. */
+  private Step.ReadBack readBack(String name) {
+    return Step.ReadBack.of(
+        "read back " + name,
+        (result, host) -> {
+          var back = host.query(RemoteCommand.argv("cat", "--", dir.resolve(name).toString()));
+          return back.ok()
+              ? result.withData(Map.of("read", back.stdout().strip()))
+              : result.withFailure(name + " reads back nothing");
+        });
+  }
+
+  @Test
+  void aReadBackSeesTheStepsBeforeItAndChangesNothing() {
+    List<Step> steps = List.of(put("a"), readBack("a"));
+    ApplyResult result = run(steps);
+    assertTrue(result.failure().isEmpty());
+    assertEquals("x", result.data().get("read"));
+    assertTrue(result.changed(), "the write changed the host");
+    ApplyResult onlyReads = run(List.of(readBack("a")));
+    assertFalse(onlyReads.changed(), "a read-back is no change");
+    assertFalse(Plan.of(List.of(readBack("a")), List.of()).changes());
+    assertEquals(List.of(), Plan.of(List.of(readBack("a")), List.of()).changeSteps());
+  }
+
+  @Test
+  void aFailingReadBackStopsTheStepsAfterIt() {
+    List<Step> steps = List.of(put("a"), readBack("missing"), put("never"));
+    ApplyResult result = run(steps);
+    assertEquals("missing reads back nothing", result.failure().orElseThrow());
+    assertFalse(Files.exists(dir.resolve("never")));
+    assertEquals(steps.subList(0, 2), result.ran(steps));
+  }
+
+  @Test
+  void onlyAReadBackMadeForFailuresRunsAfterAFailedStep() {
+    Step.Exec fails = Step.Exec.of(RemoteCommand.argv("false"), "fail");
+    Step.ReadBack registers =
+        new Step.ReadBack(
+            "register", true, (result, host) -> result.withData(Map.of("seen", "failure")));
+    ApplyResult result = run(List.of(fails, readBack("a"), registers));
+    assertTrue(result.failure().isPresent());
+    assertEquals("failure", result.data().get("seen"));
+    assertFalse(result.data().containsKey("read"), "the ordinary read-back did not run");
+  }
+
+  @Test
+  void thePlansPageStatesReachTheResultAsTheReadBacksLeaveThem() {
+    PageState planned =
+        new PageState("t", "on", true, "on", false, "off", true, List.of("not yet"));
+    PageState live = new PageState("t", "on", true, "on", true, "on", false, List.of());
+    Plan plan =
+        Plan.of(
+                List.of(
+                    put("a"),
+                    Step.ReadBack.of(
+                        "read back t", (result, host) -> result.withPageStates(List.of(live)))),
+                List.of())
+            .withPageStates(List.of(planned));
+    assertEquals(List.of(planned.toMap()), plan.registered().get("page_state"));
+    ModuleCall call = new ModuleHarness(new FileModule(), dir).call(Map.of("path", dir.toString()));
+    ApplyResult result =
+        new StepRunner(
+                new LocalConnection("localhost"), Clock.fixed(ModuleHarness.NOW, ZoneOffset.UTC))
+            .run(plan, call);
+    assertEquals(List.of(live), result.pageStates());
+    assertEquals(List.of(live.toMap()), result.registered().get("page_state"));
+    assertFalse(result.data().containsKey("page_state"), "typed, not a map entry");
   }
 }

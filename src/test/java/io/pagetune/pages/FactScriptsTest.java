@@ -9,46 +9,34 @@ import io.pagetune.linux.KernelCmdline;
 import io.pagetune.linux.Meminfo;
 import io.pagetune.linux.MemlockLimits;
 import io.pagetune.linux.ThpMode;
-import io.pagetune.targets.oracle.AlertLogLargePages;
-import io.pagetune.targets.oracle.IpcsShm;
-import io.pagetune.targets.oracle.SysctlValue;
-import io.pagetune.targets.sap.PsPageSizes;
-import io.pagetune.targets.sap.SapKernelVersion;
-import io.pagetune.targets.sap.SapServices;
-import io.pagetune.targets.sap.SapcontrolCall;
-import io.pagetune.targets.solaris.ElfWordSize;
-import io.pagetune.targets.solaris.IsainfoBits;
-import io.pagetune.targets.solaris.PmapPageSizes;
+import io.pagetune.targets.oracle.OracleTestFacts;
+import io.pagetune.targets.sap.SapTestFacts;
+import io.pagetune.targets.solaris.SolarisTestFacts;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /** Every fact of the package: a unique name and a script a POSIX shell accepts. */
 class FactScriptsTest {
   private static final List<Fact<?>> FACTS =
-      List.of(
-          Platform.fact(),
-          PagesizeA.fact(),
-          Meminfo.fact(),
-          ThpMode.fact(),
-          KernelCmdline.fact(),
-          IpcsShm.fact(),
-          SysctlValue.nrHugepages(),
-          SysctlValue.hugetlbShmGroup(),
-          MemlockLimits.ulimitFact("oracle"),
-          SapKernelVersion.dispWorkFact("nwpadm"),
-          SapKernelVersion.versionInfoFact("00"),
-          PsPageSizes.fact("nwpadm"),
-          PmapPageSizes.fact(15492),
-          IsainfoBits.fact(),
-          ElfWordSize.fact("/opt/SUNWwbsvr7/lib/webservd"),
-          AlertLogLargePages.fact("/u01/app/oracle/diag/rdbms/orcl/ORCL/trace/alert_ORCL.log"),
-          SapcontrolCall.fact("00", "GetProcessList"),
-          SapServices.fact());
+      Stream.of(
+              List.<Fact<?>>of(
+                  Platform.fact(),
+                  PagesizeA.fact(),
+                  Meminfo.fact(),
+                  ThpMode.fact(),
+                  KernelCmdline.fact(),
+                  MemlockLimits.ulimitFact("oracle")),
+              OracleTestFacts.scripts(),
+              SapTestFacts.scripts(),
+              SolarisTestFacts.scripts())
+          .flatMap(List::stream)
+          .toList();
 
   // numbers too large for int/long wherever a parser reads digits
   private static final String HUGE_NUMBERS =

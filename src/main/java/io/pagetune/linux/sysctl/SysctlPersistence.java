@@ -97,72 +97,66 @@ public final class SysctlPersistence {
                   + unreadable.get()));
     }
 
-    Map<String, FileEdit> edits = new LinkedHashMap<>();
+    Overrides o =
+        new Overrides(
+            ownPath, reapply, SysctlPrecedence.replacing(boot.sysctl(), ownPath, ownWanted), tuned);
     if (!ownNow.equals(ownWanted)) {
-      edits.put(ownPath, new FileEdit(ownPath, ownNow, ownWanted, "pagetune's sysctl file"));
+      o.edits.put(ownPath, new FileEdit(ownPath, ownNow, ownWanted, "pagetune's sysctl file"));
     }
-    List<ConfFile> files = SysctlPrecedence.replacing(boot.sysctl(), ownPath, ownWanted);
-    Optional<TunedProfile> tunedAfter = tuned;
-    List<String> notes = new ArrayList<>();
     for (Map.Entry<String, String> d : desired.entrySet()) {
-      String key = d.getKey();
+      Optional<String> refusal = o.ensure(d.getKey(), d.getValue());
+      if (refusal.isPresent()) {
+        return new Result(List.of(), before, before, o.notes, refusal);
+      }
+    }
+    Map<String, BootValue> after = new LinkedHashMap<>();
+    for (String k : desired.keySet()) {
+      after.put(k, bootValue(o.files, o.tunedAfter, reapply, k));
+    }
+    return new Result(List.copyOf(o.edits.values()), before, after, o.notes, Optional.empty());
+  }
+
+  /**
+   * The edits that make each desired value win at boot, made one key at a time: an assignment that
+   * would win over pagetune's file is edited in place ({@code /etc}, a tuned profile there) or
+   * shadowed in {@code /etc/sysctl.d} (a vendor file); later keys see the earlier edits.
+   */
+  private static final class Overrides {
+    private final String ownPath;
+    private final boolean reapply;
+    private final Map<String, FileEdit> edits = new LinkedHashMap<>();
+    private final List<String> notes = new ArrayList<>();
+    private List<ConfFile> files;
+    private Optional<TunedProfile> tunedAfter;
+
+    Overrides(String ownPath, boolean reapply, List<ConfFile> files, Optional<TunedProfile> tuned) {
+      this.ownPath = ownPath;
+      this.reapply = reapply;
+      this.files = files;
+      this.tunedAfter = tuned;
+    }
+
+    /** Makes {@code key = wanted} win at boot; the refusal when no edit can. */
+    Optional<String> ensure(String key, String wanted) {
       BootValue win = bootValue(files, tunedAfter, reapply, key);
-      if (win.value().equals(d.getValue())) {
+      if (win.value().equals(wanted)) {
         win.assignment()
             .filter(a -> !a.path().equals(ownPath))
             .ifPresent(a -> notes.add(key + ": " + a.where() + " already sets " + a.value()));
-        continue;
+        return Optional.empty();
       }
       if (win.assignment().isEmpty()) {
-        return new Result(
-            List.of(),
-            before,
-            before,
-            notes,
-            Optional.of(ownPath + " as rendered does not set " + key + " (check sysctl_template)"));
+        return Optional.of(
+            ownPath + " as rendered does not set " + key + " (check sysctl_template)");
       }
       SysctlAssignment a = win.assignment().get();
       if (win.tuned()) {
-        if (!a.path().startsWith("/etc/tuned/")) {
-          return new Result(
-              List.of(),
-              before,
-              before,
-              notes,
-              Optional.of(
-                  "the tuned profile "
-                      + tunedAfter.get().name()
-                      + " sets "
-                      + key
-                      + " = "
-                      + a.value()
-                      + " at "
-                      + a.where()
-                      + " after sysctl (reapply_sysctl is off); make a custom profile in"
-                      + " /etc/tuned that includes it and sets "
-                      + key
-                      + " = "
-                      + d.getValue()));
-        }
-        String text = edited(edits, a.path(), tunedAfter.get().file(a.path()).orElseThrow().text());
-        String after = SysctlPrecedence.replaceValue(text, a.line(), d.getValue());
-        edits.put(a.path(), edit(edits, a.path(), text, after, "tuned profile"));
-        tunedAfter = Optional.of(tunedAfter.get().withText(a.path(), after));
-        notes.add(
-            key
-                + ": the tuned profile "
-                + tunedAfter.get().name()
-                + " ("
-                + a.where()
-                + ") applies "
-                + a.value()
-                + " after sysctl; edited in place");
-        continue;
+        return tuned(key, wanted, a);
       }
       ConfFile winner =
           files.stream().filter(f -> f.path().equals(a.path())).findFirst().orElseThrow();
       String text = edited(edits, winner.path(), winner.text());
-      String after = SysctlPrecedence.replaceValue(text, a.line(), d.getValue());
+      String after = SysctlPrecedence.replaceValue(text, a.line(), wanted);
       if (a.path().startsWith("/etc/")) {
         edits.put(a.path(), edit(edits, a.path(), text, after, "edited in place"));
         files = SysctlPrecedence.replacing(files, a.path(), after);
@@ -191,12 +185,42 @@ public final class SysctlPersistence {
                 + shadow
                 + " with the value changed");
       }
+      return Optional.empty();
     }
-    Map<String, BootValue> after = new LinkedHashMap<>();
-    for (String k : desired.keySet()) {
-      after.put(k, bootValue(files, tunedAfter, reapply, k));
+
+    /** The tuned profile's assignment, applied after sysctl: edited where it is in /etc/tuned. */
+    private Optional<String> tuned(String key, String wanted, SysctlAssignment a) {
+      if (!a.path().startsWith("/etc/tuned/")) {
+        return Optional.of(
+            "the tuned profile "
+                + tunedAfter.get().name()
+                + " sets "
+                + key
+                + " = "
+                + a.value()
+                + " at "
+                + a.where()
+                + " after sysctl (reapply_sysctl is off); make a custom profile in"
+                + " /etc/tuned that includes it and sets "
+                + key
+                + " = "
+                + wanted);
+      }
+      String text = edited(edits, a.path(), tunedAfter.get().file(a.path()).orElseThrow().text());
+      String after = SysctlPrecedence.replaceValue(text, a.line(), wanted);
+      edits.put(a.path(), edit(edits, a.path(), text, after, "tuned profile"));
+      tunedAfter = Optional.of(tunedAfter.get().withText(a.path(), after));
+      notes.add(
+          key
+              + ": the tuned profile "
+              + tunedAfter.get().name()
+              + " ("
+              + a.where()
+              + ") applies "
+              + a.value()
+              + " after sysctl; edited in place");
+      return Optional.empty();
     }
-    return new Result(List.copyOf(edits.values()), before, after, notes, Optional.empty());
   }
 
   private static String edited(Map<String, FileEdit> edits, String path, String original) {

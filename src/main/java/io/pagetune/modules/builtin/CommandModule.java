@@ -1,8 +1,6 @@
 package io.pagetune.modules.builtin;
 
-import io.pagetune.connection.CommandResult;
 import io.pagetune.connection.RemoteCommand;
-import io.pagetune.modules.ApplyResult;
 import io.pagetune.modules.Arg;
 import io.pagetune.modules.ArgSpec;
 import io.pagetune.modules.ArgType;
@@ -13,7 +11,6 @@ import io.pagetune.modules.Module;
 import io.pagetune.modules.ModuleCall;
 import io.pagetune.modules.Plan;
 import io.pagetune.modules.Step;
-import io.pagetune.modules.StepRunner;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -82,32 +79,7 @@ public final class CommandModule implements Module {
         RemoteCommand.argv(argv)
             .withChdir(args.optString("chdir").orElse(null))
             .withStdin(RunConditions.stdin(args));
-    return Plan.of(List.of(Step.Exec.of(command, null)), List.of()).withData(Map.of("cmd", argv));
-  }
-
-  @Override
-  public ApplyResult apply(Plan plan, ModuleCall call, StepRunner runner) {
-    return withOutput(runner.run(plan, call), plan.data().get("cmd"));
-  }
-
-  /**
-   * What a command changed is unknown to pagetune, so it is never journaled and rollback cannot
-   * undo it: every result of a command that ran says so.
-   */
-  static final Map<String, Object> NOT_JOURNALED =
-      Map.of(
-          "journaled",
-          false,
-          "journal_note",
-          "a command's changes cannot be journaled: pagetune rollback cannot undo them");
-
-  /** Adds the last command's output to the result, as {@code register} expects. */
-  static ApplyResult withOutput(ApplyResult result, Object cmd) {
-    if (result.commands().isEmpty()) {
-      return result;
-    }
-    CommandResult last = result.commands().get(result.commands().size() - 1);
-    ApplyResult withData = result.withData(CommandOutput.of(cmd, last)).withData(NOT_JOURNALED);
-    return result.failure().map(f -> withData.withData(Map.of("msg", f))).orElse(withData);
+    return Plan.of(List.of(Step.Exec.of(command, null), CommandOutput.readBack(argv)), List.of())
+        .withData(Map.of("cmd", argv));
   }
 }

@@ -1,6 +1,8 @@
 package io.pagetune.modules.builtin;
 
 import io.pagetune.connection.CommandResult;
+import io.pagetune.modules.ApplyResult;
+import io.pagetune.modules.Step;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,6 +13,35 @@ import java.util.Map;
  */
 final class CommandOutput {
   private CommandOutput() {}
+
+  /**
+   * What a command changed is unknown to pagetune, so it is never journaled and rollback cannot
+   * undo it: every result of a command that ran says so.
+   */
+  static final Map<String, Object> NOT_JOURNALED =
+      Map.of(
+          "journaled",
+          false,
+          "journal_note",
+          "a command's changes cannot be journaled: pagetune rollback cannot undo them");
+
+  /**
+   * Registers what the command before it printed (rc, stdout, stderr), whether it succeeded or
+   * failed; a failure's message becomes {@code msg}.
+   */
+  static Step.ReadBack readBack(Object cmd) {
+    return new Step.ReadBack(
+        "register the command's output",
+        true,
+        (result, host) -> {
+          if (result.commands().isEmpty()) {
+            return result;
+          }
+          CommandResult last = result.commands().get(result.commands().size() - 1);
+          ApplyResult withData = result.withData(of(cmd, last)).withData(NOT_JOURNALED);
+          return result.failure().map(f -> withData.withData(Map.of("msg", f))).orElse(withData);
+        });
+  }
 
   static Map<String, Object> of(Object cmd, CommandResult result) {
     return of(cmd, result.exitCode(), result.stdout(), result.stderr());

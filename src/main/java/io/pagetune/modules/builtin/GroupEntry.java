@@ -4,6 +4,7 @@ import io.pagetune.connection.CommandResult;
 import io.pagetune.connection.RemoteCommand;
 import io.pagetune.connection.ShellQuote;
 import io.pagetune.facts.Fact;
+import io.pagetune.modules.Step;
 import java.util.Map;
 import java.util.Optional;
 
@@ -35,6 +36,17 @@ final class GroupEntry implements Fact<Optional<GroupEntry.Group>> {
   /** The group this fact asks about. */
   String group() {
     return name;
+  }
+
+  /** The gid the host chose for a group it just added, as {@code gid} in the result. */
+  static Step.ReadBack readBackGid(String name) {
+    return Step.ReadBack.of(
+        "read back the gid of group " + name,
+        (result, host) -> {
+          CommandResult back = host.query(command(name));
+          Optional<Group> created = back.ok() ? Group.parse(back.stdout()) : Optional.empty();
+          return created.map(g -> result.withData(Map.of("gid", g.gid()))).orElse(result);
+        });
   }
 
   static RemoteCommand command(String name) {

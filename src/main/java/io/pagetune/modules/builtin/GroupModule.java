@@ -1,8 +1,6 @@
 package io.pagetune.modules.builtin;
 
-import io.pagetune.connection.CommandResult;
 import io.pagetune.connection.RemoteCommand;
-import io.pagetune.modules.ApplyResult;
 import io.pagetune.modules.Arg;
 import io.pagetune.modules.ArgSpec;
 import io.pagetune.modules.ArgType;
@@ -12,7 +10,6 @@ import io.pagetune.modules.Module;
 import io.pagetune.modules.ModuleCall;
 import io.pagetune.modules.Plan;
 import io.pagetune.modules.Step;
-import io.pagetune.modules.StepRunner;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -116,26 +113,13 @@ public final class GroupModule implements Module {
     gid.ifPresent(g -> data.put("gid", g));
     GroupEntry.Group added =
         new GroupEntry.Group(name, gid.orElse(AccountPrediction.CHOSEN_BY_HOST), "");
-    return Plan.of(
-            List.of(
-                Step.Exec.of(RemoteCommand.argv(argv), "add group " + name)
-                    .predicting(AccountPrediction.group(name, Optional.of(added)))),
-            List.of())
-        .withData(data);
-  }
-
-  @Override
-  public ApplyResult apply(Plan plan, ModuleCall call, StepRunner runner) {
-    ApplyResult result = runner.run(plan, call);
-    if (result.failure().isPresent() || !result.changed() || plan.data().containsKey("gid")) {
-      return result;
+    List<Step> steps = new ArrayList<>();
+    steps.add(
+        Step.Exec.of(RemoteCommand.argv(argv), "add group " + name)
+            .predicting(AccountPrediction.group(name, Optional.of(added))));
+    if (gid.isEmpty()) {
+      steps.add(GroupEntry.readBackGid(name));
     }
-    if (!call.args().string("state").equals("present")) {
-      return result;
-    }
-    CommandResult back = runner.query(GroupEntry.command(call.args().string("name")), call);
-    Optional<GroupEntry.Group> created =
-        back.ok() ? GroupEntry.Group.parse(back.stdout()) : Optional.empty();
-    return created.map(g -> result.withData(Map.of("gid", g.gid()))).orElse(result);
+    return Plan.of(steps, List.of()).withData(data);
   }
 }

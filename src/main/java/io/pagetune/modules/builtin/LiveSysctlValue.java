@@ -4,6 +4,8 @@ import io.pagetune.connection.CommandResult;
 import io.pagetune.connection.RemoteCommand;
 import io.pagetune.connection.ShellQuote;
 import io.pagetune.facts.Fact;
+import io.pagetune.modules.ApplyResult;
+import io.pagetune.modules.Step;
 import java.util.Map;
 
 /**
@@ -24,6 +26,33 @@ final class LiveSysctlValue implements Fact<LiveSysctlValue.Reading> {
 
   static RemoteCommand command(String name) {
     return RemoteCommand.argv("sysctl", "-n", name);
+  }
+
+  /**
+   * Reads {@code name} back after the apply set it: the kernel may hold less than written (fewer
+   * huge pages than asked when memory is fragmented), which is persisted but not effective and
+   * fails the task. The live value joins the result as {@code live_value}.
+   *
+   * @param ignoreErrors an unreadable value does not fail the task
+   */
+  static Step.ReadBack readBack(String name, String value, boolean ignoreErrors) {
+    String wanted = SysctlKey.normalizeValue(value);
+    return Step.ReadBack.of(
+        "read back " + name,
+        (result, host) -> {
+          CommandResult back = host.query(command(name));
+          if (!back.ok()) {
+            return ignoreErrors
+                ? result
+                : result.withFailure(
+                    name + ": cannot read back the live value: " + back.stderr().strip());
+          }
+          String live = SysctlKey.normalizeValue(back.stdout());
+          ApplyResult withLive = result.withData(Map.of("live_value", live));
+          return live.equals(wanted)
+              ? withLive
+              : withLive.withFailure(name + ": wrote " + wanted + ", kernel reports " + live);
+        });
   }
 
   @Override

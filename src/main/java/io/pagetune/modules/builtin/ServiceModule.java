@@ -2,7 +2,6 @@ package io.pagetune.modules.builtin;
 
 import io.pagetune.connection.CommandResult;
 import io.pagetune.connection.RemoteCommand;
-import io.pagetune.modules.ApplyResult;
 import io.pagetune.modules.Arg;
 import io.pagetune.modules.ArgSpec;
 import io.pagetune.modules.ArgType;
@@ -12,7 +11,6 @@ import io.pagetune.modules.Module;
 import io.pagetune.modules.ModuleCall;
 import io.pagetune.modules.Plan;
 import io.pagetune.modules.Step;
-import io.pagetune.modules.StepRunner;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -96,8 +94,38 @@ public final class ServiceModule implements Module {
     return Optional.empty();
   }
 
+  /**
+   * The unit's plan, after a daemon reload when the task asks for one: it runs first, so a unit an
+   * earlier task wrote is known, and as in Ansible it is no change.
+   */
   @Override
   public Plan plan(ModuleCall call, HostState host) {
+    Plan unit = planUnit(call, host);
+    if (!call.args().bool("daemon_reload") || unit.failure().isPresent()) {
+      return unit;
+    }
+    List<Step> steps = new ArrayList<>(List.of(DAEMON_RELOAD));
+    steps.addAll(unit.steps());
+    return new Plan(steps, unit.diffs(), unit.reason(), unit.data(), unit.failure());
+  }
+
+  private static final Step.ReadBack DAEMON_RELOAD =
+      Step.ReadBack.of(
+          "reload the systemd daemon",
+          (result, host) -> {
+            CommandResult r = host.query(RemoteCommand.argv("systemctl", "daemon-reload"));
+            return r.ok()
+                ? result
+                : result
+                    .withCommand(r)
+                    .withFailure(
+                        "systemctl daemon-reload: exit code "
+                            + r.exitCode()
+                            + ": "
+                            + r.stderr().strip());
+          });
+
+  private Plan planUnit(ModuleCall call, HostState host) {
     Args args = call.args();
     Optional<String[]> problem = problem(args);
     if (problem.isPresent()) {
@@ -108,37 +136,9 @@ public final class ServiceModule implements Module {
       return Plan.upToDate("only the systemd daemon is reloaded", Map.of());
     }
     ServiceStatus.Reading now = host.fact(new ServiceStatus(unit.get(), call.environment()));
-    boolean reload = args.bool("daemon_reload");
-    switch (now.manager()) {
-      case UNREADABLE -> {
-        return Plan.failed(name + ": cannot read the state of " + unit.get() + ": " + now.active());
-      }
-      case NONE -> {
-        return Plan.failed(
-            name + ": " + host.host() + " has neither systemd nor the service command");
-      }
-      case SERVICE -> {
-        if (args.has("enabled")) {
-          return Plan.failed(
-              name
-                  + ": enabled: "
-                  + host.host()
-                  + " does not run systemd, and pagetune manages boot-time start only through"
-                  + " systemctl");
-        }
-        if (reload) {
-          return Plan.failed(name + ": daemon_reload: " + host.host() + " does not run systemd");
-        }
-      }
-      case SYSTEMD -> {
-        // a unit written by an earlier task is known after the daemon reload that runs first,
-        // and systemctl loads a unit file it has not seen yet on start; the file is read
-        // through the host view, so a check run sees the file an earlier task would write
-        if (!now.found() && !reload && unitFile(host, unit.get()).isEmpty()) {
-          return Plan.failed(
-              name + ": Could not find the requested service " + unit.get() + ": host");
-        }
-      }
+    Optional<String> unusable = managerProblem(now, args, unit.get(), host);
+    if (unusable.isPresent()) {
+      return Plan.failed(name + ": " + unusable.get());
     }
     boolean systemd = now.manager() == ServiceStatus.Manager.SYSTEMD;
     List<Step> steps = new ArrayList<>();
@@ -181,23 +181,70 @@ public final class ServiceModule implements Module {
         done.add(state.get().equals("started") ? "running" : "stopped");
       }
     }
+    Map<String, Object> data =
+        data(args, unit.get(), state, systemd ? Optional.of(now) : Optional.empty());
+    if (steps.isEmpty()) {
+      return Plan.upToDate(unit.get() + " is " + String.join(" and ", done), data);
+    }
+    return Plan.of(steps, List.of()).withData(data);
+  }
+
+  /** Why the host's service manager cannot do what the task asks, if it cannot. */
+  private static Optional<String> managerProblem(
+      ServiceStatus.Reading now, Args args, String unit, HostState host) {
+    boolean reload = args.bool("daemon_reload");
+    switch (now.manager()) {
+      case UNREADABLE -> {
+        return Optional.of("cannot read the state of " + unit + ": " + now.active());
+      }
+      case NONE -> {
+        return Optional.of(host.host() + " has neither systemd nor the service command");
+      }
+      case SERVICE -> {
+        if (args.has("enabled")) {
+          return Optional.of(
+              "enabled: "
+                  + host.host()
+                  + " does not run systemd, and pagetune manages boot-time start only through"
+                  + " systemctl");
+        }
+        if (reload) {
+          return Optional.of("daemon_reload: " + host.host() + " does not run systemd");
+        }
+      }
+      case SYSTEMD -> {
+        // a unit written by an earlier task is known after the daemon reload that runs first,
+        // and systemctl loads a unit file it has not seen yet on start; the file is read
+        // through the host view, so a check run sees the file an earlier task would write
+        if (!now.found() && !reload && unitFile(host, unit).isEmpty()) {
+          return Optional.of("Could not find the requested service " + unit + ": host");
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** What the task returns: the unit, what was asked, and systemd's view of the unit. */
+  private static Map<String, Object> data(
+      Args args,
+      String unit,
+      Optional<String> state,
+      Optional<ServiceStatus.Reading> systemdStatus) {
     Map<String, Object> data = new LinkedHashMap<>();
-    data.put("name", unit.get());
+    data.put("name", unit);
     state.ifPresent(s -> data.put("state", s));
     if (args.has("enabled")) {
       data.put("enabled", args.bool("enabled"));
     }
-    if (systemd) {
+    if (systemdStatus.isPresent()) {
+      ServiceStatus.Reading now = systemdStatus.get();
       Map<String, Object> status = new LinkedHashMap<>();
       status.put("ActiveState", now.active());
       status.put("UnitFileState", now.enabled());
       status.put("LoadState", now.found() ? "loaded" : "not-found");
       data.put("status", status);
     }
-    if (steps.isEmpty()) {
-      return Plan.upToDate(unit.get() + " is " + String.join(" and ", done), data);
-    }
-    return Plan.of(steps, List.of()).withData(data);
+    return data;
   }
 
   /** Where systemd looks for unit files it has not loaded yet (system scope). */
@@ -221,23 +268,5 @@ public final class ServiceModule implements Module {
 
   private static Step.Exec exec(List<String> argv, String description) {
     return Step.Exec.of(RemoteCommand.argv(argv), description);
-  }
-
-  @Override
-  public ApplyResult apply(Plan plan, ModuleCall call, StepRunner runner) {
-    if (call.args().bool("daemon_reload")) {
-      CommandResult r = runner.query(RemoteCommand.argv("systemctl", "daemon-reload"), call);
-      if (!r.ok()) {
-        return new ApplyResult(
-            false,
-            List.of(r),
-            List.of(),
-            List.of(),
-            plan.data(),
-            Optional.of(
-                "systemctl daemon-reload: exit code " + r.exitCode() + ": " + r.stderr().strip()));
-      }
-    }
-    return runner.run(plan, call);
   }
 }

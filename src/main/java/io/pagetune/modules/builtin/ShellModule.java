@@ -1,7 +1,6 @@
 package io.pagetune.modules.builtin;
 
 import io.pagetune.connection.RemoteCommand;
-import io.pagetune.modules.ApplyResult;
 import io.pagetune.modules.Arg;
 import io.pagetune.modules.ArgSpec;
 import io.pagetune.modules.ArgType;
@@ -12,7 +11,6 @@ import io.pagetune.modules.Module;
 import io.pagetune.modules.ModuleCall;
 import io.pagetune.modules.Plan;
 import io.pagetune.modules.Step;
-import io.pagetune.modules.StepRunner;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -69,11 +67,7 @@ public final class ShellModule implements Module {
       command = RemoteCommand.script(script);
     }
     command = command.withStdin(RunConditions.stdin(args));
-    return Plan.of(List.of(Step.Exec.of(command, null)), List.of()).withData(Map.of("cmd", script));
-  }
-
-  @Override
-  public ApplyResult apply(Plan plan, ModuleCall call, StepRunner runner) {
-    return CommandModule.withOutput(runner.run(plan, call), plan.data().get("cmd"));
+    return Plan.of(List.of(Step.Exec.of(command, null), CommandOutput.readBack(script)), List.of())
+        .withData(Map.of("cmd", script));
   }
 }

@@ -1,8 +1,6 @@
 package io.pagetune.modules.builtin;
 
-import io.pagetune.connection.CommandResult;
 import io.pagetune.connection.RemoteCommand;
-import io.pagetune.modules.ApplyResult;
 import io.pagetune.modules.Arg;
 import io.pagetune.modules.ArgSpec;
 import io.pagetune.modules.ArgType;
@@ -12,7 +10,6 @@ import io.pagetune.modules.Module;
 import io.pagetune.modules.ModuleCall;
 import io.pagetune.modules.Plan;
 import io.pagetune.modules.Step;
-import io.pagetune.modules.StepRunner;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -129,6 +126,9 @@ public final class SysctlModule implements Module {
         }
       }
     }
+    if (steps.stream().anyMatch(s -> s instanceof Step.Exec)) {
+      steps.add(LiveSysctlValue.readBack(name, value, args.bool("ignoreerrors")));
+    }
     Map<String, Object> data = new java.util.LinkedHashMap<>();
     data.put("name", name);
     if (value != null) {
@@ -146,31 +146,5 @@ public final class SysctlModule implements Module {
       return Plan.upToDate(reason, data);
     }
     return Plan.of(steps, filePlan.diffs()).withData(data);
-  }
-
-  @Override
-  public ApplyResult apply(Plan plan, ModuleCall call, StepRunner runner) {
-    ApplyResult result = runner.run(plan, call);
-    boolean setLive = plan.steps().stream().anyMatch(s -> s instanceof Step.Exec);
-    if (result.failure().isPresent() || !setLive) {
-      return result;
-    }
-    String name = call.args().string("name");
-    String wanted = SysctlKey.normalizeValue(call.args().string("value"));
-    CommandResult back = runner.query(LiveSysctlValue.command(name), call);
-    if (!back.ok()) {
-      if (call.args().bool("ignoreerrors")) {
-        return result;
-      }
-      return result.withFailure(
-          name + ": cannot read back the live value: " + back.stderr().strip());
-    }
-    String live = SysctlKey.normalizeValue(back.stdout());
-    ApplyResult withLive = result.withData(Map.of("live_value", live));
-    if (!live.equals(wanted)) {
-      // e.g. fewer huge pages than asked when memory is fragmented: persisted, not effective
-      return withLive.withFailure(name + ": wrote " + wanted + ", kernel reports " + live);
-    }
-    return withLive;
   }
 }

@@ -1,8 +1,6 @@
 package io.pagetune.modules.builtin;
 
-import io.pagetune.connection.CommandResult;
 import io.pagetune.connection.RemoteCommand;
-import io.pagetune.modules.ApplyResult;
 import io.pagetune.modules.Arg;
 import io.pagetune.modules.ArgSpec;
 import io.pagetune.modules.ArgType;
@@ -12,7 +10,6 @@ import io.pagetune.modules.Module;
 import io.pagetune.modules.ModuleCall;
 import io.pagetune.modules.Plan;
 import io.pagetune.modules.Step;
-import io.pagetune.modules.StepRunner;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -227,7 +224,8 @@ public final class UserModule implements Module {
     return Plan.of(
             List.of(
                 Step.Exec.of(RemoteCommand.argv(argv), "add user " + name + note)
-                    .predicting(AccountPrediction.user(name, Optional.of(added)))),
+                    .predicting(AccountPrediction.user(name, Optional.of(added))),
+                PasswdReadBack.of(name)),
             List.of())
         .withData(data);
   }
@@ -314,7 +312,8 @@ public final class UserModule implements Module {
                 Step.Exec.of(
                         RemoteCommand.argv(argv),
                         "change user " + user.name() + ": " + String.join(", ", what) + note)
-                    .predicting(AccountPrediction.user(user.name(), Optional.of(changed)))),
+                    .predicting(AccountPrediction.user(user.name(), Optional.of(changed))),
+                PasswdReadBack.of(user.name())),
             List.of())
         .withData(data);
   }
@@ -329,33 +328,5 @@ public final class UserModule implements Module {
     flags.addAll(List.of(flag, wanted.get()));
     what.add(arg + " " + current + " -> " + wanted.get());
     return wanted.get();
-  }
-
-  @Override
-  public ApplyResult apply(Plan plan, ModuleCall call, StepRunner runner) {
-    ApplyResult result = runner.run(plan, call);
-    if (result.failure().isPresent()
-        || !result.changed()
-        || !call.args().string("state").equals("present")) {
-      return result;
-    }
-    // what the host chose for a new account (uid, home, shell from its defaults)
-    CommandResult back =
-        runner.query(RemoteCommand.argv("getent", "passwd", call.args().string("name")), call);
-    String[] f = back.stdout().strip().split(":", -1);
-    if (!back.ok() || f.length < 7) {
-      return result.withFailure(
-          "user " + call.args().string("name") + " is not in getent passwd after the change");
-    }
-    Map<String, Object> actual = new LinkedHashMap<>();
-    try {
-      actual.put("uid", Long.parseLong(f[2]));
-      actual.put("group", Long.parseLong(f[3]));
-    } catch (NumberFormatException e) {
-      return result.withFailure("getent passwd: unreadable entry for " + f[0]);
-    }
-    actual.put("home", f[5]);
-    actual.put("shell", f[6]);
-    return result.withData(actual);
   }
 }

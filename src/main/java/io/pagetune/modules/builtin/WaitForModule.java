@@ -11,7 +11,7 @@ import io.pagetune.modules.HostState;
 import io.pagetune.modules.Module;
 import io.pagetune.modules.ModuleCall;
 import io.pagetune.modules.Plan;
-import io.pagetune.modules.StepRunner;
+import io.pagetune.modules.Step;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -111,7 +111,52 @@ public final class WaitForModule implements Module {
     }
     args.optString("path").ifPresent(p -> data.put("path", p));
     args.optString("search_regex").ifPresent(r -> data.put("search_regex", r));
-    return Plan.upToDate("waits " + what(args) + " when applied (not in check mode)", data);
+    return new Plan(
+        List.of(waiting(args)),
+        List.of(),
+        "waits " + what(args) + " when applied (not in check mode)",
+        data,
+        Optional.empty());
+  }
+
+  /** The wait: a read-only script polling the port or file, timed by the wait, not the task. */
+  private static Step.ReadBack waiting(Args args) {
+    WaitScript script =
+        new WaitScript(
+            args.string("host"),
+            args.has("port") ? Optional.of((int) args.integer("port")) : Optional.empty(),
+            args.optString("path"),
+            args.optString("search_regex"),
+            wantUp(args),
+            args.integer("timeout"),
+            args.integer("delay"),
+            Math.max(1, args.integer("sleep")),
+            Math.max(1, args.integer("connect_timeout")));
+    // the task's own timeout must not cut the wait short
+    Duration limit =
+        Duration.ofSeconds(
+            args.integer("timeout") + args.integer("delay") + args.integer("connect_timeout") + 30);
+    String what = what(args);
+    Optional<String> msg = args.optString("msg");
+    return Step.ReadBack.of(
+        "wait " + what,
+        (result, host) -> {
+          CommandResult r = host.query(RemoteCommand.script(script.render()), limit);
+          ApplyResult waited = result.withCommand(r);
+          String out = KeyValueLines.parse(r.stdout()).getOrDefault("elapsed", "");
+          if (out.matches("[0-9]+")) {
+            waited = waited.withData(Map.of("elapsed", Long.parseLong(out)));
+          }
+          if (r.exitCode() == 1 && !r.timedOut()) {
+            return waited.withFailure(msg.orElse("Timeout when waiting " + what));
+          }
+          if (!r.ok()) {
+            return waited.withFailure(
+                "wait_for: "
+                    + (r.stderr().isBlank() ? "exit code " + r.exitCode() : r.stderr().strip()));
+          }
+          return waited;
+        });
   }
 
   private static boolean wantUp(Args args) {
@@ -140,53 +185,5 @@ public final class WaitForModule implements Module {
           + timeout;
     }
     return args.integer("timeout") + "s";
-  }
-
-  @Override
-  public ApplyResult apply(Plan plan, ModuleCall call, StepRunner runner) {
-    if (plan.failure().isPresent()) {
-      return new ApplyResult(false, List.of(), List.of(), List.of(), plan.data(), plan.failure());
-    }
-    Args args = call.args();
-    WaitScript script =
-        new WaitScript(
-            args.string("host"),
-            args.has("port") ? Optional.of((int) args.integer("port")) : Optional.empty(),
-            args.optString("path"),
-            args.optString("search_regex"),
-            wantUp(args),
-            args.integer("timeout"),
-            args.integer("delay"),
-            Math.max(1, args.integer("sleep")),
-            Math.max(1, args.integer("connect_timeout")));
-    // the task's own timeout must not cut the wait short
-    Duration limit =
-        Duration.ofSeconds(
-            args.integer("timeout") + args.integer("delay") + args.integer("connect_timeout") + 30);
-    ModuleCall longer =
-        new ModuleCall(
-            call.module(),
-            call.args(),
-            call.services(),
-            call.become(),
-            call.environment(),
-            limit.compareTo(call.timeout()) > 0 ? limit : call.timeout(),
-            call.taskName());
-    CommandResult r = runner.query(RemoteCommand.script(script.render()), longer);
-    Map<String, Object> data = new LinkedHashMap<>(plan.data());
-    String out = KeyValueLines.parse(r.stdout()).getOrDefault("elapsed", "");
-    if (out.matches("[0-9]+")) {
-      data.put("elapsed", Long.parseLong(out));
-    }
-    Optional<String> failure = Optional.empty();
-    if (r.exitCode() == 1 && !r.timedOut()) {
-      failure = Optional.of(args.optString("msg").orElse("Timeout when waiting " + what(args)));
-    } else if (!r.ok()) {
-      failure =
-          Optional.of(
-              "wait_for: "
-                  + (r.stderr().isBlank() ? "exit code " + r.exitCode() : r.stderr().strip()));
-    }
-    return new ApplyResult(false, List.of(r), List.of(), List.of(), data, failure);
   }
 }

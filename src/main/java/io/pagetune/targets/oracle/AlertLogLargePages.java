@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
  * The last "Large Pages Information" block of an Oracle alert log (domain.md §3.6). The goal is
  * 100% of the SGA in large pages; a RECOMMENDATION paragraph means the pool is too small.
  */
-public record AlertLogLargePages(
+record AlertLogLargePages(
     OptionalInt percentInLargePages,
     OptionalLong sgaInLargePagesBytes,
     OptionalLong usedPages,

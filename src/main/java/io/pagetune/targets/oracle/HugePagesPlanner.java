@@ -16,7 +16,7 @@ import java.util.Locale;
  *     whole pages (8 MiB = ansible-oracle's 4 pages of 2 MiB; a few MB, not 4 pages, at 1 GiB)
  * @param memlockShareOfRam memlock as a share of RAM (Oracle: at least 90%)
  */
-public record HugePagesPlanner(
+record HugePagesPlanner(
     double maxShareOfRam, long allowanceBytesPerInstance, double memlockShareOfRam) {
   /** hugepages_settings.sh reports "not enough shared memory segments" below this pool size. */
   static final long MIN_SEGMENT_POOL_BYTES = 100_000_000L;

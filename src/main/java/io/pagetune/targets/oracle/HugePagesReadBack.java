@@ -7,9 +7,8 @@ import java.util.OptionalLong;
  * nr_hugepages} succeeds even when fewer pages could be allocated (fragmentation, page cache), so
  * every write is read back (domain.md §3.3).
  */
-public record HugePagesReadBack(
-    Status status, long requested, OptionalLong actual, String message) {
-  public enum Status {
+record HugePagesReadBack(Status status, long requested, OptionalLong actual, String message) {
+  enum Status {
     MATCH,
     SHORT,
     OVER,

@@ -12,7 +12,7 @@ import java.util.List;
  * {@code page_verify} for Oracle: the HugePages pool at its planned size and in use, and the alert
  * log's Large Pages block at 100%.
  */
-public final class HugePagesVerifier implements PageVerifier {
+final class HugePagesVerifier implements PageVerifier {
   @Override
   public List<Arg> args() {
     return List.of(

@@ -1,7 +1,7 @@
 package io.pagetune.targets.oracle;
 
 /** A declared SGA size of one database instance (ASM and GIMR included when they use pages). */
-public record InstanceSga(String instance, long sgaBytes) {
+record InstanceSga(String instance, long sgaBytes) {
   public InstanceSga {
     if (sgaBytes < 0) {
       throw new IllegalArgumentException("SGA size of " + instance + " is negative");

@@ -13,7 +13,7 @@ import java.util.OptionalLong;
  * Linux {@code ipcs -m} parsed by header name, not by character position (which broke Oracle's
  * script when the layout changed). The trailing status column may be empty or "dest".
  */
-public record IpcsShm(List<ShmSegment> segments) {
+record IpcsShm(List<ShmSegment> segments) {
   public IpcsShm {
     segments = List.copyOf(segments);
   }

@@ -25,7 +25,7 @@ import java.util.OptionalLong;
  * and what new kernels copy), refused when the next boot would still not get them (a tuned
  * profile's {@code [bootloader] cmdline=} after them in a {@code $kernelopts} entry).
  */
-public record KernelParams(
+record KernelParams(
     List<String> params,
     List<FileEdit> bootEdits,
     Optional<String> refusal,
@@ -74,31 +74,14 @@ public record KernelParams(
     if (!running.hugepages().isEmpty()) {
       poolNotes.add(
           "the running kernel reserved huge pages at boot, before sysctl: "
-              + String.join(
-                  " ",
-                  relevant(running).stream()
-                      .filter(w -> !w.startsWith("transparent_hugepage"))
-                      .toList()));
+              + String.join(" ", relevant(running).stream().filter(w -> !isThp(w)).toList()));
     }
     if (running.hasPluralThpTypo()) {
       notes.add(
           "transparent_hugepages= (plural) on the kernel command line is ignored by the kernel");
     }
 
-    List<String> thpAtBoot = new ArrayList<>();
-    for (KernelCmdline line : next) {
-      thpAtBoot.add(
-          line.transparentHugepage()
-              .map(v -> v + " (kernel command line)")
-              .or(() -> tunedThp.map(t -> t.value() + " (tuned " + t.where() + ")"))
-              .orElse("kernel default"));
-    }
-    if (next.isEmpty()) {
-      thpAtBoot.add(
-          tunedThp
-              .map(t -> t.value() + " (tuned " + t.where() + ")")
-              .orElse("boot loader config not found"));
-    }
+    List<String> thpAtBoot = thpAtBoot(next, tunedThp);
     boolean thpPersisted =
         thpMode.isEmpty() || thpAtBoot.stream().allMatch(v -> v.startsWith(thpMode.get() + " "));
 
@@ -107,38 +90,10 @@ public record KernelParams(
     if (!thpPersisted) {
       params.add("transparent_hugepage=" + thpMode.get());
     }
-    boolean hugepagesPersisted = true;
-    if (giganticPages.isPresent()) {
-      long pages = giganticPages.getAsLong();
-      List<String> gig =
-          new ArrayList<>(List.of("default_hugepagesz=1G", "hugepagesz=1G", "hugepages=" + pages));
-      // hugepages= counts for the hugepagesz= before it: the kept pool gets its own pair
-      keptDefault.ifPresent(k -> gig.addAll(keptPair(k)));
-      hugepagesPersisted =
-          !next.isEmpty()
-              && next.stream()
-                  .allMatch(
-                      l ->
-                          keptDefault.isEmpty()
-                              ? BootCmdline.has(l, gig)
-                              : reserves(l, pages, keptDefault.get()));
-      keptDefault.ifPresent(
-          k ->
-              poolNotes.add(
-                  "the "
-                      + k.pageName()
-                      + " pool of "
-                      + String.join(
-                          ", ", k.consumers().stream().map(HugePageConsumer::name).toList())
-                      + " is kept at boot by "
-                      + String.join(" ", keptPair(k))
-                      + " beside default_hugepagesz=1G, which makes vm.nr_hugepages count 1G"
-                      + " pages"));
-      if (!hugepagesPersisted) {
-        params.addAll(gig);
-        drop.addAll(HUGEPAGE_PARAMS);
-      }
-    }
+    boolean hugepagesPersisted =
+        giganticPages.isEmpty()
+            || giganticReserved(
+                next, giganticPages.getAsLong(), keptDefault, params, drop, poolNotes);
 
     List<FileEdit> bootEdits = new ArrayList<>();
     Optional<String> refusal = Optional.empty();
@@ -168,12 +123,9 @@ public record KernelParams(
       }
     }
 
+    List<String> nextText = next.stream().map(l -> String.join(" ", relevant(l))).toList();
     Map<String, Object> report = new LinkedHashMap<>();
     report.put("running", String.join(" ", relevant(running)));
-    List<String> nextText = new ArrayList<>();
-    for (KernelCmdline l : next) {
-      nextText.add(String.join(" ", relevant(l)));
-    }
     report.put("next_boot", nextText);
     report.put("thp_at_boot", thpAtBoot);
     boot.tunedProfileName().ifPresent(p -> report.put("tuned_profile", p));
@@ -188,6 +140,71 @@ public record KernelParams(
         notes,
         poolNotes,
         report);
+  }
+
+  /** What THP mode each next-boot command line gets, and from where. */
+  private static List<String> thpAtBoot(
+      List<KernelCmdline> next, Optional<SysctlAssignment> tunedThp) {
+    List<String> thpAtBoot = new ArrayList<>();
+    for (KernelCmdline line : next) {
+      thpAtBoot.add(
+          line.transparentHugepage()
+              .map(v -> v + " (kernel command line)")
+              .or(() -> tunedThp.map(t -> t.value() + " (tuned " + t.where() + ")"))
+              .orElse("kernel default"));
+    }
+    if (next.isEmpty()) {
+      thpAtBoot.add(
+          tunedThp
+              .map(t -> t.value() + " (tuned " + t.where() + ")")
+              .orElse("boot loader config not found"));
+    }
+    return thpAtBoot;
+  }
+
+  /**
+   * Whether every next boot already reserves the 1 GiB pool (and the kept default-size pool); when
+   * not, the parameters that reserve it join {@code params} and the old ones {@code drop}.
+   */
+  private static boolean giganticReserved(
+      List<KernelCmdline> next,
+      long pages,
+      Optional<PoolPlan> keptDefault,
+      List<String> params,
+      List<String> drop,
+      List<String> poolNotes) {
+    List<String> gig =
+        new ArrayList<>(List.of("default_hugepagesz=1G", "hugepagesz=1G", "hugepages=" + pages));
+    // hugepages= counts for the hugepagesz= before it: the kept pool gets its own pair
+    keptDefault.ifPresent(k -> gig.addAll(keptPair(k)));
+    boolean hugepagesPersisted =
+        !next.isEmpty()
+            && next.stream()
+                .allMatch(
+                    l ->
+                        keptDefault.isEmpty()
+                            ? BootCmdline.has(l, gig)
+                            : reserves(l, pages, keptDefault.get()));
+    keptDefault.ifPresent(
+        k ->
+            poolNotes.add(
+                "the "
+                    + k.pageName()
+                    + " pool of "
+                    + String.join(", ", k.consumers().stream().map(HugePageConsumer::name).toList())
+                    + " is kept at boot by "
+                    + String.join(" ", keptPair(k))
+                    + " beside default_hugepagesz=1G, which makes vm.nr_hugepages count 1G"
+                    + " pages"));
+    if (!hugepagesPersisted) {
+      params.addAll(gig);
+      drop.addAll(HUGEPAGE_PARAMS);
+    }
+    return hugepagesPersisted;
+  }
+
+  private static boolean isThp(String word) {
+    return word.startsWith("transparent_hugepage");
   }
 
   private static List<String> keptPair(PoolPlan kept) {

@@ -6,16 +6,13 @@ import io.pagetune.facts.Fact;
 import io.pagetune.linux.MemlockLimit;
 import io.pagetune.linux.MemlockLimits;
 import io.pagetune.modules.ApplyResult;
-import io.pagetune.modules.ModuleCall;
-import io.pagetune.modules.Plan;
 import io.pagetune.modules.Step;
-import io.pagetune.modules.StepRunner;
+import io.pagetune.pages.PageState;
 import io.pagetune.schedule.RestartTarget;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -26,11 +23,22 @@ import java.util.OptionalLong;
 final class LivePoolReadBack {
   private LivePoolReadBack() {}
 
-  static ApplyResult check(Plan plan, ModuleCall call, StepRunner runner, ApplyResult result) {
-    @SuppressWarnings("unchecked")
-    Map<String, Object> desired = (Map<String, Object>) plan.data().get("desired");
+  /**
+   * @param desired the plan's desired values ({@code nr_hugepages}, consumers, memlock)
+   */
+  static Step.ReadBack of(Map<String, Object> desired) {
     long wanted = ((Number) desired.get("nr_hugepages")).longValue();
-    CommandResult back = runner.query(RemoteCommand.argv("sysctl", "-n", "vm.nr_hugepages"), call);
+    List<String> users =
+        ((List<?>) desired.get("consumers")).stream().map(String::valueOf).toList();
+    long neededKb = ((Number) desired.get("memlock_kb")).longValue();
+    return Step.ReadBack.of(
+        "read back vm.nr_hugepages",
+        (result, host) -> check(result, host, wanted, users, neededKb));
+  }
+
+  private static ApplyResult check(
+      ApplyResult result, Step.ReadBack.Host host, long wanted, List<String> users, long neededKb) {
+    CommandResult back = host.query(RemoteCommand.argv("sysctl", "-n", "vm.nr_hugepages"));
     OptionalLong actual = OptionalLong.empty();
     if (back.ok() && back.stdout().strip().matches("\\d{1,18}")) {
       actual = OptionalLong.of(Long.parseLong(back.stdout().strip()));
@@ -39,63 +47,66 @@ final class LivePoolReadBack {
     if (check.ok()) {
       // the limits files were just written: a fresh login shows what the memlock is now
       Map<String, MemlockLimits> logins = new LinkedHashMap<>();
-      for (Object u : (List<?>) desired.get("consumers")) {
-        Fact<MemlockLimits> loginFact = MemlockLimits.ulimitFact(String.valueOf(u));
-        logins.put(
-            String.valueOf(u),
-            loginFact.parse(runner.query(RemoteCommand.script(loginFact.script()), call)));
+      for (String u : users) {
+        Fact<MemlockLimits> loginFact = MemlockLimits.ulimitFact(u);
+        logins.put(u, loginFact.parse(host.query(RemoteCommand.script(loginFact.script()))));
       }
-      long neededKb = ((Number) desired.get("memlock_kb")).longValue();
-      List<Map<String, Object>> states = liveNow(plan.data().get("page_state"), logins, neededKb);
-      boolean all = states.stream().allMatch(m -> Boolean.TRUE.equals(m.get("effective")));
-      return result.withData(
-          Map.of("effective", all, "pending_restart", !all, "page_state", states));
+      List<PageState> states = liveNow(result.pageStates(), logins, neededKb);
+      boolean all = states.stream().allMatch(PageState::effective);
+      return result
+          .withData(Map.of("effective", all, "pending_restart", !all))
+          .withPageStates(states);
     }
-    String host = runner.connection().host();
-    List<Step.RequestRestart> restarts = new ArrayList<>(result.restarts());
-    restarts.add(
-        new Step.RequestRestart(
-            new RestartTarget(RestartTarget.REBOOT, host, host),
-            "the live pool fell short; the sysctl file allocates it at boot"));
-    Map<String, Object> data = new LinkedHashMap<>(result.data());
-    data.put("effective", false);
-    data.put("pending_restart", true);
-    data.put("live_nr_hugepages", actual.isPresent() ? actual.getAsLong() : "unknown");
-    return new ApplyResult(
-        result.changed(),
-        result.commands(),
-        restarts,
-        result.backups(),
-        data,
-        Optional.of(check.message() + "; reboot requested"));
+    return result
+        .withRestart(
+            new Step.RequestRestart(
+                new RestartTarget(RestartTarget.REBOOT, host.name(), host.name()),
+                "the live pool fell short; the sysctl file allocates it at boot"))
+        .withData(
+            Map.of(
+                "effective",
+                false,
+                "pending_restart",
+                true,
+                "live_nr_hugepages",
+                actual.isPresent() ? actual.getAsLong() : "unknown"))
+        .withFailure(check.message() + "; reboot requested");
   }
 
   /** The plan's states once the pool and the group were set live and read back. */
-  private static List<Map<String, Object>> liveNow(
-      Object planned, Map<String, MemlockLimits> logins, long neededKb) {
-    List<Map<String, Object>> out = new ArrayList<>();
-    if (planned instanceof List<?> l) {
-      for (Object o : l) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        ((Map<?, ?>) o).forEach((k, v) -> m.put(String.valueOf(k), v));
-        if (m.get("target").equals("oracle/hugepages")
-            || m.get("target").equals("oracle/hugetlb_shm_group")) {
-          // set live by this apply and read back
-          m.put("effective_value", String.valueOf(m.get("desired")) + " (set live)");
-          m.put("effective", true);
-          m.put("pending_restart", false);
-        }
-        for (Map.Entry<String, MemlockLimits> login : logins.entrySet()) {
-          if (m.get("target").equals("oracle/memlock/" + login.getKey())) {
-            m.put("effective", login.getValue().atLeast(neededKb));
-            m.put("effective_value", "su - " + login.getKey() + ": " + describe(login.getValue()));
-            m.put("pending_restart", !login.getValue().atLeast(neededKb));
-          }
-        }
-        out.add(m);
+  private static List<PageState> liveNow(
+      List<PageState> planned, Map<String, MemlockLimits> logins, long neededKb) {
+    List<PageState> out = new ArrayList<>();
+    for (PageState p : planned) {
+      PageState now = p;
+      if (p.target().equals("oracle/hugepages") || p.target().equals("oracle/hugetlb_shm_group")) {
+        // set live by this apply and read back
+        now = live(p, true, p.desired() + " (set live)", false);
       }
+      for (Map.Entry<String, MemlockLimits> login : logins.entrySet()) {
+        if (p.target().equals("oracle/memlock/" + login.getKey())) {
+          boolean enough = login.getValue().atLeast(neededKb);
+          now =
+              live(
+                  p, enough, "su - " + login.getKey() + ": " + describe(login.getValue()), !enough);
+        }
+      }
+      out.add(now);
     }
     return out;
+  }
+
+  private static PageState live(
+      PageState p, boolean effective, String effectiveValue, boolean pendingRestart) {
+    return new PageState(
+        p.target(),
+        p.desired(),
+        p.persisted(),
+        p.persistedValue(),
+        effective,
+        effectiveValue,
+        pendingRestart,
+        p.reasons());
   }
 
   private static String describe(MemlockLimits l) {

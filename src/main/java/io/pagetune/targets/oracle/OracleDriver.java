@@ -26,12 +26,12 @@ import java.util.regex.Pattern;
  * means {@code srvctl status database} says running, or {@code v$instance} says OPEN. The target id
  * is the database name (db_unique_name for srvctl, ORACLE_SID for SQL*Plus).
  */
-public final class OracleDriver implements RestartDriver {
+final class OracleDriver implements RestartDriver {
   private static final Pattern DB_NAME = Pattern.compile("[A-Za-z][A-Za-z0-9_$#]{0,29}");
   private static final Pattern ORA_ERROR = Pattern.compile("(ORA|SP2)-\\d{4,5}");
 
   /** Settings; {@code oracleHome} empty means the user's environment already has one. */
-  public record Options(
+  record Options(
       String osUser,
       boolean grid,
       Optional<String> oracleHome,

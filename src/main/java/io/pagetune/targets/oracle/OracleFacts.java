@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Map;
 
 /** The Oracle-on-Linux page facts: memory and HugePages, THP, boot configuration, SysV shm. */
-public final class OracleFacts implements PageFactSection {
+final class OracleFacts implements PageFactSection {
   public static final Fact<Meminfo> MEMINFO = Meminfo.PAGES;
   public static final Fact<ThpMode> THP =
       new ScriptFact<>(

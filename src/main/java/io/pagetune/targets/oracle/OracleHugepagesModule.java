@@ -8,7 +8,6 @@ import io.pagetune.linux.LinuxBootConfig;
 import io.pagetune.linux.PoolOutcome;
 import io.pagetune.linux.PoolPlan;
 import io.pagetune.linux.PoolRecords;
-import io.pagetune.modules.ApplyResult;
 import io.pagetune.modules.Arg;
 import io.pagetune.modules.ArgSpec;
 import io.pagetune.modules.ArgType;
@@ -18,7 +17,6 @@ import io.pagetune.modules.Module;
 import io.pagetune.modules.ModuleCall;
 import io.pagetune.modules.Plan;
 import io.pagetune.modules.Step;
-import io.pagetune.modules.StepRunner;
 import io.pagetune.modules.pages.HostFiles;
 import io.pagetune.modules.pages.Templated;
 import io.pagetune.pages.PageState;
@@ -35,7 +33,7 @@ import java.util.Set;
  * {@code runtime: true} it also sets the pool live and reads it back: a short pool (fragmentation,
  * page cache) fails the task and asks for a reboot instead of reporting success.
  */
-public final class OracleHugepagesModule implements Module {
+final class OracleHugepagesModule implements Module {
   private static final ArgSpec SPEC =
       ArgSpec.of(
           Arg.optional("instances", ArgType.LIST),
@@ -183,15 +181,5 @@ public final class OracleHugepagesModule implements Module {
         setsPoolLive,
         runtime,
         sysctlPath);
-  }
-
-  @Override
-  public ApplyResult apply(Plan plan, ModuleCall call, StepRunner runner) {
-    ApplyResult result = runner.run(plan, call);
-    boolean setLive = Boolean.TRUE.equals(plan.data().get("sets_pool_live"));
-    if (result.failure().isPresent() || !setLive) {
-      return result;
-    }
-    return LivePoolReadBack.check(plan, call, runner, result);
   }
 }

@@ -21,7 +21,7 @@ final class OraclePlanReport {
   /**
    * @param host the host's name (the reboot's target)
    * @param steps the writes and live settings; empty when the host is up to date
-   * @param setsPoolLive whether {@code steps} set the pool live (apply reads it back)
+   * @param setsPoolLive whether {@code steps} set the pool live (then the plan reads it back)
    */
   static Plan plan(
       String host,
@@ -48,32 +48,54 @@ final class OraclePlanReport {
             "thp",
             OracleStates.activeThp(files.thp())));
     data.put("boot", files.kernel().report());
-    data.put("page_state", states.stream().map(PageState::toMap).toList());
     data.put("sets_pool_live", setsPoolLive);
     String thpNote = thpNote(files);
     data.put("pending_restart", !effective);
     String summary = summary(req, pool, files);
     if (steps.isEmpty()) {
-      List<String> pending = new ArrayList<>();
-      for (PageState st : states) {
-        if (!st.effective()) {
-          pending.add(st.target() + " is " + st.effectiveValue());
-        }
-      }
-      String msg =
-          summary
-              + (effective
-                  ? " persisted and live"
-                  : " persisted; pending restart: HugePages_Total is "
-                      + live.totalText()
-                      + (live.poolLive() ? "" : " until a reboot (or runtime: true)")
-                      + (pending.isEmpty() ? "" : " (" + String.join("; ", pending) + ")"))
-              + thpNote;
+      String msg = upToDate(summary, effective, states, live) + thpNote;
       data.put("msg", msg);
-      return Plan.upToDate(msg, data);
+      return Plan.upToDate(msg, data).withPageStates(states);
     }
     List<Step> all = new ArrayList<>(steps);
-    KernelParams kernel = files.kernel();
+    all.addAll(restarts(host, req, pool, files.kernel(), runtime, sysctlPath));
+    if (setsPoolLive) {
+      all.add(LivePoolReadBack.of(files.planned()));
+    }
+    data.put("msg", summary + thpNote);
+    return Plan.of(all, diffs).withData(data).withPageStates(states);
+  }
+
+  /** The message of a host already up to date: live, or what is still pending a restart. */
+  private static String upToDate(
+      String summary, boolean effective, List<PageState> states, OracleLive live) {
+    List<String> pending = new ArrayList<>();
+    for (PageState st : states) {
+      if (!st.effective()) {
+        pending.add(st.target() + " is " + st.effectiveValue());
+      }
+    }
+    return summary
+        + (effective
+            ? " persisted and live"
+            : " persisted; pending restart: HugePages_Total is "
+                + live.totalText()
+                + (live.poolLive() ? "" : " until a reboot (or runtime: true)")
+                + (pending.isEmpty() ? "" : " (" + String.join("; ", pending) + ")"));
+  }
+
+  /**
+   * The restarts that make the writes effective: a reboot for the kernel command line or a pool not
+   * set live, and with {@code runtime} each declared instance, whose SGA moves at its start.
+   */
+  private static List<Step.RequestRestart> restarts(
+      String host,
+      OracleRequest req,
+      OraclePoolSizing pool,
+      KernelParams kernel,
+      boolean runtime,
+      String sysctlPath) {
+    List<Step.RequestRestart> all = new ArrayList<>();
     if (!runtime || req.gigantic() || !kernel.bootEdits().isEmpty()) {
       all.add(
           new Step.RequestRestart(
@@ -95,8 +117,7 @@ final class OraclePlanReport {
                 "the SGA moves into huge pages when the instance starts"));
       }
     }
-    data.put("msg", summary + thpNote);
-    return Plan.of(all, diffs).withData(data);
+    return all;
   }
 
   private static String summary(OracleRequest req, OraclePoolSizing pool, OracleConfigFiles files) {

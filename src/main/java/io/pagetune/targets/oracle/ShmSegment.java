@@ -3,7 +3,7 @@ package io.pagetune.targets.oracle;
 import java.util.OptionalLong;
 
 /** One SysV shared memory segment of {@code ipcs -m}; {@code status} may be empty or "dest". */
-public record ShmSegment(
+record ShmSegment(
     String key,
     String shmid,
     String owner,

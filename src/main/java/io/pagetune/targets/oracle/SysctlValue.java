@@ -7,7 +7,7 @@ import java.util.OptionalLong;
 import java.util.regex.Pattern;
 
 /** {@code sysctl -n <name>}: the value as printed, empty when the key does not exist. */
-public record SysctlValue(String name, Optional<String> value) {
+record SysctlValue(String name, Optional<String> value) {
   private static final Pattern NAME = Pattern.compile("[a-z0-9_]+(?:[./][a-z0-9_-]+)+");
 
   public static SysctlValue parse(String name, String output, boolean ok) {

@@ -8,7 +8,7 @@ import java.util.regex.Pattern;
  * The THP mode Oracle documents per release (domain.md §3.5): {@code never} up to 19c, {@code
  * madvise} from 21c on UEK7 or later. Never a single hard-coded value.
  */
-public record ThpPolicy(String mode, String reason) {
+record ThpPolicy(String mode, String reason) {
   private static final Pattern KERNEL = Pattern.compile("^(\\d{1,4})\\.(\\d{1,4})");
 
   public static ThpPolicy forOracle(int release, String kernelRelease) {

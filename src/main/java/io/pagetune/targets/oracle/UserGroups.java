@@ -15,9 +15,9 @@ import java.util.Set;
  * The groups of the OS users that own huge-page consumers ({@code oracle}, and {@code grid} in a
  * role-separated install), from {@code id}: the primary gid first, then every gid and group name.
  */
-public record UserGroups(Map<String, Member> users) {
+record UserGroups(Map<String, Member> users) {
   /** One user: primary gid, all gids (primary first) and all group names. */
-  public record Member(String primaryGid, List<String> gids, Set<String> names) {
+  record Member(String primaryGid, List<String> gids, Set<String> names) {
     public Member {
       gids = List.copyOf(gids);
       names = Set.copyOf(names);

@@ -13,12 +13,13 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * What one {@code postgres_hugepages} task plans, as the plan the engine runs: the pool's steps
- * first ({@code pool_steps} of them, so that apply can read the pool back before the rest), then
- * the cluster's setting and its restart, with the three states of the pool, its consumers and the
- * cluster.
+ * first ({@code pool_steps} of them), the pool read back when they set it live ({@link
+ * PoolReadBack}), then the cluster's setting and its restart, with the three states of the pool,
+ * its consumers and the cluster.
  *
  * @param poolSteps the pool's writes and its live setting
  * @param restart the cluster's restart, asked for when it does not show the pages yet
@@ -38,6 +39,11 @@ record ClusterPlan(
 
   Plan plan() {
     List<Step> steps = new ArrayList<>(poolSteps);
+    if (setsPoolLive) {
+      Optional<String> sysfs =
+          size.defaultPage() ? Optional.empty() : Optional.of(size.gigantic().sysfsPath());
+      steps.add(PoolReadBack.of(pool.pages(), sysfs));
+    }
     steps.addAll(setting.steps());
     if (!pages.effective() && pages.pg().running() && !steps.isEmpty()) {
       steps.add(
@@ -59,12 +65,12 @@ record ClusterPlan(
     if (steps.isEmpty()) {
       String msg = summary + pages.upToDate();
       data.put("msg", msg);
-      return Plan.upToDate(msg, data);
+      return Plan.upToDate(msg, data).withPageStates(states);
     }
     data.put("msg", summary);
     List<FileDiff> diffs = new ArrayList<>(persistence.diffs());
     diffs.addAll(setting.diffs());
-    return Plan.of(steps, diffs).withData(data);
+    return Plan.of(steps, diffs).withData(data).withPageStates(states);
   }
 
   private Map<String, Object> data(List<PageState> states) {
@@ -75,7 +81,6 @@ record ClusterPlan(
     desired.put("huge_pages", pages.wantedMode());
     desired.put("consumers", pool.breakdown());
     data.put("desired", desired);
-    data.put("page_state", states.stream().map(PageState::toMap).toList());
     data.put("port", port.port());
     data.put("port_from", port.source());
     data.put("effective", states.stream().allMatch(PageState::effective));

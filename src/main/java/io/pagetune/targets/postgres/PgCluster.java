@@ -15,7 +15,7 @@ import java.util.Objects;
  * @param startArgv the argv of the unit's {@code ExecStart}, its variables expanded (its server
  *     options win over the configuration files), empty on Debian
  */
-public record PgCluster(
+record PgCluster(
     String version,
     String name,
     int port,

@@ -22,7 +22,7 @@ import java.util.OptionalLong;
  * @param settingsFrom {@code running server} or {@code postgres -C}
  * @param meminfo {@code MemTotal}, {@code Hugepagesize} (kB) and {@code HugePages_*} counts
  */
-public record PgClusterState(
+record PgClusterState(
     Optional<String> problem,
     String owner,
     String version,

@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
  * runs of spaces. The status may carry a suffix ({@code online,recovery}); the log file may be
  * missing when the cluster logs through its own {@code log_directory}.
  */
-public final class PgLsClusters {
+final class PgLsClusters {
   private static final Pattern LINE =
       Pattern.compile(
           "^(\\d+(?:\\.\\d+)?)\\s+(\\S+)\\s+(\\d+)\\s+(\\S+)\\s+(\\S+)\\s+(/\\S*)(?:\\s+(\\S+))?\\s*$");

@@ -18,7 +18,7 @@ import java.util.OptionalLong;
  * @param bytes the size in bytes
  * @param source how it was found, in words
  */
-public record PgSharedMemory(long bytes, String source) {
+record PgSharedMemory(long bytes, String source) {
 
   /** The size of {@code state}'s main shared memory with huge pages of {@code hugePageBytes}. */
   public static Optional<PgSharedMemory> of(PgClusterState state, long hugePageBytes) {

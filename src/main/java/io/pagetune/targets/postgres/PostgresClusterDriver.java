@@ -28,7 +28,7 @@ import java.util.regex.Pattern;
  * means {@code pg_isready} on the cluster's port and socket (from {@code postmaster.pid}) says
  * accepting connections.
  */
-public final class PostgresClusterDriver implements RestartDriver {
+final class PostgresClusterDriver implements RestartDriver {
   private static final Pattern DEBIAN_CLUSTER =
       Pattern.compile("(\\d+(?:\\.\\d+)?)/([A-Za-z0-9_.-]+)");
 

@@ -13,7 +13,7 @@ import java.util.Map;
  * (Debian/Ubuntu), else what systemd runs as {@code postgresql*.service} (RHEL AppStream, PGDG), in
  * one round trip.
  */
-public final class PostgresFacts implements PageFactSection {
+final class PostgresFacts implements PageFactSection {
   /**
    * Without pg_lsclusters: every loaded or installed {@code postgresql*.service} but templates
    * ({@code postgresql@.service} has no data directory of its own), its {@code systemctl show}

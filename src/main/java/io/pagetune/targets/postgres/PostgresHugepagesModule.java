@@ -10,7 +10,6 @@ import io.pagetune.linux.PoolOfSize;
 import io.pagetune.linux.PoolOutcome;
 import io.pagetune.linux.PoolPersistence;
 import io.pagetune.linux.PoolPlan;
-import io.pagetune.modules.ApplyResult;
 import io.pagetune.modules.Arg;
 import io.pagetune.modules.ArgSpec;
 import io.pagetune.modules.ArgType;
@@ -20,7 +19,6 @@ import io.pagetune.modules.Module;
 import io.pagetune.modules.ModuleCall;
 import io.pagetune.modules.Plan;
 import io.pagetune.modules.Step;
-import io.pagetune.modules.StepRunner;
 import io.pagetune.modules.pages.HostFiles;
 import io.pagetune.modules.pages.Templated;
 import io.pagetune.schedule.RestartTarget;
@@ -46,7 +44,7 @@ import java.util.Optional;
  * vm.hugetlb_shm_group} nor the memlock limit governs (both apply to System V {@code SHM_HUGETLB}
  * segments, Oracle's kind), so neither is planned here.
  */
-public final class PostgresHugepagesModule implements Module {
+final class PostgresHugepagesModule implements Module {
   static final String RESTART_KIND = "postgres_cluster";
 
   private static final ArgSpec SPEC =
@@ -259,14 +257,5 @@ public final class PostgresHugepagesModule implements Module {
             .map(t -> call.services().renderTemplate(t, Map.of("pool", poolVars)))
             .orElseGet(() -> PoolSysctlFile.text(pool));
     return pool.withRecords(PoolSysctlFile.wanted(sysctlBefore, rendered, pool.pages()));
-  }
-
-  /**
-   * Sets the pool first and reads it back: only a pool that is really there may carry {@code
-   * huge_pages = on}, else PostgreSQL would refuse to start in its window.
-   */
-  @Override
-  public ApplyResult apply(Plan plan, ModuleCall call, StepRunner runner) {
-    return PoolFirstApply.apply(plan, call, runner);
   }
 }

@@ -14,7 +14,7 @@ import java.util.Optional;
  * pages, as its {@code /proc/<pid>/smaps} shows ({@code KernelPageSize} of the cluster's {@code
  * huge_page_size}, else of the kernel's default huge page size; {@code Shared_Hugetlb}).
  */
-public final class PostgresPageVerifier implements PageVerifier {
+final class PostgresPageVerifier implements PageVerifier {
   @Override
   public List<Arg> args() {
     return List.of(

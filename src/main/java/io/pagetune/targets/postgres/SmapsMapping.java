@@ -11,7 +11,7 @@ import java.util.OptionalLong;
  * path, the page size the kernel maps it with ({@code KernelPageSize}) and how much of it sits in
  * huge pages ({@code Shared_Hugetlb} + {@code Private_Hugetlb}).
  */
-public record SmapsMapping(
+record SmapsMapping(
     String range, String perms, String path, long sizeKb, long kernelPageSizeKb, long hugetlbKb) {
 
   public boolean shared() {

@@ -23,7 +23,7 @@ import java.util.regex.Pattern;
  * binaries are where {@code ExecStart}'s program is. A unit with neither, or without a {@code
  * PG_VERSION} (no data directory yet: {@code postgresql-setup --initdb} not run), is left out.
  */
-public final class SystemdPgUnits {
+final class SystemdPgUnits {
   static final String UNIT_MARK = "--unit ";
 
   private static final Pattern ARGV = Pattern.compile("argv\\[\\]=([^;]*)");

@@ -12,7 +12,7 @@ import java.util.Set;
  * MAXDATA=0x80000000@DATAPSIZE=64K}. Options are kept in order and verbatim; only the {@code
  * *PSIZE} ones are interpreted.
  */
-public record LdrCntrl(List<Option> options) {
+record LdrCntrl(List<Option> options) {
   /** The four page-size options of domain.md §1.1, in the order the SAP note lists them. */
   public static final List<String> PSIZE_OPTIONS =
       List.of("DATAPSIZE", "TEXTPSIZE", "STACKPSIZE", "SHMPSIZE");
@@ -22,7 +22,7 @@ public record LdrCntrl(List<Option> options) {
   }
 
   /** One option; {@code bare} when it has no {@code =} at all (e.g. {@code %(LDR_CNTRL)}). */
-  public record Option(String name, String value, boolean bare) {
+  record Option(String name, String value, boolean bare) {
     static Option parse(String token) {
       int eq = token.indexOf('=');
       return eq < 0

@@ -7,8 +7,8 @@ import java.util.Optional;
  * Whether the SAP kernel is new enough for 64K pages through LDR_CNTRL (SAP Note 3283320 as quoted
  * in domain.md §1.7): 7.53 from PL 1112, 7.54 from PL 110. Any other release is UNKNOWN, never OK.
  */
-public record LdrCntrlPrecondition(Status status, String reason) {
-  public enum Status {
+record LdrCntrlPrecondition(Status status, String reason) {
+  enum Status {
     OK,
     REFUSED,
     UNKNOWN

@@ -8,8 +8,7 @@ import java.util.Optional;
  * One process row of {@code ps -Z}: the page size per column, keyed by the header name ({@code
  * DPGSZ}, {@code SPGSZ}, {@code TPGSZ}, {@code SHMPGSZ}); a column the variant lacks is absent.
  */
-public record ProcessPageSizes(
-    String pid, String ppid, String command, Map<String, PageSize> sizes) {
+record ProcessPageSizes(String pid, String ppid, String command, Map<String, PageSize> sizes) {
   public ProcessPageSizes {
     ppid = ppid == null ? "" : ppid;
     sizes = Map.copyOf(sizes);

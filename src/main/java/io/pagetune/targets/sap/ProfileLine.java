@@ -8,7 +8,7 @@ package io.pagetune.targets.sap;
  * the first {@code =}, and {@code valueStart}/{@code valueEnd} locate the value inside {@code text}
  * so that an edit can replace the value and keep the author's spacing.
  */
-public record ProfileLine(
+record ProfileLine(
     int number,
     String text,
     String terminator,
@@ -19,7 +19,7 @@ public record ProfileLine(
     int valueEnd) {
 
   /** What a line is, following the tolerant rules of domain.md §1.5. */
-  public enum Kind {
+  enum Kind {
     BLANK,
     COMMENT,
     PARAMETER,

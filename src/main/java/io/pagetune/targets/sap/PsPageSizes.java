@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
  * {@code ps -Z} output of AIX/PASE parsed by header name: the 4-column layout ({@code DPGSZ SPGSZ
  * TPGSZ SHMPGSZ}), the older 3-column one, and {@code ps -efZ} whose STIME may contain a space.
  */
-public record PsPageSizes(List<String> sizeColumns, List<ProcessPageSizes> processes) {
+record PsPageSizes(List<String> sizeColumns, List<ProcessPageSizes> processes) {
   private static final Set<String> SIZE_HEADERS = Set.of("DPGSZ", "SPGSZ", "TPGSZ", "SHMPGSZ");
   private static final Pattern SIZE_TOKEN = Pattern.compile("\\d+[KMGT]", Pattern.CASE_INSENSITIVE);
 

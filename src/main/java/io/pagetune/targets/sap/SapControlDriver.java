@@ -24,9 +24,9 @@ import java.util.Optional;
  * work is done, so the end states are polled with GetSystemInstanceList. Exit codes per sapcontrol:
  * 0 ok, 1 failed, 2 a wait timed out (3/4 only mean success for GetProcessList).
  */
-public final class SapControlDriver implements RestartDriver {
+final class SapControlDriver implements RestartDriver {
   /** Settings; {@code env} reaches sapcontrol (PATH, LD_LIBRARY_PATH). */
-  public record Options(Map<String, String> env, Duration pollInterval, int waitTimeoutSeconds) {
+  record Options(Map<String, String> env, Duration pollInterval, int waitTimeoutSeconds) {
     public Options {
       env = Map.copyOf(env);
     }

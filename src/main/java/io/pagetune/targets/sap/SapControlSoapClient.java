@@ -30,7 +30,7 @@ import org.xml.sax.SAXParseException;
  * Calls sapstartsrv web methods ({@code urn:SAPControl}) with SOAP 1.1 over HTTP(S) and Basic
  * authentication. Responses are read with a DOM parser that refuses DTDs and external entities.
  */
-public final class SapControlSoapClient {
+final class SapControlSoapClient {
   static final String SOAP_NS = "http://schemas.xmlsoap.org/soap/envelope/";
   static final String SAPCONTROL_NS = "urn:SAPControl";
 

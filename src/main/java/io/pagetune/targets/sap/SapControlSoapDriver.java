@@ -24,11 +24,11 @@ import java.util.function.Function;
  * states are polled with GetSystemInstanceList. The connection is not used: the driver talks HTTP
  * to the host directly.
  */
-public final class SapControlSoapDriver implements RestartDriver {
+final class SapControlSoapDriver implements RestartDriver {
   private static final String ALL = "SAPControl-ALL-INSTANCES";
 
   /** Timeouts and polling; sapstartsrv's own timeouts are in seconds. */
-  public record Options(
+  record Options(
       Duration connectTimeout,
       Duration requestTimeout,
       Duration pollInterval,

@@ -3,7 +3,7 @@ package io.pagetune.targets.sap;
 import io.pagetune.error.PagetuneException;
 
 /** A sapstartsrv web method call that failed: a SOAP fault, HTTP error, timeout or bad XML. */
-public class SapControlSoapException extends PagetuneException {
+class SapControlSoapException extends PagetuneException {
   private static final long serialVersionUID = 1L;
   private final boolean transientFailure;
 

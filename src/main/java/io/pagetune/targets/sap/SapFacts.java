@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /** The SAP page facts: every SAP system on IBM i PASE and AIX, with profiles, kernel and ps. */
-public final class SapFacts implements PageFactSection {
+final class SapFacts implements PageFactSection {
   public static final Fact<Map<String, SapSystemFacts>> SAP_SYSTEMS =
       new ScriptFact<>(
           "pages_sap_systems",

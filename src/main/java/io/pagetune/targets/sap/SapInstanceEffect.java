@@ -24,7 +24,7 @@ import java.util.Set;
  * @param kinds the kind of each judged process
  * @param here the instance is one this host starts (sapservices), so this host can judge it
  */
-public record SapInstanceEffect(
+record SapInstanceEffect(
     String instance,
     boolean here,
     boolean running,

@@ -17,13 +17,13 @@ import java.util.regex.Pattern;
  * watchdog). A process none of these names is left out: an instance is never judged by processes
  * that are not provably its own.
  */
-public final class SapInstanceProcesses {
+final class SapInstanceProcesses {
   private static final Pattern PF = Pattern.compile("(?:^|\\s)pf=(\\S+)");
 
   private SapInstanceProcesses() {}
 
   /** One attributed process and its kind. */
-  public record Member(ProcessPageSizes process, SapProcessKind kind) {}
+  record Member(ProcessPageSizes process, SapProcessKind kind) {}
 
   /**
    * @param sid the system

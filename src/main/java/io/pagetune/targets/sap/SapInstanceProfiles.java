@@ -11,7 +11,7 @@ import java.util.Optional;
  * (domain.md §1.4). {@code instance} is the label reports use: {@code D10}, or {@code D00@host}
  * when two hosts run an instance of the same name.
  */
-public record SapInstanceProfiles(
+record SapInstanceProfiles(
     String instance, Optional<String> instanceProfile, Optional<String> startProfile) {
 
   /** The profile file names, instance profile first. */

@@ -9,7 +9,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** A SAP kernel release (e.g. 753) and patch level (e.g. 1112). */
-public record SapKernelVersion(int release, int patch) implements Comparable<SapKernelVersion> {
+record SapKernelVersion(int release, int patch) implements Comparable<SapKernelVersion> {
   // anchored at line start so "kernel patch number" does not match "patch number"
   private static final Pattern RELEASE =
       Pattern.compile("^\\s*kernel release\\s+(\\d+)\\s*$", Pattern.MULTILINE);

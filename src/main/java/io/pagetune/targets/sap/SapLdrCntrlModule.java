@@ -22,17 +22,18 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * {@code sap_ldr_cntrl}: ensures {@code LDR_CNTRL} options (default the four {@code *PSIZE=64K})
  * for every instance of a SAP system, ASCS included, as its profile chain gives them ({@link
- * SapLdrCntrlPlanner}, domain.md §1 and §5a). Its data carries {@code page_state}, one {@link
- * PageState} per instance: the chain's answer beside what the instance's own processes show ({@link
- * SapInstanceEffect}). It refuses a kernel below the documented patch level, and one the note does
- * not cover unless the playbook allows it. The change takes effect at the next SAP system restart,
- * which it requests and never performs.
+ * SapLdrCntrlPlanner}, domain.md §1 and §5a). Its plan reports one {@link PageState} per instance:
+ * the chain's answer beside what the instance's own processes show ({@link SapInstanceEffect}). It
+ * refuses a kernel below the documented patch level, and one the note does not cover unless the
+ * playbook allows it. The change takes effect at the next SAP system restart, which it requests and
+ * never performs.
  */
-public final class SapLdrCntrlModule implements Module {
+final class SapLdrCntrlModule implements Module {
   static final String DEFAULT_OPTIONS = LdrCntrl.allPageSizes(PageSize.SIZE_64K).render();
 
   private static final ArgSpec SPEC =
@@ -104,74 +105,126 @@ public final class SapLdrCntrlModule implements Module {
               + pre.reason()
               + "; refusing (set allow_unknown_kernel: true once the release is checked)");
     }
+    ProfileTexts profiles = ProfileTexts.read(host, dir, system.profiles());
+    if (profiles.problem().isPresent()) {
+      return Plan.failed("sap_ldr_cntrl: " + profiles.problem().get());
+    }
     List<SapInstanceProfiles> instances = SapInstanceProfiles.group(system.profiles());
-    Map<String, String> texts = new LinkedHashMap<>();
-    List<String> warnings = new ArrayList<>();
-    String defaults = dir + "/" + SapLdrCntrlPlanner.DEFAULT_PFL;
-    if (host.stat(defaults).isPresent()) {
-      HostFiles.Text text = HostFiles.read(host, defaults);
-      if (text.problem().isPresent()) {
-        return Plan.failed("sap_ldr_cntrl: " + text.problem().get());
-      }
-      texts.put(SapLdrCntrlPlanner.DEFAULT_PFL, text.text().get());
-    }
-    for (String name : system.profiles()) {
-      HostFiles.Text text = HostFiles.read(host, dir + "/" + name);
-      if (text.problem().isPresent()) {
-        return Plan.failed("sap_ldr_cntrl: " + text.problem().get());
-      }
-      warnings.addAll(otherAmbiguousSetenv(name, text.text().get()));
-      texts.put(name, text.text().get());
-    }
     SapLdrCntrlPlanner.Result result =
-        SapLdrCntrlPlanner.plan(desired, instances, texts, RunStamp.of(clock));
+        SapLdrCntrlPlanner.plan(desired, instances, profiles.texts(), RunStamp.of(clock));
     if (result.refusal().isPresent()) {
       return Plan.failed("sap_ldr_cntrl: " + dir + "/" + result.refusal().get());
     }
-    List<Step> steps = new ArrayList<>();
-    List<FileDiff> diffs = new ArrayList<>();
-    for (Map.Entry<String, String> e : result.newTexts().entrySet()) {
-      String path = dir + "/" + e.getKey();
-      steps.add(
-          new Step.Put(
-              path,
-              e.getValue().getBytes(StandardCharsets.UTF_8),
-              null,
-              null,
-              null,
-              args.bool("backup")));
-      diffs.add(new FileDiff(path, texts.get(e.getKey()), e.getValue()));
-    }
-    List<SapInstanceEffect> effects = SapInstanceEffect.forSystem(system, instances, desired);
-    List<PageState> states = pageStates(sid, desired, result.instances(), effects);
-    // this host answers for the instances it starts; the others are verified on their hosts
-    List<SapInstanceEffect> here = effects.stream().filter(SapInstanceEffect::here).toList();
-    boolean effective = !here.isEmpty() && here.stream().allMatch(SapInstanceEffect::effective);
-    List<String> notEffective = new ArrayList<>();
-    here.forEach(e -> notEffective.addAll(e.reasons()));
-    if (here.isEmpty()) {
-      notEffective.add("no instance of " + sid + " is started on this host");
-    }
+    Outcome outcome =
+        Outcome.of(sid, desired, result, SapInstanceEffect.forSystem(system, instances, desired));
     Map<String, Object> data = new LinkedHashMap<>();
     data.put("sid", sid);
     data.put("kernel", pre.reason());
     data.put("profile_dir", dir);
     data.put("profiles", system.profiles());
-    data.put("desired", "LDR_CNTRL=" + desired.render());
-    data.put("persisted", result.persisted());
-    data.put("effective", effective);
-    data.put("pending_restart", !effective);
-    data.put("page_state", states.stream().map(PageState::toMap).toList());
+    data.putAll(outcome.data(desired, result));
+    List<String> warnings = profiles.warnings();
     if (!warnings.isEmpty()) {
       data.put("warnings", warnings);
     }
     RestartTarget target = new RestartTarget("sap_system", host.host(), sid);
-    if (steps.isEmpty()) {
+    if (result.newTexts().isEmpty()) {
+      return outcome.upToDate(sid, desired, instances.size(), target, warnings, data);
+    }
+    List<Step> steps = new ArrayList<>();
+    List<FileDiff> diffs = new ArrayList<>();
+    for (Map.Entry<String, String> e : result.newTexts().entrySet()) {
+      String path = dir + "/" + e.getKey();
+      byte[] bytes = e.getValue().getBytes(StandardCharsets.UTF_8);
+      steps.add(new Step.Put(path, bytes, null, null, null, args.bool("backup")));
+      diffs.add(new FileDiff(path, profiles.texts().get(e.getKey()), e.getValue()));
+    }
+    steps.add(
+        new Step.RequestRestart(
+            target,
+            "RestartService, then RestartSystem: LDR_CNTRL is read when sapstartsrv and the"
+                + " processes sapstart starts (ASCS included) come up"));
+    data.put("changes", result.changes());
+    if (!warnings.isEmpty()) {
+      data.put("msg", "WARNING: " + String.join("; ", warnings));
+    }
+    return Plan.of(steps, diffs).withData(data).withPageStates(outcome.states());
+  }
+
+  /**
+   * The system's profiles as the host holds them: {@code DEFAULT.PFL} (when there is one) and each
+   * instance or start profile, with the other variables two active lines set.
+   */
+  private record ProfileTexts(
+      Map<String, String> texts, List<String> warnings, Optional<String> problem) {
+
+    static ProfileTexts read(HostState host, String dir, List<String> names) {
+      Map<String, String> texts = new LinkedHashMap<>();
+      List<String> warnings = new ArrayList<>();
+      String defaults = dir + "/" + SapLdrCntrlPlanner.DEFAULT_PFL;
+      if (host.stat(defaults).isPresent()) {
+        HostFiles.Text text = HostFiles.read(host, defaults);
+        if (text.problem().isPresent()) {
+          return new ProfileTexts(texts, warnings, text.problem());
+        }
+        texts.put(SapLdrCntrlPlanner.DEFAULT_PFL, text.text().get());
+      }
+      for (String name : names) {
+        HostFiles.Text text = HostFiles.read(host, dir + "/" + name);
+        if (text.problem().isPresent()) {
+          return new ProfileTexts(texts, warnings, text.problem());
+        }
+        warnings.addAll(otherAmbiguousSetenv(name, text.text().get()));
+        texts.put(name, text.text().get());
+      }
+      return new ProfileTexts(texts, warnings, Optional.empty());
+    }
+  }
+
+  /**
+   * What the instances this host starts show: effective when all of them run the desired options.
+   * The others are verified on their own hosts.
+   */
+  private record Outcome(List<PageState> states, boolean effective, List<String> notEffective) {
+
+    static Outcome of(
+        String sid,
+        LdrCntrl desired,
+        SapLdrCntrlPlanner.Result result,
+        List<SapInstanceEffect> effects) {
+      List<PageState> states = pageStates(sid, desired, result.instances(), effects);
+      List<SapInstanceEffect> here = effects.stream().filter(SapInstanceEffect::here).toList();
+      boolean effective = !here.isEmpty() && here.stream().allMatch(SapInstanceEffect::effective);
+      List<String> notEffective = new ArrayList<>();
+      here.forEach(e -> notEffective.addAll(e.reasons()));
+      if (here.isEmpty()) {
+        notEffective.add("no instance of " + sid + " is started on this host");
+      }
+      return new Outcome(states, effective, notEffective);
+    }
+
+    Map<String, Object> data(LdrCntrl desired, SapLdrCntrlPlanner.Result result) {
+      Map<String, Object> data = new LinkedHashMap<>();
+      data.put("desired", "LDR_CNTRL=" + desired.render());
+      data.put("persisted", result.persisted());
+      data.put("effective", effective);
+      data.put("pending_restart", !effective);
+      return data;
+    }
+
+    /** No profile changes: what every instance gets, and the restart still pending, if any. */
+    Plan upToDate(
+        String sid,
+        LdrCntrl desired,
+        int instances,
+        RestartTarget target,
+        List<String> warnings,
+        Map<String, Object> data) {
       String reason =
           "LDR_CNTRL="
               + desired.render()
               + " is what all "
-              + instances.size()
+              + instances
               + " instances of "
               + sid
               + " get from their profiles";
@@ -188,18 +241,9 @@ public final class SapLdrCntrlModule implements Module {
       } else if (!warned.isEmpty()) {
         data.put("msg", reason + warned);
       }
-      return Plan.upToDate(reason + (effective ? " and effective" : ""), data);
+      return Plan.upToDate(reason + (effective ? " and effective" : ""), data)
+          .withPageStates(states);
     }
-    steps.add(
-        new Step.RequestRestart(
-            target,
-            "RestartService, then RestartSystem: LDR_CNTRL is read when sapstartsrv and the"
-                + " processes sapstart starts (ASCS included) come up"));
-    data.put("changes", result.changes());
-    if (!warnings.isEmpty()) {
-      data.put("msg", "WARNING: " + String.join("; ", warnings));
-    }
-    return Plan.of(steps, diffs).withData(data);
   }
 
   /** One typed state per instance: the chain's answer beside what its own processes show. */

@@ -24,14 +24,14 @@ import java.util.OptionalInt;
  *
  * Pure: profile texts in, new texts and the per-instance persisted state out.
  */
-public final class SapLdrCntrlPlanner {
+final class SapLdrCntrlPlanner {
   public static final String DEFAULT_PFL = "DEFAULT.PFL";
   static final String VARIABLE = "LDR_CNTRL";
 
   private SapLdrCntrlPlanner() {}
 
   /** Per instance: does the chain apply the desired options today, and what it applies. */
-  public record InstanceState(
+  record InstanceState(
       String instance, boolean persisted, String persistedValue, List<String> notes) {
     public InstanceState {
       notes = List.copyOf(notes);
@@ -44,7 +44,7 @@ public final class SapLdrCntrlPlanner {
    * @param instances the state before the change, one per instance
    * @param refusal set when the plan must not touch anything
    */
-  public record Result(
+  record Result(
       Map<String, String> newTexts,
       List<String> changes,
       List<InstanceState> instances,
@@ -75,21 +75,9 @@ public final class SapLdrCntrlPlanner {
       AuditStamp stamp) {
     Map<String, SapProfile> profiles = new LinkedHashMap<>();
     texts.forEach((name, text) -> profiles.put(name, SapProfile.parse(text)));
-    for (Map.Entry<String, SapProfile> p : profiles.entrySet()) {
-      List<SetenvEntry> twice = SetenvEntries.of(p.getValue()).ambiguous().get(VARIABLE);
-      if (twice != null) {
-        return Result.refused(
-            p.getKey()
-                + ": ambiguous: "
-                + VARIABLE
-                + " is set by several active lines ("
-                + String.join(
-                    ", ",
-                    twice.stream()
-                        .map(e -> e.line().key() + " at line " + e.line().number())
-                        .toList())
-                + "); keep one by hand");
-      }
+    Optional<String> ambiguous = ambiguity(profiles);
+    if (ambiguous.isPresent()) {
+      return Result.refused(ambiguous.get());
     }
     Optional<SapProfile> defaults = Optional.ofNullable(profiles.get(DEFAULT_PFL));
     Map<String, SapSetenvChain> chains = new LinkedHashMap<>();
@@ -105,8 +93,7 @@ public final class SapLdrCntrlPlanner {
     for (SapInstanceProfiles i : instances) {
       states.add(state(i, chains, desired));
     }
-    Map<String, String> newTexts = new LinkedHashMap<>();
-    List<String> changes = new ArrayList<>();
+    Edits edits = new Edits(desired, profiles, stamp);
     Optional<SetenvEntry> defaultLine =
         defaults.flatMap(d -> SetenvEntries.of(d).forVariable(VARIABLE).stream().findFirst());
     boolean allTakeDefault =
@@ -117,99 +104,145 @@ public final class SapLdrCntrlPlanner {
                     c ->
                         c.winner(VARIABLE).filter(w -> w.source().equals(DEFAULT_PFL)).isPresent());
     if (allTakeDefault) {
-      LdrCntrl current = LdrCntrl.parse(defaultLine.get().value());
-      if (!current.satisfies(desired)) {
-        LdrCntrl merged = current.mergedWith(desired);
-        String summary =
-            defaultLine.get().line().key()
-                + ": "
-                + VARIABLE
-                + " "
-                + current
-                + " -> "
-                + merged
-                + " (every instance takes "
-                + DEFAULT_PFL
-                + "'s line: "
-                + String.join(", ", instances.stream().map(SapInstanceProfiles::instance).toList())
-                + ")";
-        newTexts.put(
-            DEFAULT_PFL,
-            SapProfileEdit.replaceSetenv(
-                    defaults.get(),
-                    defaultLine.get(),
-                    VARIABLE + "=" + merged.render(),
-                    summary,
-                    stamp)
-                .newText());
-        changes.add(DEFAULT_PFL + ": " + summary);
-      }
-      return new Result(newTexts, changes, states, Optional.empty());
+      edits.mergeDefault(defaultLine.get(), instances);
+      return new Result(edits.newTexts, edits.changes, states, Optional.empty());
     }
     for (SapInstanceProfiles i : instances) {
       OptionalInt highest = highestIndex(i, defaults, profiles);
       for (String f : i.files()) {
-        Optional<SapSetenvChain.Sourced> winner = chains.get(f).winner(VARIABLE);
-        LdrCntrl current = winner.map(w -> LdrCntrl.parse(w.entry().value())).orElse(null);
-        if (current != null && current.satisfies(desired)) {
-          continue;
+        Optional<String> refusal = edits.instanceFile(i, f, chains.get(f), highest);
+        if (refusal.isPresent()) {
+          return Result.refused(refusal.get());
         }
-        if (winner.isPresent() && winner.get().source().equals(f)) {
-          LdrCntrl merged = current.mergedWith(desired);
-          String summary =
-              winner.get().entry().line().key() + ": " + VARIABLE + " " + current + " -> " + merged;
-          newTexts.put(
-              f,
-              SapProfileEdit.replaceSetenv(
-                      profiles.get(f),
-                      winner.get().entry(),
-                      VARIABLE + "=" + merged.render(),
-                      summary,
-                      stamp)
-                  .newText());
-          changes.add(f + ": " + summary);
-          continue;
-        }
-        int next = highest.orElse(-1) + 1;
-        if (next > SetenvEntries.MAX_INDEX) {
-          return Result.refused(
-              f
-                  + ": no free SETENV index: an active SETENV_"
-                  + SetenvEntries.MAX_INDEX
-                  + " exists in "
-                  + DEFAULT_PFL
-                  + " or the profiles of "
-                  + i.instance());
-        }
-        LdrCntrl value = current == null ? desired : current.mergedWith(desired);
-        String line = SetenvEntries.key(next) + " = " + VARIABLE + "=" + value.render();
-        String summary = "added " + line;
-        if (current != null) {
-          summary += " (keeps " + current + " of " + winner.get().describe() + ")";
-        }
-        for (SapSetenvChain.Shadowed hidden : chains.get(f).shadowed(VARIABLE)) {
-          summary +=
-              " ("
-                  + hidden.hidden().describe()
-                  + " "
-                  + VARIABLE
-                  + "="
-                  + hidden.hidden().entry().value()
-                  + " does not reach "
-                  + i.instance()
-                  + ": "
-                  + hidden.by().describe()
-                  + " replaces it)";
-        }
-        newTexts.put(
-            f,
-            SapProfileEdit.addSetenv(
-                    profiles.get(f), next, VARIABLE + "=" + value.render(), summary, stamp)
-                .newText());
-        changes.add(f + ": " + summary);
       }
     }
-    return new Result(newTexts, changes, states, Optional.empty());
+    return new Result(edits.newTexts, edits.changes, states, Optional.empty());
+  }
+
+  /** Why no profile may be edited: one that sets LDR_CNTRL on several active lines. */
+  private static Optional<String> ambiguity(Map<String, SapProfile> profiles) {
+    for (Map.Entry<String, SapProfile> p : profiles.entrySet()) {
+      List<SetenvEntry> twice = SetenvEntries.of(p.getValue()).ambiguous().get(VARIABLE);
+      if (twice != null) {
+        return Optional.of(
+            p.getKey()
+                + ": ambiguous: "
+                + VARIABLE
+                + " is set by several active lines ("
+                + String.join(
+                    ", ",
+                    twice.stream()
+                        .map(e -> e.line().key() + " at line " + e.line().number())
+                        .toList())
+                + "); keep one by hand");
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** The profiles' new texts and what each change does, gathered edit by edit. */
+  private static final class Edits {
+    private final LdrCntrl desired;
+    private final Map<String, SapProfile> profiles;
+    private final AuditStamp stamp;
+    private final Map<String, String> newTexts = new LinkedHashMap<>();
+    private final List<String> changes = new ArrayList<>();
+
+    Edits(LdrCntrl desired, Map<String, SapProfile> profiles, AuditStamp stamp) {
+      this.desired = desired;
+      this.profiles = profiles;
+      this.stamp = stamp;
+    }
+
+    /** Every instance takes DEFAULT.PFL's line: that one line is merged. */
+    void mergeDefault(SetenvEntry defaultLine, List<SapInstanceProfiles> instances) {
+      LdrCntrl current = LdrCntrl.parse(defaultLine.value());
+      if (current.satisfies(desired)) {
+        return;
+      }
+      LdrCntrl merged = current.mergedWith(desired);
+      String summary =
+          defaultLine.line().key()
+              + ": "
+              + VARIABLE
+              + " "
+              + current
+              + " -> "
+              + merged
+              + " (every instance takes "
+              + DEFAULT_PFL
+              + "'s line: "
+              + String.join(", ", instances.stream().map(SapInstanceProfiles::instance).toList())
+              + ")";
+      replace(DEFAULT_PFL, defaultLine, merged, summary);
+    }
+
+    /**
+     * One profile of an instance: its own winning line merged, or a new line that keeps what it
+     * takes from DEFAULT.PFL today. Returns the refusal when no SETENV number is free.
+     */
+    Optional<String> instanceFile(
+        SapInstanceProfiles i, String f, SapSetenvChain chain, OptionalInt highest) {
+      Optional<SapSetenvChain.Sourced> winner = chain.winner(VARIABLE);
+      LdrCntrl current = winner.map(w -> LdrCntrl.parse(w.entry().value())).orElse(null);
+      if (current != null && current.satisfies(desired)) {
+        return Optional.empty();
+      }
+      if (winner.isPresent() && winner.get().source().equals(f)) {
+        LdrCntrl merged = current.mergedWith(desired);
+        String summary =
+            winner.get().entry().line().key() + ": " + VARIABLE + " " + current + " -> " + merged;
+        replace(f, winner.get().entry(), merged, summary);
+        return Optional.empty();
+      }
+      int next = highest.orElse(-1) + 1;
+      if (next > SetenvEntries.MAX_INDEX) {
+        return Optional.of(
+            f
+                + ": no free SETENV index: an active SETENV_"
+                + SetenvEntries.MAX_INDEX
+                + " exists in "
+                + DEFAULT_PFL
+                + " or the profiles of "
+                + i.instance());
+      }
+      LdrCntrl value = current == null ? desired : current.mergedWith(desired);
+      String line = SetenvEntries.key(next) + " = " + VARIABLE + "=" + value.render();
+      String summary = "added " + line;
+      if (current != null) {
+        summary += " (keeps " + current + " of " + winner.get().describe() + ")";
+      }
+      for (SapSetenvChain.Shadowed hidden : chain.shadowed(VARIABLE)) {
+        summary +=
+            " ("
+                + hidden.hidden().describe()
+                + " "
+                + VARIABLE
+                + "="
+                + hidden.hidden().entry().value()
+                + " does not reach "
+                + i.instance()
+                + ": "
+                + hidden.by().describe()
+                + " replaces it)";
+      }
+      newTexts.put(
+          f,
+          SapProfileEdit.addSetenv(
+                  profiles.get(f), next, VARIABLE + "=" + value.render(), summary, stamp)
+              .newText());
+      changes.add(f + ": " + summary);
+      return Optional.empty();
+    }
+
+    private void replace(String file, SetenvEntry line, LdrCntrl merged, String summary) {
+      newTexts.put(
+          file,
+          SapProfileEdit.replaceSetenv(
+                  profiles.get(file), line, VARIABLE + "=" + merged.render(), summary, stamp)
+              .newText());
+      changes.add(file + ": " + summary);
+    }
   }
 
   /** The highest SETENV number in DEFAULT.PFL and any profile of the instance. */

@@ -12,7 +12,7 @@ import java.util.List;
  * {@code page_verify} for SAP: every process sapstart started for each instance of the system, ASCS
  * included, at the desired sizes (per instance and process kind, a stopped instance named as such).
  */
-public final class SapPageVerifier implements PageVerifier {
+final class SapPageVerifier implements PageVerifier {
   @Override
   public List<Arg> args() {
     return List.of(

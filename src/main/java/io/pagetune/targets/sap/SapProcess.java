@@ -1,7 +1,7 @@
 package io.pagetune.targets.sap;
 
 /** One process of {@code sapcontrol -function GetProcessList}. */
-public record SapProcess(
+record SapProcess(
     String name,
     String description,
     String dispstatus,

@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
  * {@code ms.sapPRD_ASCS00}, {@code en.sapPRD_ASCS00}, {@code er.sapPRD_ERS20}); enqueue server 2
  * and its replicator run as {@code enq_server} and {@code enq_replicator}.
  */
-public enum SapProcessKind {
+enum SapProcessKind {
   SAPSTARTSRV("sapstartsrv"),
   SAPSTART("sapstart"),
   DISPATCHER("dispatcher"),

@@ -9,7 +9,7 @@ import java.util.Optional;
  * lines without {@code =} are kept as {@link ProfileLine.Kind#MALFORMED} and reported by {@link
  * #warnings()}. {@link #render()} gives back the exact input, line terminators included.
  */
-public record SapProfile(List<ProfileLine> lines) {
+record SapProfile(List<ProfileLine> lines) {
   public SapProfile {
     lines = List.copyOf(lines);
   }

@@ -15,7 +15,7 @@ import java.util.stream.Collectors;
  * survive) or add {@code SETENV_<next>}; write an audit comment above the changed line; leave
  * comments and every other byte alone.
  */
-public final class SapProfileEdit {
+final class SapProfileEdit {
   static final String VARIABLE = "LDR_CNTRL";
 
   private SapProfileEdit() {}

@@ -9,9 +9,9 @@ import java.util.regex.Pattern;
  * <SID>_<INSTNAME><NN>_<host>}, legacy start profiles {@code START_<INSTNAME><NN>_<host>}, and
  * {@code DEFAULT.PFL}.
  */
-public record SapProfileName(
+record SapProfileName(
     Kind kind, Optional<String> sid, String instanceName, String instanceNr, String host) {
-  public enum Kind {
+  enum Kind {
     INSTANCE,
     START,
     DEFAULT

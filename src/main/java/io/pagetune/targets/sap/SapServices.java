@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
  * instance, in classic or systemd form (there {@code pf=} sits after a {@code #} on the same line).
  * Lines that start with {@code #} are disabled instances and do not count.
  */
-public record SapServices(List<String> profiles) {
+record SapServices(List<String> profiles) {
   public static final String PATH = "/usr/sap/sapservices";
   private static final Pattern PF = Pattern.compile("\\bpf=(\\S+)");
 

@@ -14,16 +14,16 @@ import java.util.TreeMap;
  * earlier one, whatever variable either sets. sapstart then exports the winners in ascending
  * number, so when two numbers set the same variable the higher number is what the process sees.
  */
-public record SapSetenvChain(List<Link> links) {
+record SapSetenvChain(List<Link> links) {
   public SapSetenvChain {
     links = List.copyOf(links);
   }
 
   /** One profile of the chain, named as the plan names it (a file name). */
-  public record Link(String source, SapProfile profile) {}
+  record Link(String source, SapProfile profile) {}
 
   /** An active SETENV line and the profile it is in. */
-  public record Sourced(String source, SetenvEntry entry) {
+  record Sourced(String source, SetenvEntry entry) {
     /** {@code DEFAULT.PFL SETENV_00}. */
     public String describe() {
       return source + " " + entry.line().key();
@@ -31,7 +31,7 @@ public record SapSetenvChain(List<Link> links) {
   }
 
   /** A SETENV line of an earlier profile that a later profile's line of the same number hides. */
-  public record Shadowed(Sourced hidden, Sourced by) {}
+  record Shadowed(Sourced hidden, Sourced by) {}
 
   public static SapSetenvChain of(Link... links) {
     return new SapSetenvChain(List.of(links));

@@ -11,7 +11,7 @@ import java.util.Optional;
  * <sid>adm} processes, and the profiles this host's {@code /usr/sap/sapservices} starts (empty when
  * the host has no sapservices: then every instance is taken to run here).
  */
-public record SapSystemFacts(
+record SapSystemFacts(
     String sid,
     String profileDir,
     List<String> profiles,

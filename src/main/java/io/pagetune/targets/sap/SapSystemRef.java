@@ -5,7 +5,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** A SAP restart target id {@code <SID>/<NN>}: the system and the instance sapcontrol talks to. */
-public record SapSystemRef(String sid, String instanceNr) {
+record SapSystemRef(String sid, String instanceNr) {
   private static final Pattern ID = Pattern.compile("([A-Z][A-Z0-9]{2})/(\\d{2})");
 
   public static SapSystemRef parse(String id) {

@@ -15,7 +15,7 @@ import java.util.TreeMap;
  * takes {@code ps -f -Z} of its processes. Sections are marked by lines {@code @@pt-sap <kind>
  * <SID>}.
  */
-public final class SapSystemsScan {
+final class SapSystemsScan {
   private static final String MARK = "@@pt-sap ";
 
   private SapSystemsScan() {}

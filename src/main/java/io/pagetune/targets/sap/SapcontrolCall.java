@@ -5,7 +5,7 @@ import io.pagetune.pages.ScriptFact;
 import java.util.Set;
 
 /** A read-only {@code sapcontrol} call as a fact: its exit code (meaningful!) and its table. */
-public record SapcontrolCall(String function, int exitCode, SapcontrolOutput output) {
+record SapcontrolCall(String function, int exitCode, SapcontrolOutput output) {
   private static final Set<String> READ_ONLY =
       Set.of("GetProcessList", "GetSystemInstanceList", "GetVersionInfo", "GetInstanceProperties");
 

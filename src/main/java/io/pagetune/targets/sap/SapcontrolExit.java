@@ -4,7 +4,7 @@ package io.pagetune.targets.sap;
  * Exit codes of {@code sapcontrol} (domain.md §1.8). 3 and 4 are success for GetProcessList: they
  * say whether all processes run or all are stopped.
  */
-public enum SapcontrolExit {
+enum SapcontrolExit {
   OK(0, "last web method call succeeded"),
   FAILED(1, "the call failed or a parameter was invalid"),
   TIMED_OUT(2, "the wait function timed out"),

@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
  * a comma-separated header and rows) or the script format ({@code N key: value}). Free-text columns
  * such as {@code textstatus} may contain commas; extra fields are folded back into that column.
  */
-public record SapcontrolOutput(
+record SapcontrolOutput(
     Optional<String> function,
     Optional<String> status,
     List<String> header,

@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
  * The active {@code SETENV_<nn>} lines of a profile. Commented-out lines never count: they neither
  * take an index nor set a variable (domain.md §1.6).
  */
-public record SetenvEntries(List<SetenvEntry> active) {
+record SetenvEntries(List<SetenvEntry> active) {
   /** The highest index SAP documents for numbered profile parameters. */
   public static final int MAX_INDEX = 99;
 

@@ -1,4 +1,4 @@
 package io.pagetune.targets.sap;
 
 /** An active {@code SETENV_<nn> = VAR=value} line of a SAP profile. */
-public record SetenvEntry(int index, String variable, String value, ProfileLine line) {}
+record SetenvEntry(int index, String variable, String value, ProfileLine line) {}

@@ -5,7 +5,7 @@ import java.util.Base64;
 import java.util.Objects;
 
 /** OS user and password for sapstartsrv's Basic authentication; the password is never printed. */
-public final class SoapCredentials {
+final class SoapCredentials {
   private final String user;
   private final char[] password;
 

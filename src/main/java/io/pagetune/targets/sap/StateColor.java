@@ -3,7 +3,7 @@ package io.pagetune.targets.sap;
 import java.util.Locale;
 
 /** sapstartsrv's STATECOLOR, with or without the {@code SAPControl-} prefix. */
-public enum StateColor {
+enum StateColor {
   GREEN,
   YELLOW,
   RED,

@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /** One instance of {@code sapcontrol -function GetSystemInstanceList}. */
-public record SystemInstance(
+record SystemInstance(
     String hostname,
     String instanceNr,
     String httpPort,
@@ -14,7 +14,7 @@ public record SystemInstance(
     String dispstatus) {
 
   /** The instance kind, from its {@code features} (domain.md §1.8). */
-  public enum Type {
+  enum Type {
     ASCS,
     ERS,
     APPLICATION_SERVER,

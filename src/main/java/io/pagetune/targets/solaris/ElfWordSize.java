@@ -10,7 +10,7 @@ import java.util.regex.Pattern;
  * Word size of a binary from {@code file} output ({@code ELF 64-bit MSB executable SPARCV9…}). It
  * decides between {@code LD_PRELOAD_64} and {@code LD_PRELOAD}: the OS word size does not.
  */
-public enum ElfWordSize {
+enum ElfWordSize {
   BITS_32,
   BITS_64,
   UNKNOWN;

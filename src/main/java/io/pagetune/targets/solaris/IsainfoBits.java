@@ -5,7 +5,7 @@ import io.pagetune.pages.ScriptFact;
 import java.util.OptionalInt;
 
 /** {@code isainfo -b}: the bits of the native address space (32 or 64) of the Solaris kernel. */
-public record IsainfoBits(OptionalInt bits) {
+record IsainfoBits(OptionalInt bits) {
   public static IsainfoBits parse(String output) {
     String t = output.strip();
     if (t.equals("64") || t.equals("32")) {

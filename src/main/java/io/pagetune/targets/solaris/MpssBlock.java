@@ -18,7 +18,7 @@ import java.util.List;
  * @param setHeap assign {@code MPSSHEAP}
  * @param exportHeap export {@code MPSSHEAP}
  */
-public record MpssBlock(
+record MpssBlock(
     String variable,
     String library,
     PageSize heap,

@@ -12,9 +12,9 @@ import java.util.Optional;
  * the programs they name (a name or path, shell wildcards allowed). An entry for webservd decides
  * the server's heap page size whatever startserv exports.
  */
-public record MpssConf(List<Entry> entries) {
+record MpssConf(List<Entry> entries) {
   /** One entry, with its 1-based line number. */
-  public record Entry(int line, String execName, String heap) {}
+  record Entry(int line, String execName, String heap) {}
 
   public MpssConf {
     entries = List.copyOf(entries);

@@ -12,7 +12,7 @@ import java.util.Optional;
  * @param preloadOk an mpss.so.1 of the server's word size is in the list
  * @param heapOk {@code MPSSHEAP} is the desired size
  */
-public record MpssPersisted(
+record MpssPersisted(
     StartservPreload preload, Optional<String> heap, boolean preloadOk, boolean heapOk) {
 
   public static MpssPersisted of(StartservScript script, ElfWordSize word, PageSize desiredHeap) {

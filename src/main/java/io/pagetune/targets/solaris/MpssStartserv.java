@@ -21,7 +21,7 @@ import java.util.regex.Pattern;
  * place. A startserv already set up by hand is left alone; a re-run finds the block and rebuilds it
  * the same way, so the edit is idempotent.
  */
-public final class MpssStartserv {
+final class MpssStartserv {
   public static final String BEGIN = "# BEGIN pagetune MPSS";
   public static final String END = "# END pagetune MPSS";
   private static final String AUDIT_PREFIX = "# pagetune run ";
@@ -55,44 +55,15 @@ public final class MpssStartserv {
     }
     MpssVariant v = chosen.get();
     List<String> lines = splitKeepingTerminators(startserv);
-    int begin = -1;
-    int end = -1;
-    for (int i = 0; i < lines.size(); i++) {
-      String l = lines.get(i).strip();
-      if (l.equals(BEGIN)) {
-        if (begin >= 0) {
-          return new TextEdit.Refused("startserv has more than one '" + BEGIN + "' block");
-        }
-        begin = i;
-      } else if (l.equals(END) && begin >= 0 && end < 0) {
-        end = i;
-      }
+    OwnBlock own = OwnBlock.find(lines);
+    if (own.problem().isPresent()) {
+      return new TextEdit.Refused(own.problem().get());
     }
-    if (begin >= 0 && end < 0) {
-      return new TextEdit.Refused("'" + BEGIN + "' without '" + END + "': fix startserv by hand");
-    }
-    List<String> rest = new ArrayList<>(lines);
-    if (begin >= 0) {
-      rest.subList(begin, end + 1).clear();
-    }
+    List<String> rest = own.removedFrom(lines);
     StartservScript script = StartservScript.read(plain(rest));
-    if (!script.startFound()) {
-      return new TextEdit.Refused(
-          "no line that starts the server (webservd, directly or through a variable such as"
-              + " ${SERVER_BIN}) on the normal start path of startserv");
-    }
-    if (script.startLineOpensArm()) {
-      return new TextEdit.Refused(
-          "the server starts on the pattern line of a case arm (line "
-              + (script.startLine() + 1)
-              + "): put it on a line of its own to let MPSS go before it");
-    }
-    Optional<String> cfg = script.environment("MPSSCFGFILE");
-    if (cfg.isPresent()) {
-      return new TextEdit.Refused(
-          "startserv exports MPSSCFGFILE="
-              + cfg.get()
-              + ", which overrides MPSSHEAP: set the heap size in that file by hand");
+    Optional<String> offPath = startPathProblem(script);
+    if (offPath.isPresent()) {
+      return new TextEdit.Refused(offPath.get());
     }
     MpssPersisted now = MpssPersisted.of(script, wordSize, v.heap());
     boolean heapInPlace = !now.heapOk() && script.assigned("MPSSHEAP");
@@ -111,30 +82,17 @@ public final class MpssStartserv {
         return new TextEdit.Refused("the MPSS block lines must be single lines without markers");
       }
     }
-    String nl = terminator(lines);
     String summary = summary(block, now, heapInPlace, script);
-    List<String> out = new ArrayList<>(rest);
-    if (!body.isEmpty()) {
-      // indented like the start line, e.g. inside the stock script's --start arm
-      String in = indent(rest.get(script.startLine()));
-      List<String> b = new ArrayList<>();
-      b.add(in + BEGIN + nl);
-      b.add(in + stamp.comment(summary) + nl);
-      body.forEach(l -> b.add(in + l + nl));
-      b.add(in + END + nl);
-      out.addAll(script.startLine(), b);
-    }
-    if (heapInPlace) {
-      int at = script.lastAssignment().get("MPSSHEAP");
-      String line = out.get(at);
-      String edited =
-          HEAP_ASSIGNMENT
-              .matcher(line)
-              .replaceAll(m -> Matcher.quoteReplacement(m.group(1) + m.group(2) + v.heap()));
-      out.set(at, edited);
-      out.add(at, indent(line) + stamp.comment(summary) + nl);
-    }
-    String newText = String.join("", out);
+    String newText =
+        String.join(
+            "",
+            edited(
+                rest,
+                script,
+                body,
+                heapInPlace ? v.heap().toString() : null,
+                stamp.comment(summary),
+                terminator(lines)));
     if (withoutAudit(newText).equals(withoutAudit(startserv))) {
       return new TextEdit.Unchanged(
           "startserv already starts the server with "
@@ -152,6 +110,99 @@ public final class MpssStartserv {
         body.isEmpty() && !heapInPlace
             ? "removed the pagetune" + " block: startserv already sets " + v.describe()
             : summary);
+  }
+
+  /**
+   * The script with the block's lines right before the start line, indented like it, and a wrong
+   * hand-made {@code MPSSHEAP} corrected where it is assigned ({@code heap} null: left alone).
+   */
+  private static List<String> edited(
+      List<String> rest,
+      StartservScript script,
+      List<String> body,
+      String heap,
+      String audit,
+      String nl) {
+    List<String> out = new ArrayList<>(rest);
+    if (!body.isEmpty()) {
+      // indented like the start line, e.g. inside the stock script's --start arm
+      String in = indent(rest.get(script.startLine()));
+      List<String> b = new ArrayList<>();
+      b.add(in + BEGIN + nl);
+      b.add(in + audit + nl);
+      body.forEach(l -> b.add(in + l + nl));
+      b.add(in + END + nl);
+      out.addAll(script.startLine(), b);
+    }
+    if (heap != null) {
+      int at = script.lastAssignment().get("MPSSHEAP");
+      String line = out.get(at);
+      String edited =
+          HEAP_ASSIGNMENT
+              .matcher(line)
+              .replaceAll(m -> Matcher.quoteReplacement(m.group(1) + m.group(2) + heap));
+      out.set(at, edited);
+      out.add(at, indent(line) + audit + nl);
+    }
+    return out;
+  }
+
+  /** The lines of pagetune's own block, which a re-run rebuilds; begin = -1 when there is none. */
+  private record OwnBlock(int begin, int end, Optional<String> problem) {
+    static OwnBlock find(List<String> lines) {
+      int begin = -1;
+      int end = -1;
+      for (int i = 0; i < lines.size(); i++) {
+        String l = lines.get(i).strip();
+        if (l.equals(BEGIN)) {
+          if (begin >= 0) {
+            return new OwnBlock(
+                begin, end, Optional.of("startserv has more than one '" + BEGIN + "' block"));
+          }
+          begin = i;
+        } else if (l.equals(END) && begin >= 0 && end < 0) {
+          end = i;
+        }
+      }
+      if (begin >= 0 && end < 0) {
+        return new OwnBlock(
+            begin,
+            end,
+            Optional.of("'" + BEGIN + "' without '" + END + "': fix startserv by hand"));
+      }
+      return new OwnBlock(begin, end, Optional.empty());
+    }
+
+    List<String> removedFrom(List<String> lines) {
+      List<String> rest = new ArrayList<>(lines);
+      if (begin >= 0) {
+        rest.subList(begin, end + 1).clear();
+      }
+      return rest;
+    }
+  }
+
+  /** Why MPSS cannot be put on the script's normal start path, if it cannot. */
+  private static Optional<String> startPathProblem(StartservScript script) {
+    if (!script.startFound()) {
+      return Optional.of(
+          "no line that starts the server (webservd, directly or through a variable such as"
+              + " ${SERVER_BIN}) on the normal start path of startserv");
+    }
+    if (script.startLineOpensArm()) {
+      return Optional.of(
+          "the server starts on the pattern line of a case arm (line "
+              + (script.startLine() + 1)
+              + "): put it on a line of its own to let MPSS go before it");
+    }
+    Optional<String> cfg = script.environment("MPSSCFGFILE");
+    if (cfg.isPresent()) {
+      return Optional.of(
+          "startserv exports MPSSCFGFILE="
+              + cfg.get()
+              + ", which overrides MPSSHEAP: set the heap size in that file by hand");
+    }
+    return Optional.empty();
   }
 
   /** What the current startserv makes the server start with, block included. */

@@ -36,9 +36,10 @@ import java.util.OptionalInt;
  * 4M-era library; refused when neither); mpss.so.1 joins the preload list ld.so.1 really uses for
  * that word size, keeping every library already preloaded, before the line that starts the server
  * on its normal path; a hand-made setup counts and a wrong {@code MPSSHEAP} is corrected in place.
- * The result carries {@code page_state}. Requests a web server restart; never restarts it.
+ * The plan reports the instance's {@link PageState}. Requests a web server restart; never restarts
+ * it.
  */
-public final class MpssStartservModule implements Module {
+final class MpssStartservModule implements Module {
   private static final ArgSpec SPEC =
       ArgSpec.of(
           Arg.required("instance_dir", ArgType.STRING),
@@ -108,29 +109,8 @@ public final class MpssStartservModule implements Module {
     }
     MpssPersisted persisted = MpssStartserv.persisted(text.text().get(), word.size(), variant);
     Optional<String> notEffective = notEffective(host, instance, variant);
-    List<String> reasons = new ArrayList<>();
-    if (!persisted.preloadOk()) {
-      reasons.add(
-          "the server's preload list ("
-              + persisted.preload().describe()
-              + ") has no mpss.so.1 of its word size");
-    }
-    if (!persisted.heapOk()) {
-      reasons.add(
-          "MPSSHEAP is " + persisted.heap().orElse("not exported") + ", not " + variant.heap());
-    }
-    notEffective.ifPresent(reasons::add);
     boolean pending = notEffective.isPresent();
-    PageState state =
-        new PageState(
-            "web/" + instance.substring(instance.lastIndexOf('/') + 1),
-            variant.describe(),
-            persisted.ok(),
-            persisted.describe(),
-            notEffective.isEmpty(),
-            effectiveValue(host, instance),
-            pending,
-            reasons);
+    PageState state = pageState(host, instance, variant, persisted, notEffective);
     Map<String, Object> data = new LinkedHashMap<>();
     data.put("instance", instance);
     data.put("word_size", word.size().name().toLowerCase(Locale.ROOT));
@@ -139,7 +119,6 @@ public final class MpssStartservModule implements Module {
     data.put("persisted", persisted.ok());
     data.put("effective", notEffective.isEmpty());
     data.put("pending_restart", pending);
-    data.put("page_state", List.of(state.toMap()));
     RestartTarget target = new RestartTarget("web_server", host.host(), instance);
     if (edit instanceof TextEdit.Unchanged u) {
       if (notEffective.isPresent()) {
@@ -148,7 +127,8 @@ public final class MpssStartservModule implements Module {
             u.reason() + "; pending restart of " + target.describe() + ": " + notEffective.get());
       }
       return Plan.upToDate(
-          u.reason() + (notEffective.isPresent() ? "" : " and it is effective"), data);
+              u.reason() + (notEffective.isPresent() ? "" : " and it is effective"), data)
+          .withPageStates(List.of(state));
     }
     TextEdit.Changed c = (TextEdit.Changed) edit;
     data.put("changes", c.summary());
@@ -164,7 +144,38 @@ public final class MpssStartservModule implements Module {
                 new Step.RequestRestart(
                     target, "stopserv and startserv: mpss.so.1 is preloaded when webservd starts")),
             List.of(new FileDiff(startserv, text.text().get(), c.newText())))
-        .withData(data);
+        .withData(data)
+        .withPageStates(List.of(state));
+  }
+
+  /** The instance's page state: what its startserv persists beside what the server runs with. */
+  private static PageState pageState(
+      HostState host,
+      String instance,
+      MpssVariant variant,
+      MpssPersisted persisted,
+      Optional<String> notEffective) {
+    List<String> reasons = new ArrayList<>();
+    if (!persisted.preloadOk()) {
+      reasons.add(
+          "the server's preload list ("
+              + persisted.preload().describe()
+              + ") has no mpss.so.1 of its word size");
+    }
+    if (!persisted.heapOk()) {
+      reasons.add(
+          "MPSSHEAP is " + persisted.heap().orElse("not exported") + ", not " + variant.heap());
+    }
+    notEffective.ifPresent(reasons::add);
+    return new PageState(
+        "web/" + instance.substring(instance.lastIndexOf('/') + 1),
+        variant.describe(),
+        persisted.ok(),
+        persisted.describe(),
+        notEffective.isEmpty(),
+        effectiveValue(host, instance),
+        notEffective.isPresent(),
+        reasons);
   }
 
   /** The server's word size and where it was read, or why it cannot be read. */

@@ -11,7 +11,7 @@ import java.util.Optional;
  * LD_PRELOAD_32}, domain.md §5a): a generic {@code LD_PRELOAD} is ignored as soon as the script
  * sets the word-size one, as the stock Web Server 7 startserv does for libumem.
  */
-public record MpssVariant(String preloadVariable, String library, PageSize heap) {
+record MpssVariant(String preloadVariable, String library, PageSize heap) {
 
   /** Empty when the word size is unknown or neither 256M nor 4M is supported. */
   public static Optional<MpssVariant> choose(ElfWordSize wordSize, PagesizeA supported) {

@@ -8,7 +8,7 @@ import java.util.OptionalLong;
  * One line of {@code pmap -xs}: a run of pages of one size. {@code pageSize} is empty for {@code -}
  * (not resident) or when pmap printed no Pgsz column.
  */
-public record PmapMapping(
+record PmapMapping(
     String address,
     long kbytes,
     OptionalLong rssKb,

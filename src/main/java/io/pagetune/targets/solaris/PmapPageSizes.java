@@ -15,8 +15,7 @@ import java.util.regex.Pattern;
  * Solaris/illumos {@code pmap -sx <pid>} parsed by header name. {@code hasPageSizes} is false for
  * plain {@code pmap -x}, which has no Pgsz column.
  */
-public record PmapPageSizes(
-    String pid, String command, boolean hasPageSizes, List<PmapMapping> mappings) {
+record PmapPageSizes(String pid, String command, boolean hasPageSizes, List<PmapMapping> mappings) {
   private static final Pattern TITLE = Pattern.compile("^(\\d+):\\s*(.*)$");
   private static final Pattern ADDRESS = Pattern.compile("[0-9A-Fa-f]+");
 

@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /** The Solaris web-server page facts: the kernel's word size and every web server instance. */
-public final class SolarisFacts implements PageFactSection {
+final class SolarisFacts implements PageFactSection {
   public static final Fact<IsainfoBits> ISAINFO =
       new ScriptFact<>(
           "pages_isainfo",

@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
  *     word-size variable must start from when the script does not set it; an entry of unknown class
  *     is carried, never dropped)
  */
-public record StartservPreload(
+record StartservPreload(
     String variable, boolean variableSet, List<String> entries, List<String> genericValid) {
   public static final String GENERIC = "LD_PRELOAD";
   private static final Pattern SEPARATORS = Pattern.compile("[\\s:]+");

@@ -23,9 +23,9 @@ import java.util.function.Function;
  * succeeds. The target id is the instance directory; the default check is {@code pgrep -f} for a
  * webservd running from it.
  */
-public final class WebServerDriver implements RestartDriver {
+final class WebServerDriver implements RestartDriver {
   /** Settings; {@code check} builds the "is it up" command from the instance directory. */
-  public record Options(
+  record Options(
       Become become,
       Map<String, String> env,
       Function<String, RemoteCommand> check,

@@ -19,7 +19,7 @@ import java.util.OptionalInt;
  * @param processes its running processes (watchdog, primordial, workers); empty when stopped
  * @param pmap {@code pmap -sx} of its worker process; empty when no worker runs
  */
-public record WebServerFacts(
+record WebServerFacts(
     String instanceDir,
     String installRoot,
     String serverBinary,

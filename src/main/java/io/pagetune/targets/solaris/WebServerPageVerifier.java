@@ -16,7 +16,7 @@ import java.util.Optional;
  * {@code page_verify} for the Solaris web server: the {@code [ heap ]} of the worker {@code
  * webservd} mostly in the target page size.
  */
-public final class WebServerPageVerifier implements PageVerifier {
+final class WebServerPageVerifier implements PageVerifier {
   @Override
   public List<Arg> args() {
     return List.of(

@@ -7,8 +7,8 @@ package io.pagetune.targets.solaris;
  *
  * @param instanceDir the instance the process runs, from its {@code -d <instance>/config} argument
  */
-public record WebServerProcess(String pid, String ppid, Role role, String instanceDir) {
-  public enum Role {
+record WebServerProcess(String pid, String ppid, Role role, String instanceDir) {
+  enum Role {
     WATCHDOG,
     PRIMORDIAL,
     WORKER

@@ -13,7 +13,7 @@ import java.util.Optional;
  * webservd} is a worker, any other {@code webservd} the primordial. The admin server runs the same
  * binaries; it is an instance like the others here.
  */
-public record WebServerProcesses(List<WebServerProcess> processes) {
+record WebServerProcesses(List<WebServerProcess> processes) {
   public WebServerProcesses {
     processes = List.copyOf(processes);
   }

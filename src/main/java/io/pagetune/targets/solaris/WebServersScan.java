@@ -20,7 +20,7 @@ import java.util.TreeMap;
  * non-watchdog {@code webservd}, so the worker's heap can be judged. The admin server is not an
  * MPSS target and is left out.
  */
-public final class WebServersScan {
+final class WebServersScan {
   private static final String MARK = "@@pt-web ";
   private static final String TOPS =
       "opt var/opt export export/home usr/local app apps srv u01 u02 data web sun";

@@ -10,7 +10,7 @@ import java.util.regex.Pattern;
  * {@code lib/sparcv9/webservd} runs; without it {@code lib/webservd} runs and its ELF class
  * decides. Comments are skipped.
  */
-public final class Ws7ServerXml {
+final class Ws7ServerXml {
   private static final Pattern COMMENT = Pattern.compile("<!--.*?-->", Pattern.DOTALL);
   private static final Pattern PLATFORM = Pattern.compile("<platform>\\s*(32|64)\\s*</platform>");
 

@@ -7,13 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.pagetune.connection.Become;
 import io.pagetune.connection.Connection;
 import io.pagetune.connection.ConnectionSpec;
+import io.pagetune.facts.Fact;
 import io.pagetune.facts.FactGatherer;
 import io.pagetune.pages.PageFacts;
-import io.pagetune.targets.oracle.OracleFacts;
+import io.pagetune.targets.oracle.OracleTarget;
+import io.pagetune.targets.oracle.OracleTestFacts;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -32,13 +35,10 @@ class LabFactGatheringTest {
   @TempDir Path tmp;
 
   private Map<String, Object> pages(Connection c) {
-    return new PageFacts(List.of(new OracleFacts()))
-        .summary(
-            FactGatherer.gather(
-                c,
-                List.of(PageFacts.PLATFORM, OracleFacts.MEMINFO, OracleFacts.THP),
-                Become.NONE,
-                Duration.ofSeconds(30)));
+    List<Fact<?>> facts = new ArrayList<>(List.of(PageFacts.PLATFORM));
+    facts.addAll(OracleTestFacts.memoryAndThp());
+    return new PageFacts(List.of(new OracleTarget().pageFacts()))
+        .summary(FactGatherer.gather(c, facts, Become.NONE, Duration.ofSeconds(30)));
   }
 
   private static String localThp() throws IOException {

@@ -35,8 +35,10 @@ class CommandModuleTest {
   @Test
   void planIsOneArgvStep() {
     Plan plan = harness.plan(Map.of("cmd", "echo 'a b' c"));
-    assertEquals(1, plan.steps().size());
+    assertEquals(1, plan.changeSteps().size());
     Step.Exec exec = assertInstanceOf(Step.Exec.class, plan.steps().get(0));
+    // what the command printed is registered even when it fails
+    assertTrue(assertInstanceOf(Step.ReadBack.class, plan.steps().get(1)).afterFailure());
     assertEquals(List.of("echo", "a b", "c"), exec.command().argv());
     assertEquals(null, exec.command().script());
   }

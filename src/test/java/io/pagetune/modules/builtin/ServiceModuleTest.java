@@ -56,7 +56,7 @@ class ServiceModuleTest {
   }
 
   private static List<String> argvs(Plan plan) {
-    return plan.steps().stream()
+    return plan.changeSteps().stream()
         .map(s -> String.join(" ", assertInstanceOf(Step.Exec.class, s).command().argv()))
         .toList();
   }

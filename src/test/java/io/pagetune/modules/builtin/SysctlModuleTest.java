@@ -132,7 +132,8 @@ class SysctlModuleTest {
     Map<String, Object> args = args("value", 6144, "sysctl_set", true);
     Plan plan = harness.plan(args);
     assertEquals(List.of("sysctl", "-w", "vm.nr_hugepages=6144"), argv(plan, 0));
-    assertEquals(1, plan.steps().size());
+    assertEquals(1, plan.changeSteps().size());
+    assertInstanceOf(Step.ReadBack.class, plan.steps().get(1));
     assertEquals(List.of("-n vm.nr_hugepages"), fake.calls(), "planning only reads");
     fake.clearCalls();
     ApplyResult r = harness.assertConverges(args);

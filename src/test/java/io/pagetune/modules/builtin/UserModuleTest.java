@@ -43,7 +43,7 @@ class UserModuleTest {
   }
 
   private static List<String> argvs(Plan plan) {
-    return plan.steps().stream()
+    return plan.changeSteps().stream()
         .map(s -> String.join(" ", assertInstanceOf(Step.Exec.class, s).command().argv()))
         .toList();
   }

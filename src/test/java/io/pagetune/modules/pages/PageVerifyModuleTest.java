@@ -4,28 +4,27 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.pagetune.linux.Meminfo;
 import io.pagetune.modules.ModuleHarness;
 import io.pagetune.modules.Plan;
-import io.pagetune.targets.oracle.AlertLogLargePages;
-import io.pagetune.targets.oracle.HugePagesVerifier;
-import io.pagetune.targets.oracle.OracleFacts;
-import io.pagetune.targets.sap.PsPageSizes;
-import io.pagetune.targets.sap.SapFacts;
-import io.pagetune.targets.sap.SapPageVerifier;
-import io.pagetune.targets.sap.SapSystemFacts;
-import io.pagetune.targets.solaris.WebServerPageVerifier;
+import io.pagetune.targets.Target;
+import io.pagetune.targets.oracle.OracleTarget;
+import io.pagetune.targets.oracle.OracleTestFacts;
+import io.pagetune.targets.sap.SapTarget;
+import io.pagetune.targets.sap.SapTestFacts;
+import io.pagetune.targets.solaris.SolarisTarget;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class PageVerifyModuleTest {
   private static final List<PageVerifier> VERIFIERS =
-      List.of(new SapPageVerifier(), new WebServerPageVerifier(), new HugePagesVerifier());
+      Stream.of(new SapTarget(), new SolarisTarget(), new OracleTarget())
+          .map(Target::pageVerifier)
+          .toList();
 
   @TempDir Path tmp;
 
@@ -38,9 +37,8 @@ class PageVerifyModuleTest {
   private Plan verify(String meminfo, String alertLog, Map<String, Object> args) {
     return new ModuleHarness(new PageVerifyModule(VERIFIERS), tmp)
         .facts(
-            Map.of(
-                OracleFacts.MEMINFO.name(), Meminfo.parse(meminfo),
-                AlertLogLargePages.fact(LOG).name(), AlertLogLargePages.parse(alertLog)))
+            Map.ofEntries(
+                OracleTestFacts.meminfo(meminfo), OracleTestFacts.alertLog(LOG, alertLog)))
         .plan(args);
   }
 
@@ -81,16 +79,10 @@ class PageVerifyModuleTest {
   }
 
   private Plan verifySap(List<String> profiles, String ps) throws Exception {
-    SapSystemFacts nwp =
-        new SapSystemFacts(
-            "NWP",
-            "/usr/sap/NWP/SYS/profile",
-            profiles,
-            List.of(),
-            Optional.empty(),
-            PsPageSizes.parse(fixture(ps)));
     return new ModuleHarness(new PageVerifyModule(VERIFIERS), tmp)
-        .facts(Map.of(SapFacts.SAP_SYSTEMS.name(), Map.of("NWP", nwp)))
+        .facts(
+            Map.ofEntries(
+                SapTestFacts.system("NWP", "/usr/sap/NWP/SYS/profile", profiles, fixture(ps))))
         .plan(Map.of("sap_sid", "NWP"));
   }
 

@@ -43,7 +43,7 @@ class OracleBootPrecedenceTest {
 
   @SuppressWarnings("unchecked")
   private static Map<String, Object> state(Plan p, String target) {
-    return ((List<Map<String, Object>>) p.data().get("page_state"))
+    return ((List<Map<String, Object>>) p.registered().get("page_state"))
         .stream().filter(m -> m.get("target").equals(target)).findFirst().orElseThrow();
   }
 

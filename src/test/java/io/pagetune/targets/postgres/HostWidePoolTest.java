@@ -13,8 +13,7 @@ import io.pagetune.modules.Module;
 import io.pagetune.modules.ModuleHarness;
 import io.pagetune.modules.Plan;
 import io.pagetune.pages.Fixtures;
-import io.pagetune.targets.oracle.IpcsShm;
-import io.pagetune.targets.oracle.OracleFacts;
+import io.pagetune.targets.oracle.OracleTestFacts;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -105,7 +104,8 @@ class HostWidePoolTest {
 
   private ModuleHarness harness(String moduleName, String cluster, String ipcs) throws IOException {
     Map<String, Object> facts = new LinkedHashMap<>();
-    facts.put(OracleFacts.IPCS.name(), IpcsShm.parse(ipcs));
+    Map.Entry<String, Object> shm = OracleTestFacts.ipcs(ipcs);
+    facts.put(shm.getKey(), shm.getValue());
     facts.put(
         PostgresFacts.CLUSTERS.name(),
         PgLsClusters.parse(Fixtures.read("facts/pg_lsclusters/debian_one_down.txt")));
@@ -238,7 +238,8 @@ class HostWidePoolTest {
   @Test
   void aHostWithOnlyOracleGetsTheSamePoolAsBefore() throws IOException {
     Map<String, Object> facts = new LinkedHashMap<>();
-    facts.put(OracleFacts.IPCS.name(), IpcsShm.parse(""));
+    Map.Entry<String, Object> shm = OracleTestFacts.ipcs("");
+    facts.put(shm.getKey(), shm.getValue());
     facts.put(PostgresFacts.CLUSTERS.name(), List.of());
     Map<String, Object> a = new LinkedHashMap<>();
     a.put("instances", List.of(Map.of("sid", "ORCL", "sga", "12G")));
@@ -276,7 +277,8 @@ class HostWidePoolTest {
     // without the shared declaration Oracle sizes its SGA as before: ceil((2G + 8M) / 2M) = 1028
     oracleArgs.put("hugepages_consumers", List.of());
     Map<String, Object> facts = new LinkedHashMap<>();
-    facts.put(OracleFacts.IPCS.name(), IpcsShm.parse(""));
+    Map.Entry<String, Object> shm = OracleTestFacts.ipcs("");
+    facts.put(shm.getKey(), shm.getValue());
     facts.put(PostgresFacts.CLUSTERS.name(), List.of());
     assertEquals(
         1028,

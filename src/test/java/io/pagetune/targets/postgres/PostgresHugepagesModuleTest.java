@@ -232,7 +232,7 @@ class PostgresHugepagesModuleTest {
 
   @SuppressWarnings("unchecked")
   private static Map<String, Object> clusterState(Plan plan) {
-    return ((List<Map<String, Object>>) plan.data().get("page_state"))
+    return ((List<Map<String, Object>>) plan.registered().get("page_state"))
         .stream().filter(m -> "postgres/15/main".equals(m.get("target"))).findFirst().orElseThrow();
   }
 
@@ -348,7 +348,8 @@ class PostgresHugepagesModuleTest {
     ModuleHarness.assertUpToDate(again);
     assertTrue(again.reason().contains("effective: "), again.reason());
     @SuppressWarnings("unchecked")
-    List<Map<String, Object>> states = (List<Map<String, Object>>) again.data().get("page_state");
+    List<Map<String, Object>> states =
+        (List<Map<String, Object>>) again.registered().get("page_state");
     assertEquals(
         List.of(
             "pool/hugepages",
@@ -456,7 +457,8 @@ class PostgresHugepagesModuleTest {
   @SuppressWarnings("unchecked")
   private static Map<String, Object> poolState(Plan plan) {
     assertTrue(plan.failure().isEmpty(), () -> plan.failure().get());
-    Map<String, Object> pool = ((List<Map<String, Object>>) plan.data().get("page_state")).get(0);
+    Map<String, Object> pool =
+        ((List<Map<String, Object>>) plan.registered().get("page_state")).get(0);
     assertEquals("pool/hugepages", pool.get("target"));
     return pool;
   }

@@ -78,7 +78,7 @@ class SapLdrCntrlChainTest {
 
   @SuppressWarnings("unchecked")
   private static Map<String, Object> state(Plan plan, String instance) {
-    for (Object o : (List<Object>) plan.data().get("page_state")) {
+    for (Object o : (List<Object>) plan.registered().get("page_state")) {
       Map<String, Object> m = (Map<String, Object>) o;
       if (m.get("target").equals("sap/PRD/" + instance)) {
         return m;

@@ -70,7 +70,8 @@ class MpssStartservCasesModuleTest {
 
   @SuppressWarnings("unchecked")
   private static Map<String, Object> pageState(Plan plan) {
-    List<Map<String, Object>> states = (List<Map<String, Object>>) plan.data().get("page_state");
+    List<Map<String, Object>> states =
+        (List<Map<String, Object>>) plan.registered().get("page_state");
     assertEquals(1, states.size());
     return states.get(0);
   }

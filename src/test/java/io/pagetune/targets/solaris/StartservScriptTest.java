@@ -75,6 +75,6 @@ class StartservScriptTest {
     assertEquals(2, s.startLine());
     assertEquals(-1, read("#!/bin/sh\necho webservd\n").startLine());
     assertEquals(Map.of(), read("# webservd\n").values());
-    assertEquals(List.of("a=1", "b"), StartservScript.statements("a=1; b && [ -f x ]"));
+    assertEquals(List.of("a=1", "b"), ShellSyntax.statements("a=1; b && [ -f x ]"));
   }
 }
