@@ -4,6 +4,7 @@ import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.library.Architectures.LayeredArchitecture;
 import java.io.IOException;
@@ -24,10 +25,10 @@ class LayerOrderTest {
       List.of(
           "cli",
           "app",
-          "restart",
           "plan",
           "executor",
           "playbook",
+          "restart",
           "inventory",
           "template",
           "targets",
@@ -50,6 +51,18 @@ class LayerOrderTest {
    */
   static final Set<String> LAYERS_WITHOUT_A_PACKAGE_UNTIL_MERGE = Set.of("app");
 
+  /**
+   * TEMPORARY, issue 21: classes that refer up the order today ({@code class -> package}): the
+   * executor's ports implemented in restart, which the app branch of the issue moves into app. The
+   * coordinator empties this when the branches are merged.
+   */
+  static final Set<String> UPWARD_UNTIL_MERGE =
+      Set.of(
+          "io.pagetune.restart.JournalRecorder -> io.pagetune.executor",
+          "io.pagetune.restart.QueueRestartSink -> io.pagetune.executor",
+          "io.pagetune.restart.Restarts -> io.pagetune.executor",
+          "io.pagetune.restart.UnconfirmedWrites -> io.pagetune.executor");
+
   @Test
   void noClassRefersToALayerAboveIt() {
     layers(LAYERS).check(MainClasses.get());
@@ -68,8 +81,9 @@ class LayerOrderTest {
     List<String> violations = new ArrayList<>();
     for (SourceReferences.Source s : SourceReferences.under("io.pagetune")) {
       int own = rank(s.pkg());
+      String type = s.pkg() + "." + s.file().getFileName().toString().replace(".java", "");
       for (String ref : s.references()) {
-        if (rank(ref) < own) {
+        if (rank(ref) < own && !allowListed(type, ref)) {
           violations.add(
               s.file() + " (" + layer(s.pkg()) + ") names " + ref + " (" + layer(ref) + ")");
         }
@@ -104,7 +118,24 @@ class LayerOrderTest {
           arch.whereLayer(order.get(i))
               .mayOnlyBeAccessedByLayers(order.subList(0, i).toArray(String[]::new));
     }
+    for (String entry : UPWARD_UNTIL_MERGE) {
+      String[] ends = entry.split(" -> ");
+      arch =
+          arch.ignoreDependency(
+              DescribedPredicate.describe(
+                  ends[0], c -> (c.getName() + "$").startsWith(ends[0] + "$")),
+              JavaClass.Predicates.resideInAPackage(ends[1] + ".."));
+    }
     return arch.withOptionalLayers(true);
+  }
+
+  private static boolean allowListed(String type, String referenced) {
+    return UPWARD_UNTIL_MERGE.stream()
+        .map(e -> e.split(" -> "))
+        .anyMatch(
+            e ->
+                e[0].equals(type)
+                    && (referenced.equals(e[1]) || referenced.startsWith(e[1] + ".")));
   }
 
   /** io.pagetune.connection.ssh → connection */

@@ -65,17 +65,19 @@ class PackageDependenciesTest {
   }
 
   @Test
-  void savedPlansKnowNoTarget() throws IOException {
-    // a saved plan is a document of steps, whatever target planned them
+  void savedPlansKnowNoTargetNorRestart() throws IOException {
+    // a saved plan is a document of steps, whatever target planned them and however restarts run
     assertFalse(SourceReferences.under("io.pagetune.plan").isEmpty());
-    noClasses()
-        .that()
-        .resideInAPackage("io.pagetune.plan..")
-        .should()
-        .dependOnClassesThat()
-        .resideInAPackage("io.pagetune.targets..")
-        .check(MainClasses.get());
-    assertNoSourceNames("io.pagetune.plan", "io.pagetune.targets");
+    for (String below : List.of("io.pagetune.targets", "io.pagetune.restart")) {
+      noClasses()
+          .that()
+          .resideInAPackage("io.pagetune.plan..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAPackage(below + "..")
+          .check(MainClasses.get());
+      assertNoSourceNames("io.pagetune.plan", below);
+    }
   }
 
   @Test
