@@ -13,7 +13,7 @@ import java.util.Optional;
  * -e}); past it the command is killed and that host fails with {@link OutputLimitExceeded}.
  */
 public record OutputLimit(long maxBytes) {
-  public static final String VARIABLE = io.pagetune.inventory.EngineVariables.MAX_OUTPUT_BYTES;
+  public static final String VARIABLE = io.pagetune.vars.EngineVariables.MAX_OUTPUT_BYTES;
 
   /** 32 MiB: as much as the largest file a module reads whole (pagetune_max_file_bytes). */
   public static final long DEFAULT_BYTES = 32L * 1024 * 1024;

@@ -17,7 +17,7 @@ import java.util.function.Supplier;
  * are refused on the inventory's word alone.
  */
 final class CheckOnlyLock {
-  static final String NAME = io.pagetune.inventory.EngineVariables.CHECK_ONLY;
+  static final String NAME = io.pagetune.vars.EngineVariables.CHECK_ONLY;
 
   private CheckOnlyLock() {}
 

@@ -1,5 +1,6 @@
 package io.pagetune.inventory;
 
+import io.pagetune.vars.EngineVariables;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -14,7 +14,7 @@ import io.pagetune.error.SourceLocation;
  * @param what e.g. {@code task 'Edit limits': lineinfile}
  */
 public record FileSizeLimit(long maxBytes, SourceLocation where, String what) {
-  public static final String VARIABLE = io.pagetune.inventory.EngineVariables.MAX_FILE_BYTES;
+  public static final String VARIABLE = io.pagetune.vars.EngineVariables.MAX_FILE_BYTES;
 
   /** 32 MiB: far above any configuration file, far below a default heap. */
   public static final long DEFAULT_BYTES = 32L * 1024 * 1024;

@@ -11,7 +11,7 @@ import io.pagetune.error.SourceLocation;
  * @param what e.g. {@code task 'Drop old profiles': file}
  */
 public record TreeBackupLimit(long maxBytes, SourceLocation where, String what) {
-  public static final String VARIABLE = io.pagetune.inventory.EngineVariables.MAX_TREE_BACKUP_BYTES;
+  public static final String VARIABLE = io.pagetune.vars.EngineVariables.MAX_TREE_BACKUP_BYTES;
 
   /** 64 MiB: the state store keeps it gzip-compressed, and rollback reads it whole. */
   public static final long DEFAULT_BYTES = 64L * 1024 * 1024;

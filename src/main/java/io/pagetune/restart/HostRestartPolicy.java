@@ -1,8 +1,8 @@
 package io.pagetune.restart;
 
-import io.pagetune.inventory.EngineVariables;
 import io.pagetune.modules.ArgCoercion;
 import io.pagetune.schedule.window.DurationText;
+import io.pagetune.vars.EngineVariables;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

@@ -2,11 +2,11 @@ package io.pagetune.restart;
 
 import io.pagetune.error.InputException;
 import io.pagetune.error.Suggestions;
-import io.pagetune.inventory.EngineVariables;
 import io.pagetune.inventory.Host;
 import io.pagetune.modules.ArgCoercion;
 import io.pagetune.schedule.window.DurationText;
 import io.pagetune.schedule.window.WindowsFile;
+import io.pagetune.vars.EngineVariables;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;

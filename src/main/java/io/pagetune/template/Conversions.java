@@ -116,7 +116,7 @@ final class Conversions {
                   ? new BigDecimal(n.toString())
                   : new BigDecimal(String.valueOf(o).trim()));
     }
-    return TemplateEngine.normalize(total);
+    return Unwrap.normalize(total);
   }
 
   private static long length(Object v) {

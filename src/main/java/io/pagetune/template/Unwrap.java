@@ -12,6 +12,8 @@ import freemarker.template.TemplateNumberModel;
 import freemarker.template.TemplateScalarModel;
 import freemarker.template.TemplateSequenceModel;
 import freemarker.template.utility.DeepUnwrap;
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,10 +31,10 @@ final class Unwrap {
       return null;
     }
     if (m instanceof AdapterTemplateModel a) {
-      return TemplateEngine.normalize(a.getAdaptedObject(Object.class));
+      return normalize(a.getAdaptedObject(Object.class));
     }
     if (m instanceof TemplateNumberModel n) {
-      return TemplateEngine.normalize(n.getAsNumber());
+      return normalize(n.getAsNumber());
     }
     if (m instanceof TemplateBooleanModel b) {
       return b.getAsBoolean();
@@ -67,6 +69,43 @@ final class Unwrap {
       }
       return out;
     }
-    return TemplateEngine.normalize(DeepUnwrap.unwrap(m));
+    return normalize(DeepUnwrap.unwrap(m));
+  }
+
+  /** FreeMarker arithmetic yields BigDecimal; playbooks want Long where the value is integral. */
+  static Object normalize(Object v) {
+    if (v instanceof HostText h) {
+      return h.text();
+    }
+    if (v instanceof BigDecimal bd) {
+      try {
+        if (bd.stripTrailingZeros().scale() <= 0) {
+          return Long.valueOf(bd.longValueExact());
+        }
+        return Double.valueOf(bd.doubleValue());
+      } catch (ArithmeticException tooBig) {
+        return bd.doubleValue();
+      }
+    }
+    if (v instanceof BigInteger bi) {
+      return bi.longValue();
+    }
+    if (v instanceof Integer || v instanceof Short || v instanceof Byte) {
+      return ((Number) v).longValue();
+    }
+    if (v instanceof Float f) {
+      return f.doubleValue();
+    }
+    if (v instanceof Map<?, ?> m) {
+      Map<String, Object> out = new LinkedHashMap<>();
+      m.forEach((k, val) -> out.put(String.valueOf(k), normalize(val)));
+      return out;
+    }
+    if (v instanceof List<?> l) {
+      List<Object> out = new ArrayList<>(l.size());
+      l.forEach(o -> out.add(normalize(o)));
+      return out;
+    }
+    return v;
   }
 }

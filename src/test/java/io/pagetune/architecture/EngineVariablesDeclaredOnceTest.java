@@ -3,8 +3,8 @@ package io.pagetune.architecture;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.pagetune.inventory.EngineVariables;
 import io.pagetune.schedule.window.WindowsReport;
+import io.pagetune.vars.EngineVariables;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
  */
 class EngineVariablesDeclaredOnceTest {
   private static final Path MAIN = Path.of("src/main/java");
-  private static final Path DECLARED = MAIN.resolve("io/pagetune/inventory/EngineVariables.java");
+  private static final Path DECLARED = MAIN.resolve("io/pagetune/vars/EngineVariables.java");
 
   // schedule may not depend on inventory: its copy is checked equal below
   private static final Path WINDOWS_REPORT =

@@ -3,6 +3,7 @@ package io.pagetune.inventory;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pagetune.vars.EngineVariables;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

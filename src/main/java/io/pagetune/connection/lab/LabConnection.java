@@ -11,7 +11,7 @@ import io.pagetune.connection.LocalConnection;
 import io.pagetune.connection.PutOptions;
 import io.pagetune.connection.RemoteCommand;
 import io.pagetune.connection.ShellQuote;
-import io.pagetune.inventory.EngineVariables;
+import io.pagetune.vars.EngineVariables;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -16,7 +16,7 @@ import java.util.Optional;
  * variable {@value #HOST_VARIABLE}.
  */
 public final class WindowsReport {
-  /** inventory.EngineVariables.CHANGE_WINDOW (schedule does not depend on inventory). */
+  /** vars.EngineVariables.CHANGE_WINDOW (schedule does not depend on inventory). */
   public static final String HOST_VARIABLE = "pagetune_change_window";
 
   private static final DateTimeFormatter LOCAL =

@@ -1,11 +1,11 @@
 package io.pagetune.targets.sap;
 
 import io.pagetune.connection.Connection;
-import io.pagetune.inventory.EngineVariables;
 import io.pagetune.schedule.RestartTarget;
 import io.pagetune.schedule.drivers.DriverContext;
 import io.pagetune.schedule.drivers.RestartDriver;
 import io.pagetune.schedule.drivers.RestartOutcome;
+import io.pagetune.vars.EngineVariables;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package io.pagetune.inventory;
+package io.pagetune.vars;
 
 import java.util.ArrayList;
 import java.util.Collections;
