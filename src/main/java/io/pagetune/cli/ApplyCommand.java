@@ -1,5 +1,7 @@
 package io.pagetune.cli;
 
+import io.pagetune.app.StoredFacts;
+import io.pagetune.app.Wiring;
 import io.pagetune.connection.Become;
 import io.pagetune.connection.Connection;
 import io.pagetune.connection.ConnectionSpec;
@@ -216,7 +218,7 @@ public final class ApplyCommand implements Callable<Integer> {
           at, "refused by the change request: " + String.join("; ", notApproved));
     }
     Set<String> hosts = hosts(inv, plan);
-    Connections connections = Wiring.connections(ssh, environment);
+    Connections connections = ssh.connections(environment);
     Set<String> refused = refuseDrifted(plan, inv, hosts, connections);
     Set<String> applying = new LinkedHashSet<>(hosts);
     applying.removeAll(refused);
@@ -364,8 +366,11 @@ public final class ApplyCommand implements Callable<Integer> {
             ? new JsonEventReporter(environment.out(), clock)
             : new ConsoleReporter(environment.out(), environment.colorTerminal(), diff);
     RunServices services =
-        Wiring.restarts(store, inv, inventory, windowsFile, connections, clock, environment)
-            .runServices(Wiring.user(environment))
+        Wiring.runServices(
+                Wiring.restarts(
+                    store, inv, inventory, windowsFile, connections, clock, environment),
+                clock,
+                Wiring.user(environment))
             .withLeases(lockTimeout.leaser(store, environment))
             .withFacts(new StoredFacts(store, clock));
     PlanGuard guard = new PlanGuard(plan, services.journal());

@@ -3,6 +3,7 @@ package io.pagetune.cli;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.pagetune.app.Wiring;
 import io.pagetune.connection.Become;
 import io.pagetune.connection.Connection;
 import io.pagetune.connection.ConnectionException;
@@ -83,7 +84,7 @@ public final class FactsCommand implements Callable<Integer> {
     List<FactSet> sets = Wiring.factSets();
     PageFacts pageFacts = Wiring.pageFacts();
     sets.forEach(s -> facts.addAll(s.facts()));
-    Connections connections = Wiring.connections(ssh, environment);
+    Connections connections = ssh.connections(environment);
     Map<String, Map<String, Object>> byHost = new LinkedHashMap<>();
     boolean unreachable = false;
     for (Host h : hosts) {

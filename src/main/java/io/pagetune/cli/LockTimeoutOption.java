@@ -1,5 +1,7 @@
 package io.pagetune.cli;
 
+import io.pagetune.app.StoreHostLeaser;
+import io.pagetune.app.Wiring;
 import io.pagetune.error.InputException;
 import io.pagetune.error.SourceLocation;
 import io.pagetune.executor.HostLeaser;

@@ -1,5 +1,6 @@
 package io.pagetune.cli;
 
+import io.pagetune.app.Wiring;
 import io.pagetune.error.InputException;
 import io.pagetune.error.SourceLocation;
 import io.pagetune.inventory.Host;

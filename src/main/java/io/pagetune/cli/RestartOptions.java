@@ -1,5 +1,6 @@
 package io.pagetune.cli;
 
+import io.pagetune.app.Wiring;
 import io.pagetune.connection.Connections;
 import io.pagetune.inventory.Inventory;
 import io.pagetune.restart.Restarts;
@@ -31,7 +32,7 @@ public final class RestartOptions {
   }
 
   Connections connections(CliEnvironment env) {
-    return Wiring.connections(ssh, env);
+    return ssh.connections(env);
   }
 
   /** The store must exist for these commands; {@code --state none} is an input error. */

@@ -1,5 +1,6 @@
 package io.pagetune.cli;
 
+import io.pagetune.app.Wiring;
 import io.pagetune.connection.Connections;
 import io.pagetune.error.InputException;
 import io.pagetune.error.SourceLocation;
@@ -127,7 +128,7 @@ public final class RollbackCommand implements Callable<Integer> {
     hosts.addAll(hiddenPerHost.keySet());
     Connections connections = restart.connections(environment);
     Restarts restarts = restart.restarts(environment, store, inv, inventory, connections, clock);
-    RunServices services = restarts.runServices(Wiring.user(environment));
+    RunServices services = Wiring.runServices(restarts, clock, Wiring.user(environment));
     if (!check) {
       services = services.withLeases(lockTimeout.leaser(store, environment));
     }

@@ -1,5 +1,8 @@
 package io.pagetune.cli;
 
+import io.pagetune.app.PlanSaving;
+import io.pagetune.app.StoredFacts;
+import io.pagetune.app.Wiring;
 import io.pagetune.connection.Connections;
 import io.pagetune.connection.ssh.HostKeyChecking;
 import io.pagetune.connection.ssh.SshSettings;
@@ -299,8 +302,11 @@ public final class RunCommand implements Callable<Integer> {
     RunServices services = RunServices.NONE;
     if (store.isPresent()) {
       services =
-          Wiring.restarts(store.get(), inv, inventory, windowsFile, connections, clock, environment)
-              .runServices(Wiring.user(environment))
+          Wiring.runServices(
+                  Wiring.restarts(
+                      store.get(), inv, inventory, windowsFile, connections, clock, environment),
+                  clock,
+                  Wiring.user(environment))
               .withFacts(new StoredFacts(store.get(), clock));
       if (!check) {
         services = services.withLeases(lockTimeout.leaser(store.get(), environment));

@@ -1,5 +1,7 @@
 package io.pagetune.cli;
 
+import io.pagetune.app.Wiring;
+import io.pagetune.connection.Connections;
 import io.pagetune.error.InputException;
 import io.pagetune.error.SourceLocation;
 import io.pagetune.executor.ExitStatus;
@@ -251,16 +253,13 @@ public final class ScheduleCommand implements Runnable {
     public Integer call() {
       Clock clock = restart.clock(environment);
       Inventory inv = new InventoryLoader(Path.of("")).load(inventory);
+      Connections connections = restart.connections(environment);
       Restarts restarts =
           restart.restarts(
-              environment,
-              restart.store(environment, clock),
-              inv,
-              inventory,
-              restart.connections(environment),
-              clock);
+              environment, restart.store(environment, clock), inv, inventory, connections, clock);
       // a run killed between a write and its restart intent left nothing due: settle it first
-      List<String> settled = restarts.settleUnconfirmedWrites(Wiring.user(environment));
+      List<String> settled =
+          Wiring.settleUnconfirmedWrites(restarts, inv, connections, clock, environment);
       if (output != OutputFormat.JSON) {
         settled.forEach(environment.out()::println);
       } else {

@@ -1,5 +1,7 @@
 package io.pagetune.cli;
 
+import io.pagetune.app.FactPageStates;
+import io.pagetune.app.Wiring;
 import io.pagetune.cli.table.TerminalWidth;
 import io.pagetune.cli.table.TextTable;
 import io.pagetune.connection.Become;
@@ -136,7 +138,7 @@ public final class StatusCommand implements Callable<Integer> {
     List<RestartIntent> open = new RestartQueue(store).list(OPEN);
     Map<String, Optional<String>> hostWindows =
         io.pagetune.restart.RestartConfigCheck.hostWindows(hosts);
-    Connections connections = refresh ? Wiring.connections(ssh, environment) : null;
+    Connections connections = refresh ? ssh.connections(environment) : null;
     var groupsOf = ReportOptions.groupsOf(inv);
     HostFactsStore stored = new HostFactsStore(store);
     List<HostStatus> statuses = new ArrayList<>();

@@ -1,5 +1,6 @@
 package io.pagetune.cli;
 
+import io.pagetune.app.Wiring;
 import io.pagetune.inventory.Host;
 import io.pagetune.inventory.Inventory;
 import io.pagetune.inventory.InventoryLoader;
@@ -74,7 +75,7 @@ public final class WindowsCommand implements Callable<Integer> {
   }
 
   /** windows.yml beside the inventory file, or inside an inventory directory. */
-  static Path defaultWindowsFile(Path inventory) {
+  public static Path defaultWindowsFile(Path inventory) {
     Path abs = inventory.toAbsolutePath().normalize();
     Path dir = abs.toFile().isDirectory() ? abs : abs.getParent();
     return dir.resolve("windows.yml");

@@ -3,7 +3,7 @@ package io.pagetune.linux;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.pagetune.cli.Wiring;
+import io.pagetune.app.Wiring;
 import io.pagetune.connection.CommandResult;
 import io.pagetune.connection.Connection;
 import io.pagetune.connection.ConnectionSpec;

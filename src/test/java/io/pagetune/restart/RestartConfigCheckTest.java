@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.pagetune.cli.Wiring;
+import io.pagetune.app.Wiring;
 import io.pagetune.error.InputException;
 import io.pagetune.inventory.Inventory;
 import io.pagetune.inventory.InventoryLoader;

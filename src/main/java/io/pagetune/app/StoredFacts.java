@@ -1,4 +1,4 @@
-package io.pagetune.cli;
+package io.pagetune.app;
 
 import io.pagetune.executor.FactsRecorder;
 import io.pagetune.state.HostFacts;
@@ -12,11 +12,11 @@ import java.util.Optional;
  * Keeps each host's page states in the state store once its facts are gathered, so {@code status}
  * shows them later without asking the host.
  */
-final class StoredFacts implements FactsRecorder {
+public final class StoredFacts implements FactsRecorder {
   private final HostFactsStore facts;
   private final Clock clock;
 
-  StoredFacts(StateStore store, Clock clock) {
+  public StoredFacts(StateStore store, Clock clock) {
     this.facts = new HostFactsStore(store);
     this.clock = clock;
   }

@@ -1,4 +1,4 @@
-package io.pagetune.cli;
+package io.pagetune.app;
 
 import io.pagetune.connection.ConnectionFactory;
 import io.pagetune.connection.Connections;
@@ -51,12 +51,12 @@ public final class Wiring {
     return new ModuleRegistry(moduleList(clock));
   }
 
-  static Connections connections(List<ConnectionFactory> extra) {
+  public static Connections connections(List<ConnectionFactory> extra) {
     return connections(extra, f -> f);
   }
 
   /** The same factories, each wrapped (for tracing at {@code -vv}). */
-  static Connections connections(
+  public static Connections connections(
       List<ConnectionFactory> extra, java.util.function.UnaryOperator<ConnectionFactory> wrap) {
     List<ConnectionFactory> all = new ArrayList<>();
     all.add(LocalConnection.factory());
@@ -70,13 +70,15 @@ public final class Wiring {
    * restart settings are checked against them and the registered restart kinds here, before any
    * host is contacted: every command that runs or queues restarts loads its windows through this.
    */
-  static io.pagetune.schedule.window.WindowsFile windows(
+  public static io.pagetune.schedule.window.WindowsFile windows(
       io.pagetune.yaml.YamlReader yaml,
       io.pagetune.inventory.Inventory inventory,
       java.nio.file.Path inventoryPath,
       java.nio.file.Path override) {
     java.nio.file.Path file =
-        override != null ? override : WindowsCommand.defaultWindowsFile(inventoryPath);
+        override != null
+            ? override
+            : io.pagetune.cli.WindowsCommand.defaultWindowsFile(inventoryPath);
     io.pagetune.schedule.window.WindowsFile windows =
         java.nio.file.Files.isRegularFile(file)
             ? io.pagetune.schedule.window.WindowsFile.load(yaml, file)
@@ -86,13 +88,8 @@ public final class Wiring {
     return windows;
   }
 
-  /** Local, lab and SSH connections, SSH set up from the command's options. */
-  static Connections connections(SshOptions ssh, CliEnvironment env) {
-    return connections(ssh.settings(env));
-  }
-
   /** Local, lab and SSH connections; local become uses the same become password as SSH. */
-  static Connections connections(io.pagetune.connection.ssh.SshSettings settings) {
+  public static Connections connections(io.pagetune.connection.ssh.SshSettings settings) {
     return connections(
         List.of(
             new io.pagetune.connection.ssh.SshConnectionFactory(settings),
@@ -100,14 +97,14 @@ public final class Wiring {
   }
 
   /** Restart queue, windows, drivers and journal over one state store. */
-  static io.pagetune.restart.Restarts restarts(
+  public static io.pagetune.restart.Restarts restarts(
       io.pagetune.state.StateStore store,
       io.pagetune.inventory.Inventory inventory,
       java.nio.file.Path inventoryPath,
       java.nio.file.Path windowsFile,
       Connections connections,
       java.time.Clock clock,
-      CliEnvironment env) {
+      io.pagetune.cli.CliEnvironment env) {
     io.pagetune.schedule.window.WindowsFile windows =
         windows(
             new io.pagetune.yaml.YamlReader(java.nio.file.Path.of("")),
@@ -128,12 +125,12 @@ public final class Wiring {
   }
 
   /** Who runs pagetune, for the journal. */
-  static String user(CliEnvironment env) {
+  public static String user(io.pagetune.cli.CliEnvironment env) {
     return env.env().getOrDefault("USER", System.getProperty("user.name"));
   }
 
   /** Who holds a host lease: user@node, what another run is told. */
-  static String holder(CliEnvironment env) {
+  public static String holder(io.pagetune.cli.CliEnvironment env) {
     String node;
     try {
       node = java.net.InetAddress.getLocalHost().getHostName();
@@ -143,12 +140,46 @@ public final class Wiring {
     return user(env) + "@" + node;
   }
 
-  static List<FactSet> factSets() {
+  public static List<FactSet> factSets() {
     return List.of(new BaseFacts(), pageFacts());
   }
 
   /** The page facts: the shared platform facts, then each target's section. */
-  static io.pagetune.pages.PageFacts pageFacts() {
+  public static io.pagetune.pages.PageFacts pageFacts() {
     return new io.pagetune.pages.PageFacts(targets().stream().map(Target::pageFacts).toList());
+  }
+
+  /** What a run writes: restart intents and its change journal. */
+  public static io.pagetune.executor.RunServices runServices(
+      io.pagetune.restart.Restarts restarts, java.time.Clock clock, String user) {
+    return new io.pagetune.executor.RunServices(
+        new QueueRestartSink(
+            restarts.queue(),
+            restarts.windows(),
+            clock,
+            restarts.drivers(),
+            () -> restarts.runDue("pagetune-run").stream().map(restarts::ran).toList()),
+        new JournalRecorder(restarts.store().journal(), clock, user));
+  }
+
+  /**
+   * Settles the writes that dead runs left unconfirmed on the inventory's hosts (reading the hosts,
+   * as the next run would), queueing the restarts of those found applied.
+   *
+   * @return what it queued, and the writes it could not settle
+   */
+  public static List<String> settleUnconfirmedWrites(
+      io.pagetune.restart.Restarts restarts,
+      io.pagetune.inventory.Inventory inventory,
+      Connections connections,
+      java.time.Clock clock,
+      io.pagetune.cli.CliEnvironment env) {
+    return new UnconfirmedWrites(
+            restarts.store().journal(),
+            inventory,
+            connections,
+            new io.pagetune.state.HostLeases(restarts.store(), env.clock()),
+            holder(env))
+        .settle(runServices(restarts, clock, user(env)));
   }
 }

@@ -1,4 +1,4 @@
-package io.pagetune.cli;
+package io.pagetune.app;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,4 +1,4 @@
-package io.pagetune.cli;
+package io.pagetune.app;
 
 import io.pagetune.pages.PageState;
 import io.pagetune.targets.Target;
@@ -7,10 +7,10 @@ import java.util.List;
 import java.util.Map;
 
 /** Every target's page states from one host's raw fact values, as status shows them. */
-final class FactPageStates {
+public final class FactPageStates {
   private FactPageStates() {}
 
-  static List<PageState> of(Map<String, Object> values) {
+  public static List<PageState> of(Map<String, Object> values) {
     Map<String, Object> summary = Wiring.pageFacts().summary(values);
     List<PageState> out = new ArrayList<>();
     for (Target t : Wiring.targets()) {

@@ -1,4 +1,4 @@
-package io.pagetune.restart;
+package io.pagetune.app;
 
 import io.pagetune.connection.FileMeta;
 import io.pagetune.executor.ChangeJournal;
@@ -36,7 +36,7 @@ public final class JournalRecorder implements ChangeJournal {
   private final Set<String> startedRuns = ConcurrentHashMap.newKeySet();
   private String checkRunPlaybook;
 
-  JournalRecorder(Journal journal, Clock clock, String user) {
+  public JournalRecorder(Journal journal, Clock clock, String user) {
     this.journal = journal;
     this.clock = clock;
     this.user = user;
