@@ -36,7 +36,7 @@ public final class JournalRecorder implements ChangeJournal {
   private final Set<String> startedRuns = ConcurrentHashMap.newKeySet();
   private String checkRunPlaybook;
 
-  public JournalRecorder(Journal journal, Clock clock, String user) {
+  JournalRecorder(Journal journal, Clock clock, String user) {
     this.journal = journal;
     this.clock = clock;
     this.user = user;

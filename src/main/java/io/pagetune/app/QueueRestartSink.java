@@ -34,7 +34,7 @@ public final class QueueRestartSink implements RestartSink {
   private final Drivers kinds;
   private boolean dueNow;
 
-  public QueueRestartSink(
+  QueueRestartSink(
       RestartQueue queue,
       WindowLookup windows,
       Clock clock,

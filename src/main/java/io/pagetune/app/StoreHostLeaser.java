@@ -14,7 +14,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * Host leases of one run in the state store: the run's session is opened with its first host and
  * closed (every host given back, heartbeat stopped) when the run finishes.
  */
-public final class StoreHostLeaser implements HostLeaser {
+final class StoreHostLeaser implements HostLeaser {
   private final HostLeases leases;
   private final String holder;
   private final Duration lockTimeout;
@@ -25,7 +25,7 @@ public final class StoreHostLeaser implements HostLeaser {
    * @param holder user@node, what another run is told holds the host
    * @param lockTimeout how long to wait for a host another run holds (zero: fail it at once)
    */
-  public StoreHostLeaser(HostLeases leases, String holder, Duration lockTimeout) {
+  StoreHostLeaser(HostLeases leases, String holder, Duration lockTimeout) {
     this.leases = leases;
     this.holder = holder;
     this.lockTimeout = lockTimeout;

@@ -12,11 +12,13 @@ import java.util.Optional;
  * Keeps each host's page states in the state store once its facts are gathered, so {@code status}
  * shows them later without asking the host.
  */
-public final class StoredFacts implements FactsRecorder {
+final class StoredFacts implements FactsRecorder {
   private final HostFactsStore facts;
   private final Clock clock;
+  private final Wiring wiring;
 
-  public StoredFacts(StateStore store, Clock clock) {
+  StoredFacts(StateStore store, Clock clock, Wiring wiring) {
+    this.wiring = wiring;
     this.facts = new HostFactsStore(store);
     this.clock = clock;
   }
@@ -25,6 +27,6 @@ public final class StoredFacts implements FactsRecorder {
   public void gathered(String host, String runId, Map<String, Object> values) {
     facts.save(
         new HostFacts(
-            host, Optional.ofNullable(runId), clock.instant(), FactPageStates.of(values)));
+            host, Optional.ofNullable(runId), clock.instant(), wiring.factStates(values)));
   }
 }

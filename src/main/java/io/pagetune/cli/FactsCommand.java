@@ -3,7 +3,6 @@ package io.pagetune.cli;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import io.pagetune.app.Wiring;
 import io.pagetune.connection.Become;
 import io.pagetune.connection.Connection;
 import io.pagetune.connection.ConnectionException;
@@ -43,12 +42,7 @@ import picocli.CommandLine.Option;
 public final class FactsCommand implements Callable<Integer> {
   private final CliEnvironment environment;
 
-  @Option(
-      names = {"-i", "--inventory"},
-      required = true,
-      paramLabel = "INVENTORY",
-      description = "Inventory file or directory.")
-  Path inventory;
+  @picocli.CommandLine.Mixin InventoryFileOption inventory = new InventoryFileOption();
 
   @Option(
       names = {"-l", "--limit"},
@@ -66,8 +60,7 @@ public final class FactsCommand implements Callable<Integer> {
   @Option(names = "--timeout", defaultValue = "60", description = "Seconds per host.")
   int timeout;
 
-  @Option(names = "--stacktrace", description = "Print stack traces of errors.")
-  boolean stacktrace;
+  @picocli.CommandLine.Mixin StacktraceOption stacktrace = new StacktraceOption();
 
   @picocli.CommandLine.Mixin SshOptions ssh = new SshOptions();
 
@@ -77,12 +70,12 @@ public final class FactsCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws JsonProcessingException {
-    Inventory inv = new InventoryLoader(Path.of("")).load(inventory);
+    Inventory inv = new InventoryLoader(Path.of("")).load(inventory.path);
     SshArgsCheck.validate(inv);
     List<Host> hosts = io.pagetune.inventory.Limit.select(inv, limit);
     List<Fact<?>> facts = new ArrayList<>();
-    List<FactSet> sets = Wiring.factSets();
-    PageFacts pageFacts = Wiring.pageFacts();
+    List<FactSet> sets = environment.wiring().factSets();
+    PageFacts pageFacts = environment.wiring().pageFacts();
     sets.forEach(s -> facts.addAll(s.facts()));
     Connections connections = ssh.connections(environment);
     Map<String, Map<String, Object>> byHost = new LinkedHashMap<>();
@@ -120,9 +113,9 @@ public final class FactsCommand implements Callable<Integer> {
   }
 
   /** Every target's page states from the host's page facts, in the same shape for all. */
-  private static List<Map<String, Object>> pageStates(Map<String, Object> pages) {
+  private List<Map<String, Object>> pageStates(Map<String, Object> pages) {
     List<Map<String, Object>> out = new ArrayList<>();
-    for (Target t : Wiring.targets()) {
+    for (Target t : environment.wiring().targets()) {
       t.factStates(pages).forEach(s -> out.add(s.toMap()));
     }
     return out;

@@ -1,6 +1,5 @@
 package io.pagetune.cli;
 
-import io.pagetune.app.Wiring;
 import io.pagetune.connection.Connections;
 import io.pagetune.inventory.Inventory;
 import io.pagetune.restart.Restarts;
@@ -8,18 +7,13 @@ import io.pagetune.state.StateStore;
 import java.nio.file.Path;
 import java.time.Clock;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 
 /**
  * What every command that runs or queues restarts takes: the windows file, the state store, the
  * clock override and SSH, and how they become one {@link Restarts}.
  */
 public final class RestartOptions {
-  @Option(
-      names = "--windows",
-      paramLabel = "FILE",
-      description = "Change windows file (default: windows.yml beside the inventory).")
-  Path windowsFile;
+  @picocli.CommandLine.Mixin WindowsOption windows = new WindowsOption();
 
   @Mixin StateOptions state = new StateOptions();
 
@@ -47,6 +41,6 @@ public final class RestartOptions {
       Path inventoryPath,
       Connections connections,
       Clock clock) {
-    return Wiring.restarts(store, inventory, inventoryPath, windowsFile, connections, clock, env);
+    return env.wiring().restarts(store, inventory, inventoryPath, windows.file, connections, clock);
   }
 }

@@ -1,6 +1,5 @@
 package io.pagetune.cli;
 
-import io.pagetune.app.Wiring;
 import io.pagetune.connection.Connections;
 import io.pagetune.error.InputException;
 import io.pagetune.error.SourceLocation;
@@ -33,6 +32,7 @@ import io.pagetune.state.StateStore;
 import io.pagetune.yaml.YamlReader;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -128,10 +128,11 @@ public final class RollbackCommand implements Callable<Integer> {
     hosts.addAll(hiddenPerHost.keySet());
     Connections connections = restart.connections(environment);
     Restarts restarts = restart.restarts(environment, store, inv, inventory, connections, clock);
-    RunServices services = Wiring.runServices(restarts, clock, Wiring.user(environment));
-    if (!check) {
-      services = services.withLeases(lockTimeout.leaser(store, environment));
-    }
+    RunServices services =
+        environment
+            .wiring()
+            .runServices(
+                restarts, clock, check, check ? Duration.ZERO : lockTimeout.timeout(), false);
     if (hosts.isEmpty()) {
       environment.out().println("run " + runId + " changed no files on the selected hosts");
       return 0;
@@ -145,7 +146,7 @@ public final class RollbackCommand implements Callable<Integer> {
         new Engine(
             modules(clock, store.journal()),
             connections,
-            Wiring.factSets(),
+            environment.wiring().factSets(),
             new Listeners(
                 List.of(new ConsoleReporter(environment.out(), environment.colorTerminal(), diff))),
             clock,
@@ -161,9 +162,9 @@ public final class RollbackCommand implements Callable<Integer> {
   }
 
   /** The built-in modules, with {@code restore_file} reading the backups of this store. */
-  private static ModuleRegistry modules(Clock clock, Journal journal) {
+  private ModuleRegistry modules(Clock clock, Journal journal) {
     List<Module> modules = new ArrayList<>();
-    for (Module m : Wiring.moduleList(clock)) {
+    for (Module m : environment.wiring().moduleList(clock)) {
       modules.add(m instanceof RestoreFileModule ? new RestoreFileModule(journal::backup) : m);
     }
     return new ModuleRegistry(modules);

@@ -1,23 +1,19 @@
 package io.pagetune.cli;
 
 import io.pagetune.app.PlanSaving;
-import io.pagetune.app.StoredFacts;
-import io.pagetune.app.Wiring;
+import io.pagetune.app.RunAssembly;
 import io.pagetune.connection.Connections;
 import io.pagetune.connection.ssh.HostKeyChecking;
 import io.pagetune.connection.ssh.SshSettings;
-import io.pagetune.executor.Engine;
 import io.pagetune.executor.RunOptions;
 import io.pagetune.executor.RunResult;
 import io.pagetune.executor.RunServices;
 import io.pagetune.inventory.Inventory;
 import io.pagetune.inventory.InventoryLoader;
-import io.pagetune.modules.ModuleRegistry;
 import io.pagetune.playbook.Playbook;
 import io.pagetune.playbook.PlaybookLoader;
 import io.pagetune.report.ConsoleReporter;
 import io.pagetune.report.JsonEventReporter;
-import io.pagetune.report.Listeners;
 import io.pagetune.report.PlainProgress;
 import io.pagetune.report.RunListener;
 import io.pagetune.report.TtyProgress;
@@ -30,7 +26,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -142,8 +137,7 @@ public final class RunCommand implements Callable<Integer> {
           "Default command timeout for tasks without timeout: (default: ${DEFAULT-VALUE}).")
   long timeoutSeconds;
 
-  @Option(names = "--stacktrace", description = "Print stack traces of errors.")
-  boolean stacktrace;
+  @picocli.CommandLine.Mixin StacktraceOption stacktrace = new StacktraceOption();
 
   @picocli.CommandLine.Mixin SshOptions ssh = new SshOptions();
 
@@ -157,11 +151,7 @@ public final class RunCommand implements Callable<Integer> {
 
   @picocli.CommandLine.Mixin ReportOptions reports = new ReportOptions();
 
-  @Option(
-      names = "--windows",
-      paramLabel = "FILE",
-      description = "Change windows file (default: windows.yml beside the inventory).")
-  Path windowsFile;
+  @picocli.CommandLine.Mixin WindowsOption windows = new WindowsOption();
 
   @Option(
       names = "--save-plan",
@@ -188,50 +178,20 @@ public final class RunCommand implements Callable<Integer> {
     io.pagetune.vault.Vault vault = vaultOptions.vault(environment, config);
     // what the run reads is recorded, so that a saved plan binds exactly those files
     YamlReader yaml = new YamlReader(Path.of(""), io.pagetune.yaml.ReadFiles.recording(), vault);
-    int forks = this.forks != null ? this.forks : config.forks().orElse(RunOptions.DEFAULT_FORKS);
-    if (forks < 1) {
-      throw new io.pagetune.error.InputException(
-          io.pagetune.error.SourceLocation.of("--forks"), "--forks must be at least 1");
-    }
+    int forks = forks(config);
     lockTimeout.timeout();
     io.pagetune.executor.ConnectionBudget budget = connectionBudget.budget();
-    if (savePlan != null && !check) {
-      throw new io.pagetune.error.InputException(
-          io.pagetune.error.SourceLocation.of("--save-plan"),
-          "--save-plan needs --check: a plan is made without changing anything");
-    }
-    if (savePlan != null && stateOptions.location(environment).equals("none")) {
-      throw new io.pagetune.error.InputException(
-          io.pagetune.error.SourceLocation.of("--save-plan"),
-          "a plan is signed with the state store's key: --save-plan needs a state store, not"
-              + " --state none");
-    }
+    checkSavePlan();
     reports.check();
-    Set<String> tagSet = new LinkedHashSet<>(tags);
-    Set<String> skipSet = new LinkedHashSet<>(skipTags);
-    // a reader of its own: -e @file values are kept in a plan, not digested as files the run read
-    Map<String, Object> givenVars =
-        ExtraVars.parse(
-            extraVars, new YamlReader(Path.of(""), io.pagetune.yaml.ReadFiles.none(), vault));
-    // a secret given with -e is never printed back, whatever task shows it
-    environment.hide(ExtraVarSecrets.values(givenVars));
-    RunOptions options =
-        RunOptions.defaults()
-            .withCheck(check)
-            .withDiff(diff)
-            .withLimit(limit)
-            .withTags(tagSet, skipSet)
-            .withExtraVars(givenVars)
-            .withForks(forks)
-            .withForceHandlers(forceHandlers)
-            .withDetailedExitCode(detailedExitCode)
-            .withCommandTimeout(Duration.ofSeconds(timeoutSeconds));
+    RunOptions options = options(vault, forks);
     java.time.Clock clock = now.clock(environment);
     // a saved plan's modules stamp their audit comments with one instant, the plan's, so that
     // apply can render the very same bytes
     java.time.Instant planTime = clock.instant();
-    ModuleRegistry modules =
-        Wiring.modules(
+    RunAssembly assembly =
+        new RunAssembly(
+            environment.wiring(),
+            clock,
             savePlan == null ? clock : java.time.Clock.fixed(planTime, java.time.ZoneOffset.UTC));
     // everything the user wrote is parsed and validated before any host is contacted
     List<String> sources = inventories.isEmpty() ? config.inventories() : inventories;
@@ -241,11 +201,11 @@ public final class RunCommand implements Callable<Integer> {
           "no inventory: give -i INVENTORY, or set inventory in ansible.cfg or ANSIBLE_INVENTORY");
     }
     Inventory inv = new InventoryLoader(yaml).loadSources(sources, ansible.hostDefaults(config));
-    Path inventory = ansible.firstFile(sources);
     SshArgsCheck.validate(inv);
     Playbook book =
         ansible.start(
-            new PlaybookLoader(modules, yaml, new io.pagetune.playbook.RolePath(config.rolesPath()))
+            new PlaybookLoader(
+                    assembly.modules(), yaml, new io.pagetune.playbook.RolePath(config.rolesPath()))
                 .load(playbook));
     config.warnings().forEach(w -> environment.err().println("[WARNING]: " + w));
     if (ansible.verbosity() >= 1) {
@@ -257,13 +217,79 @@ public final class RunCommand implements Callable<Integer> {
       environment.out().println("playbook: " + book.file());
       return 0;
     }
-    // restart settings too, with or without a state store to queue into
-    Wiring.windows(yaml, inv, inventory, windowsFile);
+    RunAssembly.Loaded run =
+        new RunAssembly.Loaded(playbook, book, inv, ansible.firstFile(sources), windows.file, yaml);
+    assembly.checkRestartSettings(run);
     if (ansible.listing()) {
       new io.pagetune.executor.PlaybookListing(book, inv, options)
           .print(environment.out(), ansible.listHosts, ansible.listTasks, ansible.listTags);
       return 0;
     }
+    List<RunListener> listeners = listeners(clock, inv);
+    Connections connections = connections(config, listeners.get(0));
+    Optional<StateStore> store = stateOptions.open(environment, clock);
+    store.ifPresent(reports::benefits);
+    RunServices services = assembly.services(run, store, connections, check, lockTimeout.timeout());
+    PlanSaving planSaving = savePlan == null ? null : new PlanSaving(savePlan, vault::holdsSecret);
+    if (planSaving != null) {
+      services = services.withPlans(planSaving.recorder());
+    }
+    RunResult result = assembly.run(run, options, services, connections, listeners, budget);
+    reports.write(vault::mask);
+    if (planSaving != null) {
+      finishPlan(planSaving, result, run, sources, options, planTime, store);
+    }
+    // input errors that only showed while running (undefined variables) end on stderr too
+    for (String error : result.summary().inputErrors()) {
+      environment.err().println(error);
+    }
+    return result.exit().code();
+  }
+
+  private int forks(AnsibleConfig config) {
+    int forks = this.forks != null ? this.forks : config.forks().orElse(RunOptions.DEFAULT_FORKS);
+    if (forks < 1) {
+      throw new io.pagetune.error.InputException(
+          io.pagetune.error.SourceLocation.of("--forks"), "--forks must be at least 1");
+    }
+    return forks;
+  }
+
+  private void checkSavePlan() {
+    if (savePlan != null && !check) {
+      throw new io.pagetune.error.InputException(
+          io.pagetune.error.SourceLocation.of("--save-plan"),
+          "--save-plan needs --check: a plan is made without changing anything");
+    }
+    if (savePlan != null && stateOptions.location(environment).equals("none")) {
+      throw new io.pagetune.error.InputException(
+          io.pagetune.error.SourceLocation.of("--save-plan"),
+          "a plan is signed with the state store's key: --save-plan needs a state store, not"
+              + " --state none");
+    }
+  }
+
+  private RunOptions options(io.pagetune.vault.Vault vault, int forks) {
+    // a reader of its own: -e @file values are kept in a plan, not digested as files the run read
+    Map<String, Object> givenVars =
+        ExtraVars.parse(
+            extraVars, new YamlReader(Path.of(""), io.pagetune.yaml.ReadFiles.none(), vault));
+    // a secret given with -e is never printed back, whatever task shows it
+    environment.hide(ExtraVarSecrets.values(givenVars));
+    return RunOptions.defaults()
+        .withCheck(check)
+        .withDiff(diff)
+        .withLimit(limit)
+        .withTags(new LinkedHashSet<>(tags), new LinkedHashSet<>(skipTags))
+        .withExtraVars(givenVars)
+        .withForks(forks)
+        .withForceHandlers(forceHandlers)
+        .withDetailedExitCode(detailedExitCode)
+        .withCommandTimeout(Duration.ofSeconds(timeoutSeconds));
+  }
+
+  /** The reporter first (it writes the recap), then progress, verbose results and report files. */
+  private List<RunListener> listeners(java.time.Clock clock, Inventory inv) {
     RunListener listener =
         output == OutputFormat.JSON
             ? new JsonEventReporter(environment.out(), clock)
@@ -282,6 +308,10 @@ public final class RunCommand implements Callable<Integer> {
       // printed after the recap, which the first listener writes
       listeners.add(new io.pagetune.report.TaskTimes(environment.out(), environment.clock()));
     }
+    return listeners;
+  }
+
+  private Connections connections(AnsibleConfig config, RunListener listener) {
     SshSettings sshSettings = ansible.apply(ssh.settings(environment, config), config);
     if (sshSettings.hostKeyChecking() == HostKeyChecking.OFF) {
       listener.warning(
@@ -289,62 +319,46 @@ public final class RunCommand implements Callable<Integer> {
               + ssh.hostKeyCheckingSource(config)
               + "): hosts are not authenticated");
     }
-    Connections connections =
-        Wiring.connections(
+    return environment
+        .wiring()
+        .connections(
             List.of(
                 new io.pagetune.connection.ssh.SshConnectionFactory(
                     sshSettings, ansible.loginPassword(environment)),
                 // local become uses the same become password as SSH
                 io.pagetune.connection.LocalConnection.factory(sshSettings.becomePassword())),
             ansible.tracing(environment.err()));
-    Optional<StateStore> store = stateOptions.open(environment, clock);
-    store.ifPresent(reports::benefits);
-    RunServices services = RunServices.NONE;
-    if (store.isPresent()) {
-      services =
-          Wiring.runServices(
-                  Wiring.restarts(
-                      store.get(), inv, inventory, windowsFile, connections, clock, environment),
-                  clock,
-                  Wiring.user(environment))
-              .withFacts(new StoredFacts(store.get(), clock));
-      if (!check) {
-        services = services.withLeases(lockTimeout.leaser(store.get(), environment));
-      }
-    }
-    PlanSaving planSaving = savePlan == null ? null : new PlanSaving(savePlan, vault::holdsSecret);
-    if (planSaving != null) {
-      services = services.withPlans(planSaving.recorder());
-    }
-    Engine engine =
-        new Engine(
-                modules, connections, Wiring.factSets(), new Listeners(listeners), clock, services)
-            .withConnectionBudget(budget);
-    RunResult result = engine.run(playbook, book, inv, options, yaml);
-    reports.write(vault::mask);
-    if (planSaving != null) {
-      planSaving
-          .finish(
-              result,
-              playbook,
-              yaml.reads(),
-              sources,
-              windowsFile,
-              options,
-              planTime,
-              Wiring.user(environment),
-              store,
-              output == OutputFormat.JSON ? environment.err() : environment.out(),
-              environment.err())
-          .ifPresent(
-              plan ->
-                  PlanChangeRequests.attach(
-                      plan, inv, inventory, windowsFile, environment, environment.err()));
-    }
-    // input errors that only showed while running (undefined variables) end on stderr too
-    for (String error : result.summary().inputErrors()) {
-      environment.err().println(error);
-    }
-    return result.exit().code();
+  }
+
+  private void finishPlan(
+      PlanSaving planSaving,
+      RunResult result,
+      RunAssembly.Loaded run,
+      List<String> sources,
+      RunOptions options,
+      java.time.Instant planTime,
+      Optional<StateStore> store) {
+    planSaving
+        .finish(
+            result,
+            playbook,
+            run.yaml().reads(),
+            sources,
+            windows.file,
+            options,
+            planTime,
+            environment.wiring().user(),
+            store,
+            output == OutputFormat.JSON ? environment.err() : environment.out(),
+            environment.err())
+        .ifPresent(
+            plan ->
+                PlanChangeRequests.attach(
+                    plan,
+                    run.inventory(),
+                    run.inventoryFile(),
+                    windows.file,
+                    environment,
+                    environment.err()));
   }
 }

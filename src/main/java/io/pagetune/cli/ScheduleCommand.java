@@ -1,6 +1,5 @@
 package io.pagetune.cli;
 
-import io.pagetune.app.Wiring;
 import io.pagetune.connection.Connections;
 import io.pagetune.error.InputException;
 import io.pagetune.error.SourceLocation;
@@ -103,12 +102,7 @@ public final class ScheduleCommand implements Runnable {
     @Option(names = "--all", description = "Also restarts that are done, failed or cancelled.")
     boolean all;
 
-    @Option(
-        names = "--output",
-        paramLabel = "FORMAT",
-        defaultValue = "text",
-        description = "text (default) or json.")
-    OutputFormat output;
+    @picocli.CommandLine.Mixin OutputOption output = new OutputOption();
 
     public ListIntents(CliEnvironment environment) {
       this.environment = environment;
@@ -126,7 +120,7 @@ public final class ScheduleCommand implements Runnable {
                       IntentStatus.RUNNING,
                       IntentStatus.FAILED,
                       IntentStatus.BLOCKED));
-      if (output == OutputFormat.JSON) {
+      if (output.json()) {
         Json.print(
             environment.out(), Map.of("restarts", intents.stream().map(IntentJson::of).toList()));
         return 0;
@@ -148,12 +142,7 @@ public final class ScheduleCommand implements Runnable {
     @Parameters(paramLabel = "ID", description = "The intent id (a unique prefix is enough).")
     String id;
 
-    @Option(
-        names = "--output",
-        paramLabel = "FORMAT",
-        defaultValue = "text",
-        description = "text (default) or json.")
-    OutputFormat output;
+    @picocli.CommandLine.Mixin OutputOption output = new OutputOption();
 
     public Show(CliEnvironment environment) {
       this.environment = environment;
@@ -163,7 +152,7 @@ public final class ScheduleCommand implements Runnable {
     public Integer call() {
       RestartIntent i = find(new RestartQueue(store(state, environment, environment.clock())), id);
       PrintStream out = environment.out();
-      if (output == OutputFormat.JSON) {
+      if (output.json()) {
         Json.print(out, IntentJson.of(i));
         return 0;
       }
@@ -259,7 +248,7 @@ public final class ScheduleCommand implements Runnable {
               environment, restart.store(environment, clock), inv, inventory, connections, clock);
       // a run killed between a write and its restart intent left nothing due: settle it first
       List<String> settled =
-          Wiring.settleUnconfirmedWrites(restarts, inv, connections, clock, environment);
+          environment.wiring().settleUnconfirmedWrites(restarts, inv, connections, clock);
       if (output != OutputFormat.JSON) {
         settled.forEach(environment.out()::println);
       } else {

@@ -1,7 +1,5 @@
 package io.pagetune.cli;
 
-import io.pagetune.app.FactPageStates;
-import io.pagetune.app.Wiring;
 import io.pagetune.cli.table.TerminalWidth;
 import io.pagetune.cli.table.TextTable;
 import io.pagetune.connection.Become;
@@ -67,12 +65,7 @@ public final class StatusCommand implements Callable<Integer> {
 
   private final CliEnvironment environment;
 
-  @Option(
-      names = {"-i", "--inventory"},
-      required = true,
-      paramLabel = "INVENTORY",
-      description = "Inventory file or directory.")
-  Path inventory;
+  @picocli.CommandLine.Mixin InventoryFileOption inventory = new InventoryFileOption();
 
   @Option(
       names = {"-l", "--limit"},
@@ -98,17 +91,12 @@ public final class StatusCommand implements Callable<Integer> {
       description = "Also write the status as a self-contained HTML fleet report.")
   Path report;
 
-  @Option(
-      names = "--windows",
-      paramLabel = "FILE",
-      description = "Change windows file (default: windows.yml beside the inventory).")
-  Path windowsFile;
+  @picocli.CommandLine.Mixin WindowsOption windows = new WindowsOption();
 
   @Option(names = "--timeout", defaultValue = "60", description = "Seconds per host (--refresh).")
   int timeout;
 
-  @Option(names = "--stacktrace", description = "Print stack traces of errors.")
-  boolean stacktrace;
+  @picocli.CommandLine.Mixin StacktraceOption stacktrace = new StacktraceOption();
 
   @Mixin StateOptions state = new StateOptions();
 
@@ -125,10 +113,11 @@ public final class StatusCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     YamlReader yaml = vaultOptions.reader(environment);
-    Inventory inv = new InventoryLoader(yaml).load(inventory);
+    Inventory inv = new InventoryLoader(yaml).load(inventory.path);
     SshArgsCheck.validate(inv);
     List<Host> hosts = io.pagetune.inventory.Limit.select(inv, limit);
-    WindowsFile windows = Wiring.windows(yaml, inv, inventory, windowsFile);
+    WindowsFile windows =
+        environment.wiring().windows(yaml, inv, inventory.path, this.windows.file);
     ReportOptions files = new ReportOptions();
     files.report = report;
     files.check();
@@ -170,6 +159,13 @@ public final class StatusCommand implements Callable<Integer> {
               unreachable,
               at));
     }
+    print(statuses, at);
+    boolean anyUnreachable = statuses.stream().anyMatch(s -> s.unreachable().isPresent());
+    return anyUnreachable ? io.pagetune.executor.ExitStatus.HOST_UNREACHABLE.code() : 0;
+  }
+
+  /** The statuses as JSON or a table on stdout, and as an HTML report when one is asked for. */
+  private void print(List<HostStatus> statuses, Instant at) {
     if (output == OutputFormat.JSON) {
       Map<String, Object> json = new LinkedHashMap<>();
       json.put("time", at.toString());
@@ -203,18 +199,16 @@ public final class StatusCommand implements Callable<Integer> {
                   at,
                   statuses.stream().map(HostStatus::report).toList())));
     }
-    boolean anyUnreachable = statuses.stream().anyMatch(s -> s.unreachable().isPresent());
-    return anyUnreachable ? io.pagetune.executor.ExitStatus.HOST_UNREACHABLE.code() : 0;
   }
 
   /** Every target's page states from facts gathered now, in one round trip. */
   private List<PageState> pageStates(Connections connections, Host h) {
     List<Fact<?>> facts = new ArrayList<>();
-    Wiring.factSets().forEach(s -> facts.addAll(s.facts()));
+    environment.wiring().factSets().forEach(s -> facts.addAll(s.facts()));
     try (Connection c = connections.open(ConnectionSpec.fromVars(h.name(), h.vars().resolve()))) {
       Map<String, Object> values =
           FactGatherer.gather(c, facts, Become.NONE, Duration.ofSeconds(timeout));
-      return FactPageStates.of(values);
+      return environment.wiring().factStates(values);
     }
   }
 }

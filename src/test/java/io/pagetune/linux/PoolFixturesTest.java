@@ -224,10 +224,11 @@ class PoolFixturesTest {
 
   /** The module as the composition root wires it. */
   static Module module(String name) {
-    return Wiring.moduleList(Clock.systemUTC()).stream()
-        .filter(x -> x.name().equals(name))
-        .findFirst()
-        .orElseThrow();
+    return new Wiring()
+        .moduleList(Clock.systemUTC()).stream()
+            .filter(x -> x.name().equals(name))
+            .findFirst()
+            .orElseThrow();
   }
 
   /** A lab connection whose host is the scratch {@code root}. */

@@ -35,7 +35,7 @@ class RestartConfigCheckTest {
   private RestartConfigCheck check() {
     WindowsFile windows =
         WindowsFile.load(new YamlReader(Path.of("")), Path.of("inventory/windows.yml"));
-    return new RestartConfigCheck(windows, RestartKinds.names(Wiring.targets()));
+    return new RestartConfigCheck(windows, RestartKinds.names(new Wiring().targets()));
   }
 
   /** Values no pagetune setting would accept: the inventory's own variables, never checked. */

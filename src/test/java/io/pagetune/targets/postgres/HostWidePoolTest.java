@@ -92,10 +92,11 @@ class HostWidePoolTest {
   }
 
   private static Module wired(String name) {
-    return Wiring.moduleList(Clock.systemUTC()).stream()
-        .filter(m -> m.name().equals(name))
-        .findFirst()
-        .orElseThrow();
+    return new Wiring()
+        .moduleList(Clock.systemUTC()).stream()
+            .filter(m -> m.name().equals(name))
+            .findFirst()
+            .orElseThrow();
   }
 
   /** The host's facts: the Oracle segments, the one cluster, its state ({@code cluster}). */

@@ -1,0 +1,14 @@
+package io.pagetune.cli;
+
+import java.nio.file.Path;
+import picocli.CommandLine.Option;
+
+/** {@code -i INVENTORY}, required: the one inventory file or directory a command reads. */
+public final class InventoryFileOption {
+  @Option(
+      names = {"-i", "--inventory"},
+      required = true,
+      paramLabel = "INVENTORY",
+      description = "Inventory file or directory.")
+  Path path;
+}
