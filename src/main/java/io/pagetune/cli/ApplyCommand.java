@@ -70,18 +70,9 @@ public final class ApplyCommand implements Callable<Integer> {
   @Parameters(paramLabel = "PLAN", description = "The plan file.")
   Path planFile;
 
-  @Option(
-      names = {"-i", "--inventory"},
-      paramLabel = "INVENTORY",
-      description =
-          "The inventory (default: the plan's); it must be the one the plan was made from.")
-  List<String> inventories = new ArrayList<>();
+  @picocli.CommandLine.Mixin InventorySourcesOption inventories = new InventorySourcesOption();
 
-  @Option(
-      names = {"-l", "--limit"},
-      paramLabel = "PATTERN",
-      description = "Only these of the plan's hosts.")
-  String limit;
+  @picocli.CommandLine.Mixin LimitOption limit = new LimitOption();
 
   @Option(
       names = "--max-plan-age",
@@ -90,23 +81,14 @@ public final class ApplyCommand implements Callable<Integer> {
       description = "Refuse a plan older than this (default: ${DEFAULT-VALUE}).")
   String maxPlanAge;
 
-  @Option(
-      names = {"-e", "--extra-vars"},
-      paramLabel = "VARS",
-      description = "Only the secrets the plan keeps as hashes (key=value), checked against them.")
-  List<String> extraVars = new ArrayList<>();
+  @picocli.CommandLine.Mixin ExtraVarsOption extraVars = new ExtraVarsOption();
 
   @Option(
       names = {"-D", "--diff"},
       description = "Show a unified diff of every file a task changes.")
   boolean diff;
 
-  @Option(
-      names = "--output",
-      paramLabel = "FORMAT",
-      defaultValue = "text",
-      description = "text (default) or json (one event per line).")
-  OutputFormat output;
+  @picocli.CommandLine.Mixin OutputOption output = new OutputOption();
 
   @picocli.CommandLine.Mixin WindowsOption windows = new WindowsOption();
 
@@ -160,7 +142,8 @@ public final class ApplyCommand implements Callable<Integer> {
     }
     SavedPlan plan = PlanReader.read(planFile, new PlanSigner(new PlanKeys(store.get()).key()));
     PlanAge.check(plan, maxPlanAge, clock, at);
-    List<String> sources = inventories.isEmpty() ? plan.source().inventories() : inventories;
+    List<String> sources =
+        inventories.sources.isEmpty() ? plan.source().inventories() : inventories.sources;
     Path playbook = Path.of(plan.source().playbook());
     checkSources(plan, sources, playbook, at);
     lockTimeout.timeout();
@@ -182,7 +165,7 @@ public final class ApplyCommand implements Callable<Integer> {
       throw new InputException(
           at, "refused by the change request: " + String.join("; ", notApproved));
     }
-    Set<String> hosts = PlanHosts.select(inv, plan, limit);
+    Set<String> hosts = PlanHosts.select(inv, plan, limit.pattern);
     Connections connections = ssh.connections(environment);
     Set<String> refused = new DriftedHosts(messages()).refuse(plan, inv, hosts, connections);
     Set<String> applying = new LinkedHashSet<>(hosts);
@@ -238,7 +221,9 @@ public final class ApplyCommand implements Callable<Integer> {
   private RunOptions options(SavedPlan plan, YamlReader yaml) {
     Map<String, Object> givenVars =
         SecretVars.restored(
-            plan.source().extraVars(), ExtraVars.parse(extraVars, yaml), yaml.vault()::holdsSecret);
+            plan.source().extraVars(),
+            ExtraVars.parse(extraVars.values, yaml),
+            yaml.vault()::holdsSecret);
     environment.hide(ExtraVarSecrets.values(givenVars));
     return RunOptions.defaults()
         .withCheck(false)
@@ -253,7 +238,7 @@ public final class ApplyCommand implements Callable<Integer> {
 
   /** Where refusals are told: stdout, unless it carries JSON events. */
   private java.io.PrintStream messages() {
-    return output == OutputFormat.JSON ? environment.err() : environment.out();
+    return output.json() ? environment.err() : environment.out();
   }
 
   /** Runs the plan on the hosts that did not drift, every write and restart held to the plan. */
@@ -267,7 +252,7 @@ public final class ApplyCommand implements Callable<Integer> {
       Clock clock,
       Optional<StateStore> store) {
     RunListener listener =
-        output == OutputFormat.JSON
+        output.json()
             ? new JsonEventReporter(environment.out(), clock)
             : new ConsoleReporter(environment.out(), environment.colorTerminal(), diff);
     RunServices services = assembly.services(run, store, connections, false, lockTimeout.timeout());

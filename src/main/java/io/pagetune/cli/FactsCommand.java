@@ -44,18 +44,9 @@ public final class FactsCommand implements Callable<Integer> {
 
   @picocli.CommandLine.Mixin InventoryFileOption inventory = new InventoryFileOption();
 
-  @Option(
-      names = {"-l", "--limit"},
-      paramLabel = "PATTERN",
-      description = "Only hosts matching this pattern.")
-  String limit;
+  @picocli.CommandLine.Mixin LimitOption limit = new LimitOption();
 
-  @Option(
-      names = "--output",
-      paramLabel = "FORMAT",
-      defaultValue = "text",
-      description = "text (a table) or json.")
-  OutputFormat output;
+  @picocli.CommandLine.Mixin OutputOption output = new OutputOption();
 
   @Option(names = "--timeout", defaultValue = "60", description = "Seconds per host.")
   int timeout;
@@ -72,7 +63,7 @@ public final class FactsCommand implements Callable<Integer> {
   public Integer call() throws JsonProcessingException {
     Inventory inv = new InventoryLoader(Path.of("")).load(inventory.path);
     SshArgsCheck.validate(inv);
-    List<Host> hosts = io.pagetune.inventory.Limit.select(inv, limit);
+    List<Host> hosts = io.pagetune.inventory.Limit.select(inv, limit.pattern);
     List<Fact<?>> facts = new ArrayList<>();
     List<FactSet> sets = environment.wiring().factSets();
     PageFacts pageFacts = environment.wiring().pageFacts();
@@ -92,7 +83,7 @@ public final class FactsCommand implements Callable<Integer> {
         byHost.put(h.name(), Map.of("unreachable", String.valueOf(e.getMessage())));
       }
     }
-    if (output == OutputFormat.JSON) {
+    if (output.json()) {
       environment
           .out()
           .println(

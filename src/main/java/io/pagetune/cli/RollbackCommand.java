@@ -73,18 +73,9 @@ public final class RollbackCommand implements Callable<Integer> {
   @Parameters(paramLabel = "RUN_ID", description = "The run to undo (see pagetune history).")
   String runId;
 
-  @Option(
-      names = {"-i", "--inventory"},
-      required = true,
-      paramLabel = "INVENTORY",
-      description = "The inventory the run's hosts are in.")
-  Path inventory;
+  @picocli.CommandLine.Mixin InventoryFileOption inventory = new InventoryFileOption();
 
-  @Option(
-      names = {"-l", "--limit"},
-      paramLabel = "PATTERN",
-      description = "Only these hosts.")
-  String limit;
+  @picocli.CommandLine.Mixin LimitOption limit = new LimitOption();
 
   @Option(
       names = {"-C", "--check"},
@@ -121,13 +112,14 @@ public final class RollbackCommand implements Callable<Integer> {
     if (store.journal().run(runId).isEmpty()) {
       throw new InputException(SourceLocation.of("RUN_ID"), "no journaled run '" + runId + "'");
     }
-    Inventory inv = new InventoryLoader(yaml).load(inventory);
+    Inventory inv = new InventoryLoader(yaml).load(inventory.path);
     Map<String, Object> perHost = restores(store.journal(), inv, false);
     Map<String, Object> hiddenPerHost = restores(store.journal(), inv, true);
     Set<String> hosts = new LinkedHashSet<>(perHost.keySet());
     hosts.addAll(hiddenPerHost.keySet());
     Connections connections = restart.connections(environment);
-    Restarts restarts = restart.restarts(environment, store, inv, inventory, connections, clock);
+    Restarts restarts =
+        restart.restarts(environment, store, inv, inventory.path, connections, clock);
     RunServices services =
         environment
             .wiring()
@@ -178,7 +170,7 @@ public final class RollbackCommand implements Callable<Integer> {
    */
   private Map<String, Object> restores(Journal journal, Inventory inv, boolean noLog) {
     Set<String> selected = new LinkedHashSet<>();
-    List<Host> hosts = io.pagetune.inventory.Limit.select(inv, limit);
+    List<Host> hosts = io.pagetune.inventory.Limit.select(inv, limit.pattern);
     hosts.forEach(h -> selected.add(h.name()));
     Map<String, Map<String, JournalChange>> first = new LinkedHashMap<>();
     Map<String, Map<String, JournalChange>> last = new LinkedHashMap<>();

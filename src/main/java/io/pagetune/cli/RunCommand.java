@@ -55,13 +55,7 @@ public final class RunCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "PLAYBOOK", description = "The playbook file.")
   Path playbook;
 
-  @Option(
-      names = {"-i", "--inventory"},
-      paramLabel = "INVENTORY",
-      description =
-          "Inventory file or directory (YAML or INI, with group_vars/ and host_vars/), or a host"
-              + " list with a comma ('web1,web2,'); repeatable. Default: ansible.cfg's inventory.")
-  List<String> inventories = new ArrayList<>();
+  @picocli.CommandLine.Mixin InventorySourcesOption inventories = new InventorySourcesOption();
 
   @picocli.CommandLine.Mixin AnsibleOptions ansible = new AnsibleOptions();
 
@@ -77,11 +71,7 @@ public final class RunCommand implements Callable<Integer> {
       description = "Show a unified diff of every file a task changes.")
   boolean diff;
 
-  @Option(
-      names = {"-l", "--limit"},
-      paramLabel = "PATTERN",
-      description = "Only hosts matching PATTERN (host, group, a:b, a:&b, a:!b, web*, ~regex).")
-  String limit;
+  @picocli.CommandLine.Mixin LimitOption limit = new LimitOption();
 
   @Option(
       names = {"-t", "--tags"},
@@ -97,11 +87,7 @@ public final class RunCommand implements Callable<Integer> {
       description = "Skip tasks with these tags.")
   List<String> skipTags = new ArrayList<>();
 
-  @Option(
-      names = {"-e", "--extra-vars"},
-      paramLabel = "VARS",
-      description = "key=value pairs, @file.yml, or an inline {mapping}; highest precedence.")
-  List<String> extraVars = new ArrayList<>();
+  @picocli.CommandLine.Mixin ExtraVarsOption extraVars = new ExtraVarsOption();
 
   @Option(
       names = {"-f", "--forks"},
@@ -112,12 +98,7 @@ public final class RunCommand implements Callable<Integer> {
               + ").")
   Integer forks;
 
-  @Option(
-      names = "--output",
-      paramLabel = "FORMAT",
-      defaultValue = "text",
-      description = "text (default) or json (one event per line).")
-  OutputFormat output;
+  @picocli.CommandLine.Mixin OutputOption output = new OutputOption();
 
   @Option(
       names = "--force-handlers",
@@ -194,7 +175,8 @@ public final class RunCommand implements Callable<Integer> {
             clock,
             savePlan == null ? clock : java.time.Clock.fixed(planTime, java.time.ZoneOffset.UTC));
     // everything the user wrote is parsed and validated before any host is contacted
-    List<String> sources = inventories.isEmpty() ? config.inventories() : inventories;
+    List<String> sources =
+        inventories.sources.isEmpty() ? config.inventories() : inventories.sources;
     if (sources.isEmpty() && !ansible.syntaxCheck) {
       throw new io.pagetune.error.InputException(
           io.pagetune.error.SourceLocation.of("-i"),
@@ -273,13 +255,14 @@ public final class RunCommand implements Callable<Integer> {
     // a reader of its own: -e @file values are kept in a plan, not digested as files the run read
     Map<String, Object> givenVars =
         ExtraVars.parse(
-            extraVars, new YamlReader(Path.of(""), io.pagetune.yaml.ReadFiles.none(), vault));
+            extraVars.values,
+            new YamlReader(Path.of(""), io.pagetune.yaml.ReadFiles.none(), vault));
     // a secret given with -e is never printed back, whatever task shows it
     environment.hide(ExtraVarSecrets.values(givenVars));
     return RunOptions.defaults()
         .withCheck(check)
         .withDiff(diff)
-        .withLimit(limit)
+        .withLimit(limit.pattern)
         .withTags(new LinkedHashSet<>(tags), new LinkedHashSet<>(skipTags))
         .withExtraVars(givenVars)
         .withForks(forks)
@@ -291,7 +274,7 @@ public final class RunCommand implements Callable<Integer> {
   /** The reporter first (it writes the recap), then progress, verbose results and report files. */
   private List<RunListener> listeners(java.time.Clock clock, Inventory inv) {
     RunListener listener =
-        output == OutputFormat.JSON
+        output.json()
             ? new JsonEventReporter(environment.out(), clock)
             : new ConsoleReporter(environment.out(), environment.colorTerminal(), diff);
     List<RunListener> listeners = new ArrayList<>();
@@ -303,7 +286,7 @@ public final class RunCommand implements Callable<Integer> {
     }
     listeners.add(0, listener);
     listeners.addAll(reports.listeners(environment.clock(), inv));
-    if (ansible.verbosity() >= 1 && output != OutputFormat.JSON) {
+    if (ansible.verbosity() >= 1 && !output.json()) {
       listeners.add(1, new io.pagetune.report.VerboseResults(environment.out()));
       // printed after the recap, which the first listener writes
       listeners.add(new io.pagetune.report.TaskTimes(environment.out(), environment.clock()));
@@ -349,7 +332,7 @@ public final class RunCommand implements Callable<Integer> {
             planTime,
             environment.wiring().user(),
             store,
-            output == OutputFormat.JSON ? environment.err() : environment.out(),
+            output.json() ? environment.err() : environment.out(),
             environment.err())
         .ifPresent(
             plan ->

@@ -218,21 +218,11 @@ public final class ScheduleCommand implements Runnable {
   public static final class RunDue implements Callable<Integer> {
     private final CliEnvironment environment;
 
-    @Option(
-        names = {"-i", "--inventory"},
-        required = true,
-        paramLabel = "INVENTORY",
-        description = "The inventory the restarted hosts are in.")
-    Path inventory;
+    @picocli.CommandLine.Mixin InventoryFileOption inventory = new InventoryFileOption();
 
     @Mixin RestartOptions restart = new RestartOptions();
 
-    @Option(
-        names = "--output",
-        paramLabel = "FORMAT",
-        defaultValue = "text",
-        description = "text (default) or json (one restart event per line, with benefit medians).")
-    OutputFormat output;
+    @picocli.CommandLine.Mixin OutputOption output = new OutputOption();
 
     public RunDue(CliEnvironment environment) {
       this.environment = environment;
@@ -241,15 +231,20 @@ public final class ScheduleCommand implements Runnable {
     @Override
     public Integer call() {
       Clock clock = restart.clock(environment);
-      Inventory inv = new InventoryLoader(Path.of("")).load(inventory);
+      Inventory inv = new InventoryLoader(Path.of("")).load(inventory.path);
       Connections connections = restart.connections(environment);
       Restarts restarts =
           restart.restarts(
-              environment, restart.store(environment, clock), inv, inventory, connections, clock);
+              environment,
+              restart.store(environment, clock),
+              inv,
+              inventory.path,
+              connections,
+              clock);
       // a run killed between a write and its restart intent left nothing due: settle it first
       List<String> settled =
           environment.wiring().settleUnconfirmedWrites(restarts, inv, connections, clock);
-      if (output != OutputFormat.JSON) {
+      if (!output.json()) {
         settled.forEach(environment.out()::println);
       } else {
         settled.forEach(environment.err()::println);
@@ -258,7 +253,7 @@ public final class ScheduleCommand implements Runnable {
       boolean failed = false;
       for (HandledRestart h : handled) {
         failed |= h.status() == IntentStatus.FAILED;
-        if (output == OutputFormat.JSON) {
+        if (output.json()) {
           environment.out().println(restartEvent(restarts, h));
           continue;
         }
@@ -270,7 +265,7 @@ public final class ScheduleCommand implements Runnable {
                 h.status(),
                 h.detail());
       }
-      if (handled.isEmpty() && output != OutputFormat.JSON) {
+      if (handled.isEmpty() && !output.json()) {
         environment.out().println("nothing due");
       }
       return failed ? ExitStatus.HOST_FAILED.code() : 0;

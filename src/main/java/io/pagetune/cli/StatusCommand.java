@@ -67,23 +67,14 @@ public final class StatusCommand implements Callable<Integer> {
 
   @picocli.CommandLine.Mixin InventoryFileOption inventory = new InventoryFileOption();
 
-  @Option(
-      names = {"-l", "--limit"},
-      paramLabel = "PATTERN",
-      description = "Only hosts matching this pattern.")
-  String limit;
+  @picocli.CommandLine.Mixin LimitOption limit = new LimitOption();
 
   @Option(
       names = "--refresh",
       description = "Gather the page facts of every host now (and store them).")
   boolean refresh;
 
-  @Option(
-      names = "--output",
-      paramLabel = "FORMAT",
-      defaultValue = "text",
-      description = "text (a table) or json.")
-  OutputFormat output;
+  @picocli.CommandLine.Mixin OutputOption output = new OutputOption();
 
   @Option(
       names = "--report",
@@ -115,7 +106,7 @@ public final class StatusCommand implements Callable<Integer> {
     YamlReader yaml = vaultOptions.reader(environment);
     Inventory inv = new InventoryLoader(yaml).load(inventory.path);
     SshArgsCheck.validate(inv);
-    List<Host> hosts = io.pagetune.inventory.Limit.select(inv, limit);
+    List<Host> hosts = io.pagetune.inventory.Limit.select(inv, limit.pattern);
     WindowsFile windows =
         environment.wiring().windows(yaml, inv, inventory.path, this.windows.file);
     ReportOptions files = new ReportOptions();
@@ -166,7 +157,7 @@ public final class StatusCommand implements Callable<Integer> {
 
   /** The statuses as JSON or a table on stdout, and as an HTML report when one is asked for. */
   private void print(List<HostStatus> statuses, Instant at) {
-    if (output == OutputFormat.JSON) {
+    if (output.json()) {
       Map<String, Object> json = new LinkedHashMap<>();
       json.put("time", at.toString());
       json.put("refreshed", refresh);

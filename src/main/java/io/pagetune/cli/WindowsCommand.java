@@ -33,11 +33,7 @@ public final class WindowsCommand implements Callable<Integer> {
 
   @picocli.CommandLine.Mixin InventoryFileOption inventory = new InventoryFileOption();
 
-  @Option(
-      names = {"-l", "--limit"},
-      paramLabel = "PATTERN",
-      description = "Only these hosts.")
-  String limit;
+  @picocli.CommandLine.Mixin LimitOption limit = new LimitOption();
 
   @picocli.CommandLine.Mixin WindowsOption windows = new WindowsOption();
 
@@ -62,7 +58,7 @@ public final class WindowsCommand implements Callable<Integer> {
   public Integer call() {
     YamlReader yaml = new YamlReader(Path.of(""));
     Inventory inv = new InventoryLoader(Path.of("")).load(inventory.path);
-    List<Host> hosts = io.pagetune.inventory.Limit.select(inv, limit);
+    List<Host> hosts = io.pagetune.inventory.Limit.select(inv, limit.pattern);
     WindowsFile windows =
         environment.wiring().windows(yaml, inv, inventory.path, this.windows.file);
     if (output.json()) {

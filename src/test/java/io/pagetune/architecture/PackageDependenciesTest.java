@@ -87,6 +87,24 @@ class PackageDependenciesTest {
   }
 
   @Test
+  void theCompositionRootIsImportedByTheCliOnly() throws IOException {
+    List<Source> others = new ArrayList<>();
+    for (Source s : sourcesUnder("io.pagetune")) {
+      if (!s.pkg().startsWith("io.pagetune.cli") && !s.pkg().startsWith("io.pagetune.app")) {
+        others.add(s);
+      }
+    }
+    assertFalse(sourcesUnder("io.pagetune.app").isEmpty(), "no composition root in app");
+    assertNoReferences(others, List.of("io.pagetune.app"));
+    assertNoReferences(sourcesUnder("io.pagetune.app"), List.of("io.pagetune.cli"));
+  }
+
+  @Test
+  void restartImplementsNoExecutorPort() throws IOException {
+    assertNoReferences(sourcesUnder("io.pagetune.restart"), List.of("io.pagetune.executor"));
+  }
+
+  @Test
   void savedPlansSitBetweenTheExecutorAndTheCli() throws IOException {
     List<Source> plan = sourcesUnder("io.pagetune.plan");
     assertFalse(plan.isEmpty());
