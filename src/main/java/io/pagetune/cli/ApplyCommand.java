@@ -1,23 +1,16 @@
 package io.pagetune.cli;
 
-import io.pagetune.connection.Become;
-import io.pagetune.connection.Connection;
-import io.pagetune.connection.ConnectionSpec;
+import io.pagetune.app.DriftedHosts;
+import io.pagetune.app.PlanHosts;
+import io.pagetune.app.RunAssembly;
 import io.pagetune.connection.Connections;
 import io.pagetune.error.InputException;
 import io.pagetune.error.SourceLocation;
-import io.pagetune.executor.Engine;
 import io.pagetune.executor.RunOptions;
 import io.pagetune.executor.RunResult;
 import io.pagetune.executor.RunServices;
-import io.pagetune.inventory.Host;
 import io.pagetune.inventory.Inventory;
 import io.pagetune.inventory.InventoryLoader;
-import io.pagetune.inventory.Limit;
-import io.pagetune.modules.ModuleRegistry;
-import io.pagetune.plan.Drift;
-import io.pagetune.plan.DriftCheck;
-import io.pagetune.plan.HostPlan;
 import io.pagetune.plan.PlanDigest;
 import io.pagetune.plan.PlanEvents;
 import io.pagetune.plan.PlanGuard;
@@ -31,7 +24,6 @@ import io.pagetune.playbook.Playbook;
 import io.pagetune.playbook.PlaybookLoader;
 import io.pagetune.report.ConsoleReporter;
 import io.pagetune.report.JsonEventReporter;
-import io.pagetune.report.Listeners;
 import io.pagetune.report.RunListener;
 import io.pagetune.state.PlanKeys;
 import io.pagetune.state.StateStore;
@@ -78,18 +70,9 @@ public final class ApplyCommand implements Callable<Integer> {
   @Parameters(paramLabel = "PLAN", description = "The plan file.")
   Path planFile;
 
-  @Option(
-      names = {"-i", "--inventory"},
-      paramLabel = "INVENTORY",
-      description =
-          "The inventory (default: the plan's); it must be the one the plan was made from.")
-  List<String> inventories = new ArrayList<>();
+  @picocli.CommandLine.Mixin InventorySourcesOption inventories = new InventorySourcesOption();
 
-  @Option(
-      names = {"-l", "--limit"},
-      paramLabel = "PATTERN",
-      description = "Only these of the plan's hosts.")
-  String limit;
+  @picocli.CommandLine.Mixin LimitOption limit = new LimitOption();
 
   @Option(
       names = "--max-plan-age",
@@ -98,29 +81,16 @@ public final class ApplyCommand implements Callable<Integer> {
       description = "Refuse a plan older than this (default: ${DEFAULT-VALUE}).")
   String maxPlanAge;
 
-  @Option(
-      names = {"-e", "--extra-vars"},
-      paramLabel = "VARS",
-      description = "Only the secrets the plan keeps as hashes (key=value), checked against them.")
-  List<String> extraVars = new ArrayList<>();
+  @picocli.CommandLine.Mixin ExtraVarsOption extraVars = new ExtraVarsOption();
 
   @Option(
       names = {"-D", "--diff"},
       description = "Show a unified diff of every file a task changes.")
   boolean diff;
 
-  @Option(
-      names = "--output",
-      paramLabel = "FORMAT",
-      defaultValue = "text",
-      description = "text (default) or json (one event per line).")
-  OutputFormat output;
+  @picocli.CommandLine.Mixin OutputOption output = new OutputOption();
 
-  @Option(
-      names = "--windows",
-      paramLabel = "FILE",
-      description = "Change windows file (default: windows.yml beside the inventory).")
-  Path windowsFile;
+  @picocli.CommandLine.Mixin WindowsOption windows = new WindowsOption();
 
   @Option(
       names = {"-f", "--forks"},
@@ -172,52 +142,32 @@ public final class ApplyCommand implements Callable<Integer> {
     }
     SavedPlan plan = PlanReader.read(planFile, new PlanSigner(new PlanKeys(store.get()).key()));
     PlanAge.check(plan, maxPlanAge, clock, at);
-    List<String> sources = inventories.isEmpty() ? plan.source().inventories() : inventories;
+    List<String> sources =
+        inventories.sources.isEmpty() ? plan.source().inventories() : inventories.sources;
     Path playbook = Path.of(plan.source().playbook());
-    List<String> changed = SourceDigest.changed(plan.source().files(), playbook);
-    if (!changed.isEmpty()) {
-      throw new InputException(at, String.join("; ", changed) + ": make a new plan");
-    }
-    String inventoryDigest = SourceDigest.inventory(sources, windowsFile);
-    if (!inventoryDigest.equals(plan.source().inventoryDigest())) {
-      throw new InputException(
-          at,
-          "the inventory "
-              + String.join(", ", sources)
-              + " is not the one the plan was made from (or changed since): make a new plan");
-    }
+    checkSources(plan, sources, playbook, at);
     lockTimeout.timeout();
-    Map<String, Object> givenVars =
-        SecretVars.restored(
-            plan.source().extraVars(), ExtraVars.parse(extraVars, yaml), yaml.vault()::holdsSecret);
-    environment.hide(ExtraVarSecrets.values(givenVars));
-    RunOptions options =
-        RunOptions.defaults()
-            .withCheck(false)
-            .withDiff(diff)
-            .withTags(
-                new LinkedHashSet<>(plan.source().tags()),
-                new LinkedHashSet<>(plan.source().skipTags()))
-            .withExtraVars(givenVars)
-            .withForks(forks)
-            .withCommandTimeout(Duration.ofSeconds(timeoutSeconds));
+    RunOptions options = options(plan, yaml);
     // the modules stamp what they write with the plan's time (their audit comments), so that the
     // apply renders byte for byte what the board approved; windows, journal and backups keep the
     // real clock
-    ModuleRegistry modules = Wiring.modules(Clock.fixed(plan.created(), ZoneOffset.UTC));
+    RunAssembly assembly =
+        new RunAssembly(environment.wiring(), clock, Clock.fixed(plan.created(), ZoneOffset.UTC));
     Inventory inv = new InventoryLoader(yaml).loadSources(sources);
     Path inventory = sources.isEmpty() ? null : Path.of(sources.get(0));
-    Playbook book = new PlaybookLoader(modules, yaml).load(playbook);
-    Wiring.windows(yaml, inv, inventory, windowsFile);
+    Playbook book = new PlaybookLoader(assembly.modules(), yaml).load(playbook);
+    RunAssembly.Loaded run =
+        new RunAssembly.Loaded(playbook, book, inv, inventory, windows.file, yaml);
+    assembly.checkRestartSettings(run);
     List<String> notApproved =
-        PlanChangeRequests.refusals(plan, inv, inventory, windowsFile, environment);
+        PlanChangeRequests.refusals(plan, inv, inventory, windows.file, environment);
     if (!notApproved.isEmpty()) {
       throw new InputException(
           at, "refused by the change request: " + String.join("; ", notApproved));
     }
-    Set<String> hosts = hosts(inv, plan);
-    Connections connections = Wiring.connections(ssh, environment);
-    Set<String> refused = refuseDrifted(plan, inv, hosts, connections);
+    Set<String> hosts = PlanHosts.select(inv, plan, limit.pattern);
+    Connections connections = ssh.connections(environment);
+    Set<String> refused = new DriftedHosts(messages()).refuse(plan, inv, hosts, connections);
     Set<String> applying = new LinkedHashSet<>(hosts);
     applying.removeAll(refused);
     List<RunListener> reportListeners = reports.listeners(environment.clock(), inv);
@@ -229,19 +179,14 @@ public final class ApplyCommand implements Callable<Integer> {
     if (!applying.isEmpty()) {
       exit =
           run(
-              reportListeners,
+              assembly,
+              run,
               plan,
-              playbook,
-              book,
-              inv,
-              inventory,
-              options,
-              applying,
+              options.withLimit(String.join(":", applying)),
+              reportListeners,
               connections,
-              modules,
               clock,
-              store.get(),
-              yaml);
+              store);
     }
     if (!refused.isEmpty()) {
       messages()
@@ -255,119 +200,62 @@ public final class ApplyCommand implements Callable<Integer> {
     return refused.isEmpty() ? exit : Math.max(exit, 2);
   }
 
+  /** The playbook, its files and the inventory must be the ones the plan was made from. */
+  private void checkSources(
+      SavedPlan plan, List<String> sources, Path playbook, SourceLocation at) {
+    List<String> changed = SourceDigest.changed(plan.source().files(), playbook);
+    if (!changed.isEmpty()) {
+      throw new InputException(at, String.join("; ", changed) + ": make a new plan");
+    }
+    String inventoryDigest = SourceDigest.inventory(sources, windows.file);
+    if (!inventoryDigest.equals(plan.source().inventoryDigest())) {
+      throw new InputException(
+          at,
+          "the inventory "
+              + String.join(", ", sources)
+              + " is not the one the plan was made from (or changed since): make a new plan");
+    }
+  }
+
+  /** The plan's run options; only the secrets it keeps as hashes come from {@code -e}. */
+  private RunOptions options(SavedPlan plan, YamlReader yaml) {
+    Map<String, Object> givenVars =
+        SecretVars.restored(
+            plan.source().extraVars(),
+            ExtraVars.parse(extraVars.values, yaml),
+            yaml.vault()::holdsSecret);
+    environment.hide(ExtraVarSecrets.values(givenVars));
+    return RunOptions.defaults()
+        .withCheck(false)
+        .withDiff(diff)
+        .withTags(
+            new LinkedHashSet<>(plan.source().tags()),
+            new LinkedHashSet<>(plan.source().skipTags()))
+        .withExtraVars(givenVars)
+        .withForks(forks)
+        .withCommandTimeout(Duration.ofSeconds(timeoutSeconds));
+  }
+
   /** Where refusals are told: stdout, unless it carries JSON events. */
   private java.io.PrintStream messages() {
-    return output == OutputFormat.JSON ? environment.err() : environment.out();
+    return output.json() ? environment.err() : environment.out();
   }
 
-  /** The hosts the plan's run covered, narrowed by --limit. */
-  private Set<String> hosts(Inventory inv, SavedPlan plan) {
-    Set<String> out = new LinkedHashSet<>();
-    String pattern = plan.source().limit() != null ? plan.source().limit() : "all";
-    Set<String> narrowed = null;
-    if (limit != null) {
-      narrowed = new LinkedHashSet<>();
-      for (Host h : Limit.select(inv, limit)) {
-        narrowed.add(h.name());
-      }
-    }
-    Set<String> held = new LinkedHashSet<>();
-    Limit.select(inv, pattern).forEach(h -> held.add(h.name()));
-    plan.hosts().forEach(h -> held.add(h.host()));
-    for (String h : held) {
-      if (narrowed == null || narrowed.contains(h)) {
-        out.add(h);
-      }
-    }
-    if (narrowed != null && out.isEmpty()) {
-      // an apply that silently does nothing would pass for a done change in the window
-      throw new InputException(
-          Limit.WHERE,
-          "'"
-              + limit
-              + "' names no host the plan holds"
-              + (narrowed.isEmpty() ? "" : " (" + String.join(", ", narrowed) + ")")
-              + "; the plan's hosts: "
-              + String.join(", ", held));
-    }
-    return out;
-  }
-
-  /** Checks every planned file of every host first; a host with any drift is left alone. */
-  private Set<String> refuseDrifted(
-      SavedPlan plan, Inventory inv, Set<String> hosts, Connections connections) {
-    Set<String> refused = new LinkedHashSet<>();
-    // one connection per host for all its files, closed once every host is checked
-    java.util.Map<String, Connection> open = new java.util.LinkedHashMap<>();
-    DriftCheck check =
-        new DriftCheck(
-            (host, path, user) ->
-                open.computeIfAbsent(
-                        host,
-                        name ->
-                            connections.open(
-                                ConnectionSpec.fromVars(
-                                    name, inv.host(name).orElseThrow().vars().resolve())))
-                    .read(path, user.map(Become::as).orElse(Become.NONE)));
-    try {
-      checkHosts(plan, inv, hosts, check, refused);
-    } finally {
-      open.values().forEach(Connection::close);
-    }
-    return refused;
-  }
-
-  private void checkHosts(
-      SavedPlan plan, Inventory inv, Set<String> hosts, DriftCheck check, Set<String> refused) {
-    for (HostPlan h : plan.hosts()) {
-      if (!hosts.contains(h.host())) {
-        continue;
-      }
-      if (inv.host(h.host()).isEmpty()) {
-        messages().println("refused: [" + h.host() + "]: not in the inventory");
-        refused.add(h.host());
-        continue;
-      }
-      List<Drift> drifts;
-      try {
-        drifts = check.check(h);
-      } catch (RuntimeException e) {
-        messages().println("refused: [" + h.host() + "]: cannot read its files: " + e.getMessage());
-        refused.add(h.host());
-        continue;
-      }
-      for (Drift d : drifts) {
-        messages().println("refused: [" + h.host() + "]: " + d.describe());
-      }
-      if (!drifts.isEmpty()) {
-        refused.add(h.host());
-      }
-    }
-  }
-
+  /** Runs the plan on the hosts that did not drift, every write and restart held to the plan. */
   private int run(
-      List<RunListener> reportListeners,
+      RunAssembly assembly,
+      RunAssembly.Loaded run,
       SavedPlan plan,
-      Path playbook,
-      Playbook book,
-      Inventory inv,
-      Path inventory,
       RunOptions options,
-      Set<String> applying,
+      List<RunListener> reportListeners,
       Connections connections,
-      ModuleRegistry modules,
       Clock clock,
-      StateStore store,
-      YamlReader yaml) {
+      Optional<StateStore> store) {
     RunListener listener =
-        output == OutputFormat.JSON
+        output.json()
             ? new JsonEventReporter(environment.out(), clock)
             : new ConsoleReporter(environment.out(), environment.colorTerminal(), diff);
-    RunServices services =
-        Wiring.restarts(store, inv, inventory, windowsFile, connections, clock, environment)
-            .runServices(Wiring.user(environment))
-            .withLeases(lockTimeout.leaser(store, environment))
-            .withFacts(new StoredFacts(store, clock));
+    RunServices services = assembly.services(run, store, connections, false, lockTimeout.timeout());
     PlanGuard guard = new PlanGuard(plan, services.journal());
     services =
         new RunServices(
@@ -378,12 +266,8 @@ public final class ApplyCommand implements Callable<Integer> {
             services.facts());
     List<RunListener> listeners = new ArrayList<>(List.of(listener));
     listeners.addAll(reportListeners);
-    Engine engine =
-        new Engine(
-                modules, connections, Wiring.factSets(), new Listeners(listeners), clock, services)
-            .withConnectionBudget(connectionBudget.budget());
     RunResult result =
-        engine.run(playbook, book, inv, options.withLimit(String.join(":", applying)), yaml);
+        assembly.run(run, options, services, connections, listeners, connectionBudget.budget());
     for (String error : result.summary().inputErrors()) {
       environment.err().println(error);
     }

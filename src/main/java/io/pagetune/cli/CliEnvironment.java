@@ -14,6 +14,11 @@ public record CliEnvironment(
     env = Map.copyOf(env);
   }
 
+  /** The composition root over this process's environment and real clock. */
+  public io.pagetune.app.Wiring wiring() {
+    return new io.pagetune.app.Wiring(env, clock);
+  }
+
   /** From now on these values are shown as *** in everything printed on out and err. */
   public void hide(java.util.Collection<String> secrets) {
     io.pagetune.report.TerminalStream.hide(out, secrets);

@@ -42,31 +42,16 @@ import picocli.CommandLine.Option;
 public final class FactsCommand implements Callable<Integer> {
   private final CliEnvironment environment;
 
-  @Option(
-      names = {"-i", "--inventory"},
-      required = true,
-      paramLabel = "INVENTORY",
-      description = "Inventory file or directory.")
-  Path inventory;
+  @picocli.CommandLine.Mixin InventoryFileOption inventory = new InventoryFileOption();
 
-  @Option(
-      names = {"-l", "--limit"},
-      paramLabel = "PATTERN",
-      description = "Only hosts matching this pattern.")
-  String limit;
+  @picocli.CommandLine.Mixin LimitOption limit = new LimitOption();
 
-  @Option(
-      names = "--output",
-      paramLabel = "FORMAT",
-      defaultValue = "text",
-      description = "text (a table) or json.")
-  OutputFormat output;
+  @picocli.CommandLine.Mixin OutputOption output = new OutputOption();
 
   @Option(names = "--timeout", defaultValue = "60", description = "Seconds per host.")
   int timeout;
 
-  @Option(names = "--stacktrace", description = "Print stack traces of errors.")
-  boolean stacktrace;
+  @picocli.CommandLine.Mixin StacktraceOption stacktrace = new StacktraceOption();
 
   @picocli.CommandLine.Mixin SshOptions ssh = new SshOptions();
 
@@ -76,14 +61,14 @@ public final class FactsCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws JsonProcessingException {
-    Inventory inv = new InventoryLoader(Path.of("")).load(inventory);
+    Inventory inv = new InventoryLoader(Path.of("")).load(inventory.path);
     SshArgsCheck.validate(inv);
-    List<Host> hosts = io.pagetune.inventory.Limit.select(inv, limit);
+    List<Host> hosts = io.pagetune.inventory.Limit.select(inv, limit.pattern);
     List<Fact<?>> facts = new ArrayList<>();
-    List<FactSet> sets = Wiring.factSets();
-    PageFacts pageFacts = Wiring.pageFacts();
+    List<FactSet> sets = environment.wiring().factSets();
+    PageFacts pageFacts = environment.wiring().pageFacts();
     sets.forEach(s -> facts.addAll(s.facts()));
-    Connections connections = Wiring.connections(ssh, environment);
+    Connections connections = ssh.connections(environment);
     Map<String, Map<String, Object>> byHost = new LinkedHashMap<>();
     boolean unreachable = false;
     for (Host h : hosts) {
@@ -98,7 +83,7 @@ public final class FactsCommand implements Callable<Integer> {
         byHost.put(h.name(), Map.of("unreachable", String.valueOf(e.getMessage())));
       }
     }
-    if (output == OutputFormat.JSON) {
+    if (output.json()) {
       environment
           .out()
           .println(
@@ -119,9 +104,9 @@ public final class FactsCommand implements Callable<Integer> {
   }
 
   /** Every target's page states from the host's page facts, in the same shape for all. */
-  private static List<Map<String, Object>> pageStates(Map<String, Object> pages) {
+  private List<Map<String, Object>> pageStates(Map<String, Object> pages) {
     List<Map<String, Object>> out = new ArrayList<>();
-    for (Target t : Wiring.targets()) {
+    for (Target t : environment.wiring().targets()) {
       t.factStates(pages).forEach(s -> out.add(s.toMap()));
     }
     return out;

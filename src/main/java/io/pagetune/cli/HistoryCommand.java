@@ -31,12 +31,7 @@ public final class HistoryCommand implements Callable<Integer> {
   @Option(names = "--last", paramLabel = "N", defaultValue = "20", description = "Runs to list.")
   int last;
 
-  @Option(
-      names = "--output",
-      paramLabel = "FORMAT",
-      defaultValue = "text",
-      description = "text (default) or json.")
-  OutputFormat output;
+  @picocli.CommandLine.Mixin OutputOption output = new OutputOption();
 
   public HistoryCommand(CliEnvironment environment) {
     this.environment = environment;
@@ -48,7 +43,7 @@ public final class HistoryCommand implements Callable<Integer> {
     RunStatuses statuses = new RunStatuses(store.journal());
     if (runId == null) {
       List<RunRecord> runs = store.journal().listRuns(last);
-      if (output == OutputFormat.JSON) {
+      if (output.json()) {
         Json.print(
             environment.out(),
             Map.of("runs", runs.stream().map(r -> JournalJson.run(r, statuses.of(r))).toList()));
@@ -80,7 +75,7 @@ public final class HistoryCommand implements Callable<Integer> {
                         "no journaled run '" + runId + "'"));
     // writes journaled ahead and never confirmed: the run died (or the write failed) in between
     List<JournalChange> unconfirmed = store.journal().unconfirmedChanges(runId);
-    if (output == OutputFormat.JSON) {
+    if (output.json()) {
       Map<String, Object> json = new java.util.LinkedHashMap<>();
       json.put("run", JournalJson.run(run, statuses.of(run)));
       json.put("changes", changes.stream().map(JournalJson::change).toList());

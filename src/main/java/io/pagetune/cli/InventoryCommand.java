@@ -3,7 +3,6 @@ package io.pagetune.cli;
 import io.pagetune.inventory.Inventory;
 import io.pagetune.inventory.InventoryLoader;
 import io.pagetune.inventory.InventoryReport;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -25,12 +24,7 @@ import picocli.CommandLine.Option;
 public final class InventoryCommand implements Callable<Integer> {
   private final CliEnvironment environment;
 
-  @Option(
-      names = {"-i", "--inventory"},
-      required = true,
-      paramLabel = "INVENTORY",
-      description = "Inventory file or directory.")
-  Path inventory;
+  @picocli.CommandLine.Mixin InventoryFileOption inventory = new InventoryFileOption();
 
   @ArgGroup(exclusive = true, multiplicity = "1")
   Mode mode;
@@ -53,8 +47,7 @@ public final class InventoryCommand implements Callable<Integer> {
               + " like a password, passphrase, secret, token or key); masked as *** otherwise.")
   boolean showSecrets;
 
-  @Option(names = "--stacktrace", description = "Print stack traces of errors.")
-  boolean stacktrace;
+  @picocli.CommandLine.Mixin StacktraceOption stacktrace = new StacktraceOption();
 
   @picocli.CommandLine.Mixin VaultOptions vaultOptions = new VaultOptions();
 
@@ -64,7 +57,7 @@ public final class InventoryCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Inventory inv = new InventoryLoader(vaultOptions.reader(environment)).load(inventory);
+    Inventory inv = new InventoryLoader(vaultOptions.reader(environment)).load(inventory.path);
     InventoryReport report = new InventoryReport(inv, showSecrets);
     String text = mode.list ? report.list() : mode.graph ? report.graph() : report.host(mode.host);
     environment.out().println(text);

@@ -2,9 +2,6 @@ package io.pagetune.cli;
 
 import io.pagetune.error.InputException;
 import io.pagetune.error.SourceLocation;
-import io.pagetune.executor.HostLeaser;
-import io.pagetune.state.HostLeases;
-import io.pagetune.state.StateStore;
 import java.time.Duration;
 import picocli.CommandLine.Option;
 
@@ -28,13 +25,5 @@ public final class LockTimeoutOption {
           SourceLocation.of("--lock-timeout"), "--lock-timeout must be 0 or more seconds");
     }
     return Duration.ofSeconds(seconds);
-  }
-
-  /**
-   * The run's leases in {@code store}. Leases use the real clock even under {@code --now}: they are
-   * about processes running now.
-   */
-  HostLeaser leaser(StateStore store, CliEnvironment env) {
-    return new StoreHostLeaser(new HostLeases(store, env.clock()), Wiring.holder(env), timeout());
   }
 }

@@ -5,6 +5,7 @@ import picocli.CommandLine.Command;
 /** The top-level command; the work is in its subcommands. */
 @Command(
     name = "pagetune",
+    resourceBundle = "io.pagetune.cli.OptionTexts",
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
     description = {

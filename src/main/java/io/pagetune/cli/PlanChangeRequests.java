@@ -33,8 +33,13 @@ final class PlanChangeRequests {
   private PlanChangeRequests() {}
 
   /** The change request numbers behind the change windows of the plan's hosts. */
-  static Set<String> changes(SavedPlan plan, Inventory inv, Path inventory, Path windowsFile) {
-    WindowsFile windows = Wiring.windows(new YamlReader(Path.of("")), inv, inventory, windowsFile);
+  static Set<String> changes(
+      io.pagetune.app.Wiring wiring,
+      SavedPlan plan,
+      Inventory inv,
+      Path inventory,
+      Path windowsFile) {
+    WindowsFile windows = wiring.windows(new YamlReader(Path.of("")), inv, inventory, windowsFile);
     Set<String> numbers = new TreeSet<>();
     for (HostPlan h : plan.hosts()) {
       Optional<Host> host = inv.host(h.host());
@@ -61,7 +66,7 @@ final class PlanChangeRequests {
       Path windowsFile,
       CliEnvironment env,
       PrintStream err) {
-    Set<String> numbers = changes(plan, inv, inventory, windowsFile);
+    Set<String> numbers = changes(env.wiring(), plan, inv, inventory, windowsFile);
     if (numbers.isEmpty()) {
       return;
     }
@@ -80,7 +85,7 @@ final class PlanChangeRequests {
   /** Why the change requests do not allow this plan now; empty when they all do. */
   static List<String> refusals(
       SavedPlan plan, Inventory inv, Path inventory, Path windowsFile, CliEnvironment env) {
-    Set<String> numbers = changes(plan, inv, inventory, windowsFile);
+    Set<String> numbers = changes(env.wiring(), plan, inv, inventory, windowsFile);
     List<String> out = new ArrayList<>();
     if (numbers.isEmpty()) {
       return out;

@@ -7,18 +7,13 @@ import io.pagetune.state.StateStore;
 import java.nio.file.Path;
 import java.time.Clock;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 
 /**
  * What every command that runs or queues restarts takes: the windows file, the state store, the
  * clock override and SSH, and how they become one {@link Restarts}.
  */
 public final class RestartOptions {
-  @Option(
-      names = "--windows",
-      paramLabel = "FILE",
-      description = "Change windows file (default: windows.yml beside the inventory).")
-  Path windowsFile;
+  @picocli.CommandLine.Mixin WindowsOption windows = new WindowsOption();
 
   @Mixin StateOptions state = new StateOptions();
 
@@ -31,7 +26,7 @@ public final class RestartOptions {
   }
 
   Connections connections(CliEnvironment env) {
-    return Wiring.connections(ssh, env);
+    return ssh.connections(env);
   }
 
   /** The store must exist for these commands; {@code --state none} is an input error. */
@@ -46,6 +41,6 @@ public final class RestartOptions {
       Path inventoryPath,
       Connections connections,
       Clock clock) {
-    return Wiring.restarts(store, inventory, inventoryPath, windowsFile, connections, clock, env);
+    return env.wiring().restarts(store, inventory, inventoryPath, windows.file, connections, clock);
   }
 }

@@ -32,6 +32,7 @@ import io.pagetune.state.StateStore;
 import io.pagetune.yaml.YamlReader;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -72,18 +73,9 @@ public final class RollbackCommand implements Callable<Integer> {
   @Parameters(paramLabel = "RUN_ID", description = "The run to undo (see pagetune history).")
   String runId;
 
-  @Option(
-      names = {"-i", "--inventory"},
-      required = true,
-      paramLabel = "INVENTORY",
-      description = "The inventory the run's hosts are in.")
-  Path inventory;
+  @picocli.CommandLine.Mixin InventoryFileOption inventory = new InventoryFileOption();
 
-  @Option(
-      names = {"-l", "--limit"},
-      paramLabel = "PATTERN",
-      description = "Only these hosts.")
-  String limit;
+  @picocli.CommandLine.Mixin LimitOption limit = new LimitOption();
 
   @Option(
       names = {"-C", "--check"},
@@ -120,17 +112,19 @@ public final class RollbackCommand implements Callable<Integer> {
     if (store.journal().run(runId).isEmpty()) {
       throw new InputException(SourceLocation.of("RUN_ID"), "no journaled run '" + runId + "'");
     }
-    Inventory inv = new InventoryLoader(yaml).load(inventory);
+    Inventory inv = new InventoryLoader(yaml).load(inventory.path);
     Map<String, Object> perHost = restores(store.journal(), inv, false);
     Map<String, Object> hiddenPerHost = restores(store.journal(), inv, true);
     Set<String> hosts = new LinkedHashSet<>(perHost.keySet());
     hosts.addAll(hiddenPerHost.keySet());
     Connections connections = restart.connections(environment);
-    Restarts restarts = restart.restarts(environment, store, inv, inventory, connections, clock);
-    RunServices services = restarts.runServices(Wiring.user(environment));
-    if (!check) {
-      services = services.withLeases(lockTimeout.leaser(store, environment));
-    }
+    Restarts restarts =
+        restart.restarts(environment, store, inv, inventory.path, connections, clock);
+    RunServices services =
+        environment
+            .wiring()
+            .runServices(
+                restarts, clock, check, check ? Duration.ZERO : lockTimeout.timeout(), false);
     if (hosts.isEmpty()) {
       environment.out().println("run " + runId + " changed no files on the selected hosts");
       return 0;
@@ -144,7 +138,7 @@ public final class RollbackCommand implements Callable<Integer> {
         new Engine(
             modules(clock, store.journal()),
             connections,
-            Wiring.factSets(),
+            environment.wiring().factSets(),
             new Listeners(
                 List.of(new ConsoleReporter(environment.out(), environment.colorTerminal(), diff))),
             clock,
@@ -160,9 +154,9 @@ public final class RollbackCommand implements Callable<Integer> {
   }
 
   /** The built-in modules, with {@code restore_file} reading the backups of this store. */
-  private static ModuleRegistry modules(Clock clock, Journal journal) {
+  private ModuleRegistry modules(Clock clock, Journal journal) {
     List<Module> modules = new ArrayList<>();
-    for (Module m : Wiring.moduleList(clock)) {
+    for (Module m : environment.wiring().moduleList(clock)) {
       modules.add(m instanceof RestoreFileModule ? new RestoreFileModule(journal::backup) : m);
     }
     return new ModuleRegistry(modules);
@@ -176,7 +170,7 @@ public final class RollbackCommand implements Callable<Integer> {
    */
   private Map<String, Object> restores(Journal journal, Inventory inv, boolean noLog) {
     Set<String> selected = new LinkedHashSet<>();
-    List<Host> hosts = io.pagetune.inventory.Limit.select(inv, limit);
+    List<Host> hosts = io.pagetune.inventory.Limit.select(inv, limit.pattern);
     hosts.forEach(h -> selected.add(h.name()));
     Map<String, Map<String, JournalChange>> first = new LinkedHashMap<>();
     Map<String, Map<String, JournalChange>> last = new LinkedHashMap<>();

@@ -1,20 +1,19 @@
 package io.pagetune.cli;
 
+import io.pagetune.app.PlanSaving;
+import io.pagetune.app.RunAssembly;
 import io.pagetune.connection.Connections;
 import io.pagetune.connection.ssh.config.SshSettings;
 import io.pagetune.connection.ssh.hostkeys.HostKeyChecking;
-import io.pagetune.executor.Engine;
 import io.pagetune.executor.RunOptions;
 import io.pagetune.executor.RunResult;
 import io.pagetune.executor.RunServices;
 import io.pagetune.inventory.Inventory;
 import io.pagetune.inventory.InventoryLoader;
-import io.pagetune.modules.ModuleRegistry;
 import io.pagetune.playbook.Playbook;
 import io.pagetune.playbook.PlaybookLoader;
 import io.pagetune.report.ConsoleReporter;
 import io.pagetune.report.JsonEventReporter;
-import io.pagetune.report.Listeners;
 import io.pagetune.report.PlainProgress;
 import io.pagetune.report.RunListener;
 import io.pagetune.report.TtyProgress;
@@ -27,7 +26,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -57,13 +55,7 @@ public final class RunCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "PLAYBOOK", description = "The playbook file.")
   Path playbook;
 
-  @Option(
-      names = {"-i", "--inventory"},
-      paramLabel = "INVENTORY",
-      description =
-          "Inventory file or directory (YAML or INI, with group_vars/ and host_vars/), or a host"
-              + " list with a comma ('web1,web2,'); repeatable. Default: ansible.cfg's inventory.")
-  List<String> inventories = new ArrayList<>();
+  @picocli.CommandLine.Mixin InventorySourcesOption inventories = new InventorySourcesOption();
 
   @picocli.CommandLine.Mixin AnsibleOptions ansible = new AnsibleOptions();
 
@@ -79,11 +71,7 @@ public final class RunCommand implements Callable<Integer> {
       description = "Show a unified diff of every file a task changes.")
   boolean diff;
 
-  @Option(
-      names = {"-l", "--limit"},
-      paramLabel = "PATTERN",
-      description = "Only hosts matching PATTERN (host, group, a:b, a:&b, a:!b, web*, ~regex).")
-  String limit;
+  @picocli.CommandLine.Mixin LimitOption limit = new LimitOption();
 
   @Option(
       names = {"-t", "--tags"},
@@ -99,11 +87,7 @@ public final class RunCommand implements Callable<Integer> {
       description = "Skip tasks with these tags.")
   List<String> skipTags = new ArrayList<>();
 
-  @Option(
-      names = {"-e", "--extra-vars"},
-      paramLabel = "VARS",
-      description = "key=value pairs, @file.yml, or an inline {mapping}; highest precedence.")
-  List<String> extraVars = new ArrayList<>();
+  @picocli.CommandLine.Mixin ExtraVarsOption extraVars = new ExtraVarsOption();
 
   @Option(
       names = {"-f", "--forks"},
@@ -114,12 +98,7 @@ public final class RunCommand implements Callable<Integer> {
               + ").")
   Integer forks;
 
-  @Option(
-      names = "--output",
-      paramLabel = "FORMAT",
-      defaultValue = "text",
-      description = "text (default) or json (one event per line).")
-  OutputFormat output;
+  @picocli.CommandLine.Mixin OutputOption output = new OutputOption();
 
   @Option(
       names = "--force-handlers",
@@ -139,8 +118,7 @@ public final class RunCommand implements Callable<Integer> {
           "Default command timeout for tasks without timeout: (default: ${DEFAULT-VALUE}).")
   long timeoutSeconds;
 
-  @Option(names = "--stacktrace", description = "Print stack traces of errors.")
-  boolean stacktrace;
+  @picocli.CommandLine.Mixin StacktraceOption stacktrace = new StacktraceOption();
 
   @picocli.CommandLine.Mixin SshOptions ssh = new SshOptions();
 
@@ -154,11 +132,7 @@ public final class RunCommand implements Callable<Integer> {
 
   @picocli.CommandLine.Mixin ReportOptions reports = new ReportOptions();
 
-  @Option(
-      names = "--windows",
-      paramLabel = "FILE",
-      description = "Change windows file (default: windows.yml beside the inventory).")
-  Path windowsFile;
+  @picocli.CommandLine.Mixin WindowsOption windows = new WindowsOption();
 
   @Option(
       names = "--save-plan",
@@ -185,64 +159,35 @@ public final class RunCommand implements Callable<Integer> {
     io.pagetune.vault.Vault vault = vaultOptions.vault(environment, config);
     // what the run reads is recorded, so that a saved plan binds exactly those files
     YamlReader yaml = new YamlReader(Path.of(""), io.pagetune.yaml.ReadFiles.recording(), vault);
-    int forks = this.forks != null ? this.forks : config.forks().orElse(RunOptions.DEFAULT_FORKS);
-    if (forks < 1) {
-      throw new io.pagetune.error.InputException(
-          io.pagetune.error.SourceLocation.of("--forks"), "--forks must be at least 1");
-    }
+    int forks = forks(config);
     lockTimeout.timeout();
     io.pagetune.executor.ConnectionBudget budget = connectionBudget.budget();
-    if (savePlan != null && !check) {
-      throw new io.pagetune.error.InputException(
-          io.pagetune.error.SourceLocation.of("--save-plan"),
-          "--save-plan needs --check: a plan is made without changing anything");
-    }
-    if (savePlan != null && stateOptions.location(environment).equals("none")) {
-      throw new io.pagetune.error.InputException(
-          io.pagetune.error.SourceLocation.of("--save-plan"),
-          "a plan is signed with the state store's key: --save-plan needs a state store, not"
-              + " --state none");
-    }
+    checkSavePlan();
     reports.check();
-    Set<String> tagSet = new LinkedHashSet<>(tags);
-    Set<String> skipSet = new LinkedHashSet<>(skipTags);
-    // a reader of its own: -e @file values are kept in a plan, not digested as files the run read
-    Map<String, Object> givenVars =
-        ExtraVars.parse(
-            extraVars, new YamlReader(Path.of(""), io.pagetune.yaml.ReadFiles.none(), vault));
-    // a secret given with -e is never printed back, whatever task shows it
-    environment.hide(ExtraVarSecrets.values(givenVars));
-    RunOptions options =
-        RunOptions.defaults()
-            .withCheck(check)
-            .withDiff(diff)
-            .withLimit(limit)
-            .withTags(tagSet, skipSet)
-            .withExtraVars(givenVars)
-            .withForks(forks)
-            .withForceHandlers(forceHandlers)
-            .withDetailedExitCode(detailedExitCode)
-            .withCommandTimeout(Duration.ofSeconds(timeoutSeconds));
+    RunOptions options = options(vault, forks);
     java.time.Clock clock = now.clock(environment);
     // a saved plan's modules stamp their audit comments with one instant, the plan's, so that
     // apply can render the very same bytes
     java.time.Instant planTime = clock.instant();
-    ModuleRegistry modules =
-        Wiring.modules(
+    RunAssembly assembly =
+        new RunAssembly(
+            environment.wiring(),
+            clock,
             savePlan == null ? clock : java.time.Clock.fixed(planTime, java.time.ZoneOffset.UTC));
     // everything the user wrote is parsed and validated before any host is contacted
-    List<String> sources = inventories.isEmpty() ? config.inventories() : inventories;
+    List<String> sources =
+        inventories.sources.isEmpty() ? config.inventories() : inventories.sources;
     if (sources.isEmpty() && !ansible.syntaxCheck) {
       throw new io.pagetune.error.InputException(
           io.pagetune.error.SourceLocation.of("-i"),
           "no inventory: give -i INVENTORY, or set inventory in ansible.cfg or ANSIBLE_INVENTORY");
     }
     Inventory inv = new InventoryLoader(yaml).loadSources(sources, ansible.hostDefaults(config));
-    Path inventory = ansible.firstFile(sources);
     SshArgsCheck.validate(inv);
     Playbook book =
         ansible.start(
-            new PlaybookLoader(modules, yaml, new io.pagetune.playbook.RolePath(config.rolesPath()))
+            new PlaybookLoader(
+                    assembly.modules(), yaml, new io.pagetune.playbook.RolePath(config.rolesPath()))
                 .load(playbook));
     config.warnings().forEach(w -> environment.err().println("[WARNING]: " + w));
     if (ansible.verbosity() >= 1) {
@@ -254,15 +199,82 @@ public final class RunCommand implements Callable<Integer> {
       environment.out().println("playbook: " + book.file());
       return 0;
     }
-    // restart settings too, with or without a state store to queue into
-    Wiring.windows(yaml, inv, inventory, windowsFile);
+    RunAssembly.Loaded run =
+        new RunAssembly.Loaded(playbook, book, inv, ansible.firstFile(sources), windows.file, yaml);
+    assembly.checkRestartSettings(run);
     if (ansible.listing()) {
       new io.pagetune.executor.PlaybookListing(book, inv, options)
           .print(environment.out(), ansible.listHosts, ansible.listTasks, ansible.listTags);
       return 0;
     }
+    List<RunListener> listeners = listeners(clock, inv);
+    Connections connections = connections(config, listeners.get(0));
+    Optional<StateStore> store = stateOptions.open(environment, clock);
+    store.ifPresent(reports::benefits);
+    RunServices services = assembly.services(run, store, connections, check, lockTimeout.timeout());
+    PlanSaving planSaving = savePlan == null ? null : new PlanSaving(savePlan, vault::holdsSecret);
+    if (planSaving != null) {
+      services = services.withPlans(planSaving.recorder());
+    }
+    RunResult result = assembly.run(run, options, services, connections, listeners, budget);
+    reports.write(vault::mask);
+    if (planSaving != null) {
+      finishPlan(planSaving, result, run, sources, options, planTime, store);
+    }
+    // input errors that only showed while running (undefined variables) end on stderr too
+    for (String error : result.summary().inputErrors()) {
+      environment.err().println(error);
+    }
+    return result.exit().code();
+  }
+
+  private int forks(AnsibleConfig config) {
+    int forks = this.forks != null ? this.forks : config.forks().orElse(RunOptions.DEFAULT_FORKS);
+    if (forks < 1) {
+      throw new io.pagetune.error.InputException(
+          io.pagetune.error.SourceLocation.of("--forks"), "--forks must be at least 1");
+    }
+    return forks;
+  }
+
+  private void checkSavePlan() {
+    if (savePlan != null && !check) {
+      throw new io.pagetune.error.InputException(
+          io.pagetune.error.SourceLocation.of("--save-plan"),
+          "--save-plan needs --check: a plan is made without changing anything");
+    }
+    if (savePlan != null && stateOptions.location(environment).equals("none")) {
+      throw new io.pagetune.error.InputException(
+          io.pagetune.error.SourceLocation.of("--save-plan"),
+          "a plan is signed with the state store's key: --save-plan needs a state store, not"
+              + " --state none");
+    }
+  }
+
+  private RunOptions options(io.pagetune.vault.Vault vault, int forks) {
+    // a reader of its own: -e @file values are kept in a plan, not digested as files the run read
+    Map<String, Object> givenVars =
+        ExtraVars.parse(
+            extraVars.values,
+            new YamlReader(Path.of(""), io.pagetune.yaml.ReadFiles.none(), vault));
+    // a secret given with -e is never printed back, whatever task shows it
+    environment.hide(ExtraVarSecrets.values(givenVars));
+    return RunOptions.defaults()
+        .withCheck(check)
+        .withDiff(diff)
+        .withLimit(limit.pattern)
+        .withTags(new LinkedHashSet<>(tags), new LinkedHashSet<>(skipTags))
+        .withExtraVars(givenVars)
+        .withForks(forks)
+        .withForceHandlers(forceHandlers)
+        .withDetailedExitCode(detailedExitCode)
+        .withCommandTimeout(Duration.ofSeconds(timeoutSeconds));
+  }
+
+  /** The reporter first (it writes the recap), then progress, verbose results and report files. */
+  private List<RunListener> listeners(java.time.Clock clock, Inventory inv) {
     RunListener listener =
-        output == OutputFormat.JSON
+        output.json()
             ? new JsonEventReporter(environment.out(), clock)
             : new ConsoleReporter(environment.out(), environment.colorTerminal(), diff);
     List<RunListener> listeners = new ArrayList<>();
@@ -274,11 +286,15 @@ public final class RunCommand implements Callable<Integer> {
     }
     listeners.add(0, listener);
     listeners.addAll(reports.listeners(environment.clock(), inv));
-    if (ansible.verbosity() >= 1 && output != OutputFormat.JSON) {
+    if (ansible.verbosity() >= 1 && !output.json()) {
       listeners.add(1, new io.pagetune.report.VerboseResults(environment.out()));
       // printed after the recap, which the first listener writes
       listeners.add(new io.pagetune.report.TaskTimes(environment.out(), environment.clock()));
     }
+    return listeners;
+  }
+
+  private Connections connections(AnsibleConfig config, RunListener listener) {
     SshSettings sshSettings = ansible.apply(ssh.settings(environment, config), config);
     if (sshSettings.hostKeyChecking() == HostKeyChecking.OFF) {
       listener.warning(
@@ -286,59 +302,46 @@ public final class RunCommand implements Callable<Integer> {
               + ssh.hostKeyCheckingSource(config)
               + "): hosts are not authenticated");
     }
-    Connections connections =
-        Wiring.connections(
+    return environment
+        .wiring()
+        .connections(
             List.of(
                 new io.pagetune.connection.ssh.SshConnectionFactory(
                     sshSettings, ansible.loginPassword(environment)),
                 // local become uses the same become password as SSH
                 io.pagetune.connection.LocalConnection.factory(sshSettings.becomePassword())),
             ansible.tracing(environment.err()));
-    Optional<StateStore> store = stateOptions.open(environment, clock);
-    store.ifPresent(reports::benefits);
-    RunServices services = RunServices.NONE;
-    if (store.isPresent()) {
-      services =
-          Wiring.restarts(store.get(), inv, inventory, windowsFile, connections, clock, environment)
-              .runServices(Wiring.user(environment))
-              .withFacts(new StoredFacts(store.get(), clock));
-      if (!check) {
-        services = services.withLeases(lockTimeout.leaser(store.get(), environment));
-      }
-    }
-    PlanSaving planSaving = savePlan == null ? null : new PlanSaving(savePlan, vault::holdsSecret);
-    if (planSaving != null) {
-      services = services.withPlans(planSaving.recorder());
-    }
-    Engine engine =
-        new Engine(
-                modules, connections, Wiring.factSets(), new Listeners(listeners), clock, services)
-            .withConnectionBudget(budget);
-    RunResult result = engine.run(playbook, book, inv, options, yaml);
-    reports.write(vault::mask);
-    if (planSaving != null) {
-      planSaving
-          .finish(
-              result,
-              playbook,
-              yaml.reads(),
-              sources,
-              windowsFile,
-              options,
-              planTime,
-              Wiring.user(environment),
-              store,
-              output == OutputFormat.JSON ? environment.err() : environment.out(),
-              environment.err())
-          .ifPresent(
-              plan ->
-                  PlanChangeRequests.attach(
-                      plan, inv, inventory, windowsFile, environment, environment.err()));
-    }
-    // input errors that only showed while running (undefined variables) end on stderr too
-    for (String error : result.summary().inputErrors()) {
-      environment.err().println(error);
-    }
-    return result.exit().code();
+  }
+
+  private void finishPlan(
+      PlanSaving planSaving,
+      RunResult result,
+      RunAssembly.Loaded run,
+      List<String> sources,
+      RunOptions options,
+      java.time.Instant planTime,
+      Optional<StateStore> store) {
+    planSaving
+        .finish(
+            result,
+            playbook,
+            run.yaml().reads(),
+            sources,
+            windows.file,
+            options,
+            planTime,
+            environment.wiring().user(),
+            store,
+            output.json() ? environment.err() : environment.out(),
+            environment.err())
+        .ifPresent(
+            plan ->
+                PlanChangeRequests.attach(
+                    plan,
+                    run.inventory(),
+                    run.inventoryFile(),
+                    windows.file,
+                    environment,
+                    environment.err()));
   }
 }

@@ -1,5 +1,6 @@
 package io.pagetune.cli;
 
+import io.pagetune.connection.Connections;
 import io.pagetune.error.InputException;
 import io.pagetune.error.SourceLocation;
 import io.pagetune.executor.ExitStatus;
@@ -101,12 +102,7 @@ public final class ScheduleCommand implements Runnable {
     @Option(names = "--all", description = "Also restarts that are done, failed or cancelled.")
     boolean all;
 
-    @Option(
-        names = "--output",
-        paramLabel = "FORMAT",
-        defaultValue = "text",
-        description = "text (default) or json.")
-    OutputFormat output;
+    @picocli.CommandLine.Mixin OutputOption output = new OutputOption();
 
     public ListIntents(CliEnvironment environment) {
       this.environment = environment;
@@ -124,7 +120,7 @@ public final class ScheduleCommand implements Runnable {
                       IntentStatus.RUNNING,
                       IntentStatus.FAILED,
                       IntentStatus.BLOCKED));
-      if (output == OutputFormat.JSON) {
+      if (output.json()) {
         Json.print(
             environment.out(), Map.of("restarts", intents.stream().map(IntentJson::of).toList()));
         return 0;
@@ -146,12 +142,7 @@ public final class ScheduleCommand implements Runnable {
     @Parameters(paramLabel = "ID", description = "The intent id (a unique prefix is enough).")
     String id;
 
-    @Option(
-        names = "--output",
-        paramLabel = "FORMAT",
-        defaultValue = "text",
-        description = "text (default) or json.")
-    OutputFormat output;
+    @picocli.CommandLine.Mixin OutputOption output = new OutputOption();
 
     public Show(CliEnvironment environment) {
       this.environment = environment;
@@ -161,7 +152,7 @@ public final class ScheduleCommand implements Runnable {
     public Integer call() {
       RestartIntent i = find(new RestartQueue(store(state, environment, environment.clock())), id);
       PrintStream out = environment.out();
-      if (output == OutputFormat.JSON) {
+      if (output.json()) {
         Json.print(out, IntentJson.of(i));
         return 0;
       }
@@ -227,21 +218,11 @@ public final class ScheduleCommand implements Runnable {
   public static final class RunDue implements Callable<Integer> {
     private final CliEnvironment environment;
 
-    @Option(
-        names = {"-i", "--inventory"},
-        required = true,
-        paramLabel = "INVENTORY",
-        description = "The inventory the restarted hosts are in.")
-    Path inventory;
+    @picocli.CommandLine.Mixin InventoryFileOption inventory = new InventoryFileOption();
 
     @Mixin RestartOptions restart = new RestartOptions();
 
-    @Option(
-        names = "--output",
-        paramLabel = "FORMAT",
-        defaultValue = "text",
-        description = "text (default) or json (one restart event per line, with benefit medians).")
-    OutputFormat output;
+    @picocli.CommandLine.Mixin OutputOption output = new OutputOption();
 
     public RunDue(CliEnvironment environment) {
       this.environment = environment;
@@ -250,18 +231,20 @@ public final class ScheduleCommand implements Runnable {
     @Override
     public Integer call() {
       Clock clock = restart.clock(environment);
-      Inventory inv = new InventoryLoader(Path.of("")).load(inventory);
+      Inventory inv = new InventoryLoader(Path.of("")).load(inventory.path);
+      Connections connections = restart.connections(environment);
       Restarts restarts =
           restart.restarts(
               environment,
               restart.store(environment, clock),
               inv,
-              inventory,
-              restart.connections(environment),
+              inventory.path,
+              connections,
               clock);
       // a run killed between a write and its restart intent left nothing due: settle it first
-      List<String> settled = restarts.settleUnconfirmedWrites(Wiring.user(environment));
-      if (output != OutputFormat.JSON) {
+      List<String> settled =
+          environment.wiring().settleUnconfirmedWrites(restarts, inv, connections, clock);
+      if (!output.json()) {
         settled.forEach(environment.out()::println);
       } else {
         settled.forEach(environment.err()::println);
@@ -270,7 +253,7 @@ public final class ScheduleCommand implements Runnable {
       boolean failed = false;
       for (HandledRestart h : handled) {
         failed |= h.status() == IntentStatus.FAILED;
-        if (output == OutputFormat.JSON) {
+        if (output.json()) {
           environment.out().println(restartEvent(restarts, h));
           continue;
         }
@@ -282,7 +265,7 @@ public final class ScheduleCommand implements Runnable {
                 h.status(),
                 h.detail());
       }
-      if (handled.isEmpty() && output != OutputFormat.JSON) {
+      if (handled.isEmpty() && !output.json()) {
         environment.out().println("nothing due");
       }
       return failed ? ExitStatus.HOST_FAILED.code() : 0;

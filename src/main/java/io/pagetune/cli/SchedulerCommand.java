@@ -31,12 +31,7 @@ import picocli.CommandLine.Option;
 public final class SchedulerCommand implements Callable<Integer> {
   private final CliEnvironment environment;
 
-  @Option(
-      names = {"-i", "--inventory"},
-      required = true,
-      paramLabel = "INVENTORY",
-      description = "The inventory the restarted hosts are in.")
-  Path inventory;
+  @picocli.CommandLine.Mixin InventoryFileOption inventory = new InventoryFileOption();
 
   @Option(
       names = "--node",
@@ -60,13 +55,13 @@ public final class SchedulerCommand implements Callable<Integer> {
   @Override
   public Integer call() throws InterruptedException {
     Clock clock = restart.clock(environment);
-    Inventory inv = new InventoryLoader(Path.of("")).load(inventory);
+    Inventory inv = new InventoryLoader(Path.of("")).load(inventory.path);
     Restarts restarts =
         restart.restarts(
             environment,
             restart.store(environment, clock),
             inv,
-            inventory,
+            inventory.path,
             restart.connections(environment),
             clock);
     String name = node != null ? node : Restarts.nodeName("scheduler");

@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
@@ -35,12 +34,7 @@ public final class ShowCommand implements Callable<Integer> {
   @Parameters(paramLabel = "PLAN", description = "The plan file.")
   Path plan;
 
-  @Option(
-      names = "--output",
-      paramLabel = "FORMAT",
-      defaultValue = "text",
-      description = "text (default, like --check --diff) or json (the whole plan).")
-  OutputFormat output;
+  @picocli.CommandLine.Mixin OutputOption output = new OutputOption();
 
   @picocli.CommandLine.Mixin ReportOptions reports = new ReportOptions();
 
@@ -56,7 +50,7 @@ public final class ShowCommand implements Callable<Integer> {
     PlanEvents.replay(
         saved, new Listeners(reports.listeners(environment.clock(), host -> List.<String>of())));
     reports.write();
-    if (output == OutputFormat.JSON) {
+    if (output.json()) {
       environment.out().print(new PlanWriter().toJson(saved));
     } else {
       PlanText.print(saved, environment.out());

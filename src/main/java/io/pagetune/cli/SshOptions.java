@@ -58,6 +58,11 @@ public final class SshOptions {
   }
 
   /** Settings from the defaults, these options and the environment (never from argv secrets). */
+  /** Local, lab and SSH connections, SSH set up from these options. */
+  io.pagetune.connection.Connections connections(CliEnvironment env) {
+    return env.wiring().connections(settings(env));
+  }
+
   SshSettings settings(CliEnvironment env) {
     return settings(env, AnsibleConfig.none());
   }

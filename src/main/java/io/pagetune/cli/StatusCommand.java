@@ -65,30 +65,16 @@ public final class StatusCommand implements Callable<Integer> {
 
   private final CliEnvironment environment;
 
-  @Option(
-      names = {"-i", "--inventory"},
-      required = true,
-      paramLabel = "INVENTORY",
-      description = "Inventory file or directory.")
-  Path inventory;
+  @picocli.CommandLine.Mixin InventoryFileOption inventory = new InventoryFileOption();
 
-  @Option(
-      names = {"-l", "--limit"},
-      paramLabel = "PATTERN",
-      description = "Only hosts matching this pattern.")
-  String limit;
+  @picocli.CommandLine.Mixin LimitOption limit = new LimitOption();
 
   @Option(
       names = "--refresh",
       description = "Gather the page facts of every host now (and store them).")
   boolean refresh;
 
-  @Option(
-      names = "--output",
-      paramLabel = "FORMAT",
-      defaultValue = "text",
-      description = "text (a table) or json.")
-  OutputFormat output;
+  @picocli.CommandLine.Mixin OutputOption output = new OutputOption();
 
   @Option(
       names = "--report",
@@ -96,17 +82,12 @@ public final class StatusCommand implements Callable<Integer> {
       description = "Also write the status as a self-contained HTML fleet report.")
   Path report;
 
-  @Option(
-      names = "--windows",
-      paramLabel = "FILE",
-      description = "Change windows file (default: windows.yml beside the inventory).")
-  Path windowsFile;
+  @picocli.CommandLine.Mixin WindowsOption windows = new WindowsOption();
 
   @Option(names = "--timeout", defaultValue = "60", description = "Seconds per host (--refresh).")
   int timeout;
 
-  @Option(names = "--stacktrace", description = "Print stack traces of errors.")
-  boolean stacktrace;
+  @picocli.CommandLine.Mixin StacktraceOption stacktrace = new StacktraceOption();
 
   @Mixin StateOptions state = new StateOptions();
 
@@ -123,10 +104,11 @@ public final class StatusCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     YamlReader yaml = vaultOptions.reader(environment);
-    Inventory inv = new InventoryLoader(yaml).load(inventory);
+    Inventory inv = new InventoryLoader(yaml).load(inventory.path);
     SshArgsCheck.validate(inv);
-    List<Host> hosts = io.pagetune.inventory.Limit.select(inv, limit);
-    WindowsFile windows = Wiring.windows(yaml, inv, inventory, windowsFile);
+    List<Host> hosts = io.pagetune.inventory.Limit.select(inv, limit.pattern);
+    WindowsFile windows =
+        environment.wiring().windows(yaml, inv, inventory.path, this.windows.file);
     ReportOptions files = new ReportOptions();
     files.report = report;
     files.check();
@@ -136,7 +118,7 @@ public final class StatusCommand implements Callable<Integer> {
     List<RestartIntent> open = new RestartQueue(store).list(OPEN);
     Map<String, Optional<String>> hostWindows =
         io.pagetune.restart.RestartConfigCheck.hostWindows(hosts);
-    Connections connections = refresh ? Wiring.connections(ssh, environment) : null;
+    Connections connections = refresh ? ssh.connections(environment) : null;
     var groupsOf = ReportOptions.groupsOf(inv);
     HostFactsStore stored = new HostFactsStore(store);
     List<HostStatus> statuses = new ArrayList<>();
@@ -168,7 +150,14 @@ public final class StatusCommand implements Callable<Integer> {
               unreachable,
               at));
     }
-    if (output == OutputFormat.JSON) {
+    print(statuses, at);
+    boolean anyUnreachable = statuses.stream().anyMatch(s -> s.unreachable().isPresent());
+    return anyUnreachable ? io.pagetune.executor.ExitStatus.HOST_UNREACHABLE.code() : 0;
+  }
+
+  /** The statuses as JSON or a table on stdout, and as an HTML report when one is asked for. */
+  private void print(List<HostStatus> statuses, Instant at) {
+    if (output.json()) {
       Map<String, Object> json = new LinkedHashMap<>();
       json.put("time", at.toString());
       json.put("refreshed", refresh);
@@ -201,18 +190,16 @@ public final class StatusCommand implements Callable<Integer> {
                   at,
                   statuses.stream().map(HostStatus::report).toList())));
     }
-    boolean anyUnreachable = statuses.stream().anyMatch(s -> s.unreachable().isPresent());
-    return anyUnreachable ? io.pagetune.executor.ExitStatus.HOST_UNREACHABLE.code() : 0;
   }
 
   /** Every target's page states from facts gathered now, in one round trip. */
   private List<PageState> pageStates(Connections connections, Host h) {
     List<Fact<?>> facts = new ArrayList<>();
-    Wiring.factSets().forEach(s -> facts.addAll(s.facts()));
+    environment.wiring().factSets().forEach(s -> facts.addAll(s.facts()));
     try (Connection c = connections.open(ConnectionSpec.fromVars(h.name(), h.vars().resolve()))) {
       Map<String, Object> values =
           FactGatherer.gather(c, facts, Become.NONE, Duration.ofSeconds(timeout));
-      return FactPageStates.of(values);
+      return environment.wiring().factStates(values);
     }
   }
 }

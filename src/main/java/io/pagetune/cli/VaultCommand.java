@@ -3,21 +3,15 @@ package io.pagetune.cli;
 import io.pagetune.error.InputException;
 import io.pagetune.error.SourceLocation;
 import io.pagetune.vault.Vault;
-import io.pagetune.vault.VaultCipher;
 import io.pagetune.vault.VaultEnvelope;
 import io.pagetune.vault.VaultSecret;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -57,132 +51,21 @@ public final class VaultCommand implements Runnable {
     spec.commandLine().usage(spec.commandLine().getOut());
   }
 
-  /** What every vault command shares: its passwords and how files are written. */
-  abstract static class Action implements Callable<Integer> {
-    final CliEnvironment environment;
-
-    @Mixin VaultOptions vaultOptions = new VaultOptions();
-
-    @Option(
-        names = "--encrypt-vault-id",
-        paramLabel = "LABEL",
-        description = "The vault id to encrypt with, when more than one is given.")
-    String encryptVaultId;
-
-    private List<VaultSecret> secrets;
-
-    Action(CliEnvironment environment) {
-      this.environment = environment;
-    }
-
-    List<VaultSecret> secrets() {
-      if (secrets == null) {
-        secrets = vaultOptions.secrets(AnsibleConfig.forProcess(environment.env()));
-      }
-      return secrets;
-    }
-
-    /** The plaintext is printed or written by these commands: it is not hidden from them. */
-    Vault vault() {
-      return new Vault(secrets());
-    }
-
-    /** The secret to encrypt with: the one named, or the only one given. */
-    VaultSecret encrypting() {
-      List<VaultSecret> all = secrets();
-      if (encryptVaultId != null) {
-        return all.stream()
-            .filter(s -> s.label().equals(encryptVaultId))
-            .findFirst()
-            .orElseThrow(
-                () ->
-                    new InputException(
-                        SourceLocation.of("--encrypt-vault-id"),
-                        "no password was given for vault id '" + encryptVaultId + "'"));
-      }
-      if (all.isEmpty()) {
-        throw new InputException(
-            SourceLocation.of("--vault-id"),
-            "no vault password was given to encrypt with (--vault-id, --vault-password-file,"
-                + " --ask-vault-pass)");
-      }
-      if (all.size() > 1) {
-        throw new InputException(
-            SourceLocation.of("--encrypt-vault-id"),
-            "vault ids "
-                + String.join(",", all.stream().map(VaultSecret::label).toList())
-                + " are available to encrypt with: name one with --encrypt-vault-id");
-      }
-      return all.get(0);
-    }
-
-    static String encrypt(byte[] plaintext, VaultSecret secret) {
-      return VaultCipher.encrypt(plaintext, secret, new SecureRandom()).format();
-    }
-
-    static String read(Path file) {
-      try {
-        return Files.readString(file, StandardCharsets.UTF_8);
-      } catch (IOException e) {
-        throw new InputException(SourceLocation.of(file.toString()), "cannot read: " + e);
-      }
-    }
-
-    static byte[] readBytes(Path file) {
-      try {
-        return Files.readAllBytes(file);
-      } catch (IOException e) {
-        throw new InputException(SourceLocation.of(file.toString()), "cannot read: " + e);
-      }
-    }
-
-    /** Writes beside the file and moves it in place: readable by the user only, as Ansible. */
-    static void write(Path file, byte[] content) {
-      Path abs = file.toAbsolutePath();
-      try {
-        Path tmp =
-            Files.createTempFile(
-                abs.getParent(),
-                ".pagetune-vault-",
-                ".tmp",
-                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-        try {
-          Files.write(tmp, content);
-          Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-          Files.deleteIfExists(tmp);
-        }
-      } catch (IOException e) {
-        throw new InputException(SourceLocation.of(file.toString()), "cannot write: " + e);
-      }
-    }
-
-    /** The plaintext of a vault file; a file that is not a vault is refused. */
-    static byte[] decrypted(Vault vault, Path file) {
-      String text = read(file);
-      requireVault(file, text, true);
-      return vault.decrypt(text, SourceLocation.of(file.toString()));
-    }
-
-    static void requireVault(Path file, String text, boolean vault) {
-      if (VaultEnvelope.isVault(text) != vault) {
-        throw new InputException(
-            SourceLocation.of(file.toString()),
-            vault ? "is not vault-encrypted" : "is already vault-encrypted");
-      }
-    }
-  }
-
   @Command(
       name = "create",
       mixinStandardHelpOptions = true,
       description = "Write a new vault file with $EDITOR.")
-  public static final class Create extends Action {
+  public static final class Create extends VaultAction {
     @Parameters(paramLabel = "FILE")
     Path file;
 
     public Create(CliEnvironment environment) {
       super(environment);
+    }
+
+    @Override
+    boolean encryptsNew() {
+      return true;
     }
 
     @Override
@@ -201,7 +84,7 @@ public final class VaultCommand implements Runnable {
       name = "edit",
       mixinStandardHelpOptions = true,
       description = "Change a vault file with $EDITOR; it is encrypted again afterwards.")
-  public static final class Edit extends Action {
+  public static final class Edit extends VaultAction {
     @Parameters(paramLabel = "FILE")
     Path file;
 
@@ -238,7 +121,7 @@ public final class VaultCommand implements Runnable {
       name = "encrypt",
       mixinStandardHelpOptions = true,
       description = "Encrypt files in place (or into --output).")
-  public static final class Encrypt extends Action {
+  public static final class Encrypt extends VaultAction {
     @Parameters(paramLabel = "FILE", arity = "1..*")
     List<Path> files = new ArrayList<>();
 
@@ -250,7 +133,13 @@ public final class VaultCommand implements Runnable {
     }
 
     @Override
+    boolean encryptsNew() {
+      return true;
+    }
+
+    @Override
     public Integer call() {
+      oneFileOnly(output == null ? null : output.toString(), files);
       VaultSecret secret = encrypting();
       for (Path file : files) {
         byte[] plain = readBytes(file);
@@ -268,7 +157,7 @@ public final class VaultCommand implements Runnable {
       name = "decrypt",
       mixinStandardHelpOptions = true,
       description = "Decrypt vault files in place (or into --output; '-' is stdout).")
-  public static final class Decrypt extends Action {
+  public static final class Decrypt extends VaultAction {
     @Parameters(paramLabel = "FILE", arity = "1..*")
     List<Path> files = new ArrayList<>();
 
@@ -281,6 +170,9 @@ public final class VaultCommand implements Runnable {
 
     @Override
     public Integer call() {
+      if (!"-".equals(output)) {
+        oneFileOnly(output, files);
+      }
       Vault vault = vault();
       for (Path file : files) {
         byte[] plain = decrypted(vault, file);
@@ -297,7 +189,7 @@ public final class VaultCommand implements Runnable {
   }
 
   @Command(name = "view", mixinStandardHelpOptions = true, description = "Print vault files.")
-  public static final class View extends Action {
+  public static final class View extends VaultAction {
     @Parameters(paramLabel = "FILE", arity = "1..*")
     List<Path> files = new ArrayList<>();
 
@@ -327,7 +219,7 @@ public final class VaultCommand implements Runnable {
       mixinStandardHelpOptions = true,
       description =
           "Encrypt values as inline '!vault |' YAML. Give no STRING to read one from stdin.")
-  public static final class EncryptString extends Action {
+  public static final class EncryptString extends VaultAction {
     @Parameters(paramLabel = "STRING", arity = "0..*")
     List<String> values = new ArrayList<>();
 
@@ -345,6 +237,11 @@ public final class VaultCommand implements Runnable {
 
     public EncryptString(CliEnvironment environment) {
       super(environment);
+    }
+
+    @Override
+    boolean encryptsNew() {
+      return true;
     }
 
     @Override
@@ -372,7 +269,7 @@ public final class VaultCommand implements Runnable {
       name = "rekey",
       mixinStandardHelpOptions = true,
       description = "Encrypt vault files again under a new password.")
-  public static final class Rekey extends Action {
+  public static final class Rekey extends VaultAction {
     @Parameters(paramLabel = "FILE", arity = "1..*")
     List<Path> files = new ArrayList<>();
 
@@ -391,8 +288,8 @@ public final class VaultCommand implements Runnable {
     public Integer call() {
       Vault vault = vault();
       VaultSecret fresh =
-          io.pagetune.vault.VaultPasswords.load(
-                  List.of(newVaultId), VaultOptions::prompt, "--new-vault-id")
+          io.pagetune.vault.VaultPasswords.loadNew(
+                  List.of(newVaultId), vaultOptions.prompt, "--new-vault-id")
               .get(0);
       for (Path file : files) {
         byte[] plain = decrypted(vault, file);

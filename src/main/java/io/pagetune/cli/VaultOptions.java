@@ -34,6 +34,9 @@ public final class VaultOptions {
       description = "Ask for the vault password on the terminal.")
   boolean ask;
 
+  /** Where {@code prompt} passwords are typed: the process's terminal. */
+  VaultPasswords.Prompt prompt = VaultOptions::prompt;
+
   /** The ids in the order they are tried, as {@code label@source}. */
   List<String> ids(AnsibleConfig config) {
     List<String> ids = new ArrayList<>(vaultIds);
@@ -57,7 +60,17 @@ public final class VaultOptions {
 
   /** The passwords, read now, in the order they are tried. */
   List<io.pagetune.vault.VaultSecret> secrets(AnsibleConfig config) {
-    return VaultPasswords.load(ids(config), VaultOptions::prompt, "--vault-id");
+    return secrets(config, false);
+  }
+
+  /**
+   * The passwords, read now; with {@code encryptsNew} one typed on the terminal is asked twice and
+   * compared (it is what a file is about to be encrypted with).
+   */
+  List<io.pagetune.vault.VaultSecret> secrets(AnsibleConfig config, boolean encryptsNew) {
+    return encryptsNew
+        ? VaultPasswords.loadNew(ids(config), prompt, "--vault-id")
+        : VaultPasswords.load(ids(config), prompt, "--vault-id");
   }
 
   /** A reader that decrypts with this command's vault (passwords as ansible.cfg finds them too). */

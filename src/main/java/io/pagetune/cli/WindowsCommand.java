@@ -31,24 +31,11 @@ import picocli.CommandLine.Option;
 public final class WindowsCommand implements Callable<Integer> {
   private final CliEnvironment environment;
 
-  @Option(
-      names = {"-i", "--inventory"},
-      required = true,
-      paramLabel = "INVENTORY",
-      description = "Inventory file or directory.")
-  Path inventory;
+  @picocli.CommandLine.Mixin InventoryFileOption inventory = new InventoryFileOption();
 
-  @Option(
-      names = {"-l", "--limit"},
-      paramLabel = "PATTERN",
-      description = "Only these hosts.")
-  String limit;
+  @picocli.CommandLine.Mixin LimitOption limit = new LimitOption();
 
-  @Option(
-      names = "--windows",
-      paramLabel = "FILE",
-      description = "Change windows file (default: windows.yml beside the inventory).")
-  Path windowsFile;
+  @picocli.CommandLine.Mixin WindowsOption windows = new WindowsOption();
 
   @Option(
       names = "--count",
@@ -59,34 +46,22 @@ public final class WindowsCommand implements Callable<Integer> {
 
   @Mixin NowOption now = new NowOption();
 
-  @Option(
-      names = "--output",
-      paramLabel = "FORMAT",
-      defaultValue = "text",
-      description = "text (default) or json.")
-  OutputFormat output;
+  @picocli.CommandLine.Mixin OutputOption output = new OutputOption();
 
-  @Option(names = "--stacktrace", description = "Print stack traces of errors.")
-  boolean stacktrace;
+  @picocli.CommandLine.Mixin StacktraceOption stacktrace = new StacktraceOption();
 
   public WindowsCommand(CliEnvironment environment) {
     this.environment = environment;
   }
 
-  /** windows.yml beside the inventory file, or inside an inventory directory. */
-  static Path defaultWindowsFile(Path inventory) {
-    Path abs = inventory.toAbsolutePath().normalize();
-    Path dir = abs.toFile().isDirectory() ? abs : abs.getParent();
-    return dir.resolve("windows.yml");
-  }
-
   @Override
   public Integer call() {
     YamlReader yaml = new YamlReader(Path.of(""));
-    Inventory inv = new InventoryLoader(Path.of("")).load(inventory);
-    List<Host> hosts = io.pagetune.inventory.Limit.select(inv, limit);
-    WindowsFile windows = Wiring.windows(yaml, inv, inventory, windowsFile);
-    if (output == OutputFormat.JSON) {
+    Inventory inv = new InventoryLoader(Path.of("")).load(inventory.path);
+    List<Host> hosts = io.pagetune.inventory.Limit.select(inv, limit.pattern);
+    WindowsFile windows =
+        environment.wiring().windows(yaml, inv, inventory.path, this.windows.file);
+    if (output.json()) {
       Json.print(
           environment.out(),
           WindowsJson.hosts(

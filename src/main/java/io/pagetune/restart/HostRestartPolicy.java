@@ -17,10 +17,10 @@ import java.util.Optional;
  * pagetune_restart_commands: {web_server: "svcadm restart https-web1"}}). See {@link
  * EngineVariables}.
  */
-record HostRestartPolicy(
+public record HostRestartPolicy(
     Optional<String> window, String group, int maxConcurrent, Map<String, Object> vars) {
 
-  static HostRestartPolicy of(String host, Map<String, Object> vars) {
+  public static HostRestartPolicy of(String host, Map<String, Object> vars) {
     Object window = vars.get(EngineVariables.CHANGE_WINDOW);
     String group =
         String.valueOf(vars.getOrDefault(EngineVariables.RESTART_GROUP, defaultGroup(host, vars)));
@@ -52,7 +52,7 @@ record HostRestartPolicy(
   }
 
   /** The expected duration of a restart: the host's setting, else the kind's usual one. */
-  Duration expected(Duration kindDefault) {
+  public Duration expected(Duration kindDefault) {
     Object v = vars.get(EngineVariables.RESTART_EXPECTED_DURATION);
     if (v != null) {
       Optional<Duration> d = DurationText.parse(String.valueOf(v));

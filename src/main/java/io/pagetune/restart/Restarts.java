@@ -2,7 +2,6 @@ package io.pagetune.restart;
 
 import io.pagetune.connection.ConnectionSpec;
 import io.pagetune.connection.Connections;
-import io.pagetune.executor.RunServices;
 import io.pagetune.inventory.Host;
 import io.pagetune.inventory.Inventory;
 import io.pagetune.modules.pages.PageVerifyModule;
@@ -139,27 +138,9 @@ public final class Restarts {
     return store;
   }
 
-  /** What a run writes: restart intents and its change journal. */
-  public RunServices runServices(String user) {
-    return new RunServices(
-        new QueueRestartSink(
-            queue,
-            windows,
-            clock,
-            drivers,
-            () -> runDue("pagetune-run").stream().map(this::ran).toList()),
-        new JournalRecorder(store.journal(), clock, user));
-  }
-
-  /**
-   * Settles the writes that dead runs left unconfirmed on the inventory's hosts (reading the hosts,
-   * as the next run would), queueing the restarts of those found applied.
-   *
-   * @return what it queued, and the writes it could not settle
-   */
-  public List<String> settleUnconfirmedWrites(String user) {
-    return new UnconfirmedWrites(store.journal(), inventory, connections, leases, leaseHolder)
-        .settle(runServices(user));
+  /** The hosts' change windows, as the restart queue decides and tells them. */
+  public WindowLookup windows() {
+    return windows;
   }
 
   /** The restart daemon (or a one-shot run-due) on this node. */

@@ -13,7 +13,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 /** A host's change window decision, and how to say it to a person. */
-final class WindowLookup {
+public final class WindowLookup {
   private static final DateTimeFormatter LOCAL =
       DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm zzz", Locale.ROOT);
 
@@ -26,7 +26,7 @@ final class WindowLookup {
   }
 
   /** Empty when the host has no change window: restarts then wait for the next run-due. */
-  Optional<Decision> decide(HostRestartPolicy policy, Instant now, Duration expected) {
+  public Optional<Decision> decide(HostRestartPolicy policy, Instant now, Duration expected) {
     if (policy.window().isEmpty()) {
       return Optional.empty();
     }
@@ -58,7 +58,7 @@ final class WindowLookup {
   }
 
   /** "in window sap-prd-sunday at 2026-12-06 02:00 CET", "now (window … open until …)", … */
-  String describe(HostRestartPolicy policy, Optional<Decision> decision) {
+  public String describe(HostRestartPolicy policy, Optional<Decision> decision) {
     if (decision.isEmpty()) {
       return "with no change window (at the next 'pagetune schedule run-due')";
     }

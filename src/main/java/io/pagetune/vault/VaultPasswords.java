@@ -41,6 +41,20 @@ public final class VaultPasswords {
    * @param option the option named in errors ({@code --vault-id})
    */
   public static List<VaultSecret> load(List<String> ids, Prompt prompt, String option) {
+    return load(ids, prompt, option, false);
+  }
+
+  /**
+   * The passwords to encrypt with: as {@link #load}, but one typed on the terminal is asked twice
+   * and both must match, as ansible-vault does (a typo would lock the file under a password nobody
+   * knows).
+   */
+  public static List<VaultSecret> loadNew(List<String> ids, Prompt prompt, String option) {
+    return load(ids, prompt, option, true);
+  }
+
+  private static List<VaultSecret> load(
+      List<String> ids, Prompt prompt, String option, boolean confirm) {
     List<VaultSecret> out = new ArrayList<>();
     for (String id : ids) {
       int at = id.indexOf('@');
@@ -52,7 +66,7 @@ public final class VaultPasswords {
       }
       byte[] password =
           source.equals("prompt")
-              ? prompted(label, prompt, option)
+              ? (confirm ? confirmed(label, prompt, option) : prompted(label, prompt, option))
               : fromFile(Path.of(source), new Vault(out));
       out.add(new VaultSecret(label, password, source));
     }
@@ -60,10 +74,24 @@ public final class VaultPasswords {
   }
 
   private static byte[] prompted(String label, Prompt prompt, String option) {
+    return typed(prompt, "Vault password", label, option);
+  }
+
+  private static byte[] confirmed(String label, Prompt prompt, String option) {
+    byte[] first = typed(prompt, "New Vault password", label, option);
+    byte[] again = typed(prompt, "Confirm New Vault password", label, option);
+    boolean same = Arrays.equals(first, again);
+    Arrays.fill(again, (byte) 0);
+    if (!same) {
+      Arrays.fill(first, (byte) 0);
+      throw new InputException(SourceLocation.of(option), "the vault passwords typed do not match");
+    }
+    return first;
+  }
+
+  private static byte[] typed(Prompt prompt, String what, String label, String option) {
     String text =
-        label.equals(VaultSecret.DEFAULT_LABEL)
-            ? "Vault password: "
-            : "Vault password (" + label + "): ";
+        label.equals(VaultSecret.DEFAULT_LABEL) ? what + ": " : what + " (" + label + "): ";
     char[] typed =
         prompt
             .read(text)

@@ -19,7 +19,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /** What makes a play need its hosts in step, found before any host is contacted. */
 class CrossHostUseTest {
-  private static final ModuleRegistry MODULES = io.pagetune.cli.Wiring.modules(CliRun.CLOCK);
+  private static final ModuleRegistry MODULES = new io.pagetune.app.Wiring().modules(CliRun.CLOCK);
 
   @TempDir Path dir;
 

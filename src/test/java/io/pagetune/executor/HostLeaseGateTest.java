@@ -98,7 +98,7 @@ class HostLeaseGateTest {
           }
         };
     YamlReader yaml = new YamlReader(Path.of(""));
-    ModuleRegistry modules = io.pagetune.cli.Wiring.modules(CliRun.CLOCK);
+    ModuleRegistry modules = new io.pagetune.app.Wiring().modules(CliRun.CLOCK);
     Inventory inv = new InventoryLoader(Path.of("")).load(inventory);
     Engine engine =
         new Engine(

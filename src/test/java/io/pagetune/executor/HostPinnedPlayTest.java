@@ -165,7 +165,7 @@ class HostPinnedPlayTest {
   }
 
   private Outcome run(Path playbook, Path inventory, int budget, int forks, boolean check) {
-    ModuleRegistry modules = io.pagetune.cli.Wiring.modules(CliRun.CLOCK);
+    ModuleRegistry modules = new io.pagetune.app.Wiring().modules(CliRun.CLOCK);
     YamlReader yaml = new YamlReader(Path.of(""));
     OpenCount count = new OpenCount();
     Connections connections =

@@ -77,7 +77,7 @@ class TemplateOverrunRunTest {
             + "\n      count: 3\n");
 
     ByteArrayOutputStream console = new ByteArrayOutputStream();
-    ModuleRegistry modules = io.pagetune.cli.Wiring.modules(CliRun.CLOCK);
+    ModuleRegistry modules = new io.pagetune.app.Wiring().modules(CliRun.CLOCK);
     YamlReader yaml = new YamlReader(Path.of(""));
     Engine engine =
         new Engine(

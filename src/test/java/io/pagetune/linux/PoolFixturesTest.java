@@ -9,7 +9,7 @@ import static io.pagetune.linux.FixtureData.yamlMap;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.pagetune.cli.Wiring;
+import io.pagetune.app.Wiring;
 import io.pagetune.connection.Connection;
 import io.pagetune.connection.ConnectionSpec;
 import io.pagetune.connection.lab.LabConnection;
@@ -311,10 +311,11 @@ class PoolFixturesTest {
 
   /** The module as the composition root wires it. */
   static Module module(String name) {
-    return Wiring.moduleList(Clock.systemUTC()).stream()
-        .filter(x -> x.name().equals(name))
-        .findFirst()
-        .orElseThrow();
+    return new Wiring()
+        .moduleList(Clock.systemUTC()).stream()
+            .filter(x -> x.name().equals(name))
+            .findFirst()
+            .orElseThrow();
   }
 
   /** A lab connection whose host is the scratch {@code root}. */

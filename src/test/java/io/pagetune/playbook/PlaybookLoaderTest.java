@@ -20,7 +20,7 @@ class PlaybookLoaderTest {
     Path p = dir.resolve("site.yml");
     Files.writeString(p, yaml);
     return new PlaybookLoader(
-            io.pagetune.cli.Wiring.modules(java.time.Clock.systemUTC()), new YamlReader(dir))
+            new io.pagetune.app.Wiring().modules(java.time.Clock.systemUTC()), new YamlReader(dir))
         .load(p);
   }
 

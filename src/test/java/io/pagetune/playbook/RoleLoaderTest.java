@@ -28,7 +28,7 @@ class RoleLoaderTest {
   private Playbook load(String yaml, RolePath rolePath) throws Exception {
     write("site.yml", yaml);
     return new PlaybookLoader(
-            io.pagetune.cli.Wiring.modules(java.time.Clock.systemUTC()),
+            new io.pagetune.app.Wiring().modules(java.time.Clock.systemUTC()),
             new YamlReader(dir),
             rolePath)
         .load(dir.resolve("site.yml"));

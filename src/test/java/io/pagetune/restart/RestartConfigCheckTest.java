@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.pagetune.cli.Wiring;
+import io.pagetune.app.Wiring;
 import io.pagetune.error.InputException;
 import io.pagetune.inventory.Inventory;
 import io.pagetune.inventory.InventoryLoader;
@@ -35,7 +35,7 @@ class RestartConfigCheckTest {
   private RestartConfigCheck check() {
     WindowsFile windows =
         WindowsFile.load(new YamlReader(Path.of("")), Path.of("inventory/windows.yml"));
-    return new RestartConfigCheck(windows, RestartKinds.names(Wiring.targets()));
+    return new RestartConfigCheck(windows, RestartKinds.names(new Wiring().targets()));
   }
 
   /** Values no pagetune setting would accept: the inventory's own variables, never checked. */

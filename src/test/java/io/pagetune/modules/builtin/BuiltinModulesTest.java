@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 class BuiltinModulesTest {
   @Test
   void registryHoldsEveryBuiltin() {
-    ModuleRegistry registry = io.pagetune.cli.Wiring.modules(java.time.Clock.systemUTC());
+    ModuleRegistry registry = new io.pagetune.app.Wiring().modules(java.time.Clock.systemUTC());
     assertEquals(
         Set.of(
             "command",
@@ -59,7 +59,7 @@ class BuiltinModulesTest {
 
   @Test
   void specsAreConsistent() {
-    for (Module m : io.pagetune.cli.Wiring.moduleList(java.time.Clock.systemUTC())) {
+    for (Module m : new io.pagetune.app.Wiring().moduleList(java.time.Clock.systemUTC())) {
       Set<String> names = new HashSet<>();
       for (Arg a : m.spec().args()) {
         assertTrue(names.add(a.name()), m.name() + ": duplicate " + a.name());
@@ -76,7 +76,7 @@ class BuiltinModulesTest {
 
   @Test
   void onlyCommandsCannotBePredicted() {
-    for (Module m : io.pagetune.cli.Wiring.moduleList(java.time.Clock.systemUTC())) {
+    for (Module m : new io.pagetune.app.Wiring().moduleList(java.time.Clock.systemUTC())) {
       boolean runsCommands = List.of("command", "shell").contains(m.name());
       assertEquals(
           runsCommands ? CheckSupport.NONE : CheckSupport.FULL, m.checkSupport(), m.name());

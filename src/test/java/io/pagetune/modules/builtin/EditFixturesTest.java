@@ -54,7 +54,8 @@ class EditFixturesTest {
     Path fixture = Path.of(EditFixturesTest.class.getResource("/modules/" + name).toURI());
     String moduleName = fixture.getParent().getFileName().toString();
     Module module =
-        io.pagetune.cli.Wiring.modules(java.time.Clock.systemUTC())
+        new io.pagetune.app.Wiring()
+            .modules(java.time.Clock.systemUTC())
             .find(moduleName)
             .orElseThrow(() -> new AssertionError(moduleName));
     Path target = dir.resolve("target.conf");

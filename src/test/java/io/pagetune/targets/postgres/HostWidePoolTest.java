@@ -3,7 +3,7 @@ package io.pagetune.targets.postgres;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.pagetune.cli.Wiring;
+import io.pagetune.app.Wiring;
 import io.pagetune.connection.CommandResult;
 import io.pagetune.connection.Connection;
 import io.pagetune.connection.ConnectionSpec;
@@ -91,10 +91,11 @@ class HostWidePoolTest {
   }
 
   private static Module wired(String name) {
-    return Wiring.moduleList(Clock.systemUTC()).stream()
-        .filter(m -> m.name().equals(name))
-        .findFirst()
-        .orElseThrow();
+    return new Wiring()
+        .moduleList(Clock.systemUTC()).stream()
+            .filter(m -> m.name().equals(name))
+            .findFirst()
+            .orElseThrow();
   }
 
   /** The host's facts: the Oracle segments, the one cluster, its state ({@code cluster}). */

@@ -1,4 +1,4 @@
-package io.pagetune.restart;
+package io.pagetune.app;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,4 +1,4 @@
-package io.pagetune.cli;
+package io.pagetune.app;
 
 import io.pagetune.executor.HostLeaser;
 import io.pagetune.state.HostLeases;

@@ -1,4 +1,4 @@
-package io.pagetune.cli;
+package io.pagetune.app;
 
 import io.pagetune.executor.ExitStatus;
 import io.pagetune.executor.RunOptions;
@@ -27,7 +27,7 @@ import java.util.function.Predicate;
  * plan file and records it in the history. A check run in which a host failed or was unreachable
  * saves nothing: a plan that leaves hosts out is not what the board should approve.
  */
-final class PlanSaving {
+public final class PlanSaving {
   private final Path file;
   private final PlanBuilder builder;
   private final Predicate<String> secret;
@@ -36,18 +36,18 @@ final class PlanSaving {
    * @param secret true for a value that is secret by what it is (one a vault decrypted), whatever
    *     its name: the plan keeps it, and every task holding it, as hashes only
    */
-  PlanSaving(Path file, Predicate<String> secret) {
+  public PlanSaving(Path file, Predicate<String> secret) {
     this.file = file;
     this.secret = secret;
     this.builder = new PlanBuilder(secret);
   }
 
-  PlanBuilder recorder() {
+  public PlanBuilder recorder() {
     return builder;
   }
 
   /** The plan written, or empty when the run does not make one. */
-  Optional<SavedPlan> finish(
+  public Optional<SavedPlan> finish(
       RunResult result,
       Path playbook,
       ReadFiles reads,

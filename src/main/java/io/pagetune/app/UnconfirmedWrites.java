@@ -1,4 +1,4 @@
-package io.pagetune.restart;
+package io.pagetune.app;
 
 import io.pagetune.connection.Become;
 import io.pagetune.connection.Connection;

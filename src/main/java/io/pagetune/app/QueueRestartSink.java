@@ -1,7 +1,9 @@
-package io.pagetune.restart;
+package io.pagetune.app;
 
 import io.pagetune.executor.RestartSink;
 import io.pagetune.report.RestartRan;
+import io.pagetune.restart.HostRestartPolicy;
+import io.pagetune.restart.WindowLookup;
 import io.pagetune.schedule.RestartTarget;
 import io.pagetune.schedule.drivers.Drivers;
 import io.pagetune.schedule.drivers.RestartKind;

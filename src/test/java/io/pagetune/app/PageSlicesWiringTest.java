@@ -1,4 +1,4 @@
-package io.pagetune.cli;
+package io.pagetune.app;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -14,10 +14,11 @@ class PageSlicesWiringTest {
   @Test
   void pageVerifyKeepsItsArgumentsInTheirOrder() {
     Module verify =
-        Wiring.moduleList(Clock.systemUTC()).stream()
-            .filter(m -> m.name().equals("page_verify"))
-            .findFirst()
-            .orElseThrow();
+        new Wiring()
+            .moduleList(Clock.systemUTC()).stream()
+                .filter(m -> m.name().equals("page_verify"))
+                .findFirst()
+                .orElseThrow();
     assertEquals(
         List.of(
             "sap_sid",
@@ -48,6 +49,6 @@ class PageSlicesWiringTest {
             "pages_boot_config",
             "pages_ipcs",
             "pages_pg_lsclusters"),
-        Wiring.pageFacts().facts().stream().map(Fact::name).toList());
+        new Wiring().pageFacts().facts().stream().map(Fact::name).toList());
   }
 }

@@ -1,4 +1,4 @@
-package io.pagetune.restart;
+package io.pagetune.app;
 
 import io.pagetune.connection.FileMeta;
 import io.pagetune.executor.ChangeJournal;

@@ -1,4 +1,4 @@
-package io.pagetune.cli;
+package io.pagetune.app;
 
 import io.pagetune.executor.FactsRecorder;
 import io.pagetune.state.HostFacts;
@@ -15,8 +15,10 @@ import java.util.Optional;
 final class StoredFacts implements FactsRecorder {
   private final HostFactsStore facts;
   private final Clock clock;
+  private final Wiring wiring;
 
-  StoredFacts(StateStore store, Clock clock) {
+  StoredFacts(StateStore store, Clock clock, Wiring wiring) {
+    this.wiring = wiring;
     this.facts = new HostFactsStore(store);
     this.clock = clock;
   }
@@ -25,6 +27,6 @@ final class StoredFacts implements FactsRecorder {
   public void gathered(String host, String runId, Map<String, Object> values) {
     facts.save(
         new HostFacts(
-            host, Optional.ofNullable(runId), clock.instant(), FactPageStates.of(values)));
+            host, Optional.ofNullable(runId), clock.instant(), wiring.factStates(values)));
   }
 }
