@@ -3,10 +3,10 @@ package io.pagetune.cli;
 import io.pagetune.connection.Connections;
 import io.pagetune.connection.ssh.HostKeyChecking;
 import io.pagetune.connection.ssh.SshSettings;
-import io.pagetune.executor.Engine;
 import io.pagetune.executor.RunOptions;
 import io.pagetune.executor.RunResult;
 import io.pagetune.executor.RunServices;
+import io.pagetune.executor.run.Engine;
 import io.pagetune.inventory.Inventory;
 import io.pagetune.inventory.InventoryLoader;
 import io.pagetune.modules.ModuleRegistry;
@@ -257,7 +257,7 @@ public final class RunCommand implements Callable<Integer> {
     // restart settings too, with or without a state store to queue into
     Wiring.windows(yaml, inv, inventory, windowsFile);
     if (ansible.listing()) {
-      new io.pagetune.executor.PlaybookListing(book, inv, options)
+      new io.pagetune.executor.run.PlaybookListing(book, inv, options)
           .print(environment.out(), ansible.listHosts, ansible.listTasks, ansible.listTags);
       return 0;
     }
