@@ -113,20 +113,9 @@ public final class HostLeaseGate {
     h.count(Status.FAILED, false, 0);
     ctx.listener()
         .hostResult(
-            new TaskOutcome(
-                h.name(),
-                play.displayName(),
-                task,
-                location,
-                Status.FAILED,
-                message,
-                null,
-                false,
-                false,
-                handler,
-                false,
-                List.of(),
-                List.of(),
-                Map.of()));
+            TaskOutcome.builder(h.name(), play.displayName(), task, location, Status.FAILED)
+                .message(message)
+                .handler(handler)
+                .build());
   }
 }

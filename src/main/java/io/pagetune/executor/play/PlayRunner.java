@@ -1,19 +1,12 @@
 package io.pagetune.executor.play;
 
-import io.pagetune.connection.ConnectionException;
-import io.pagetune.error.SourceLocation;
 import io.pagetune.executor.ConnectionBudget;
 import io.pagetune.executor.PlayContext;
 import io.pagetune.executor.RunContext;
 import io.pagetune.executor.host.Fanout;
 import io.pagetune.executor.host.HostLeaseGate;
 import io.pagetune.executor.host.HostRun;
-import io.pagetune.executor.host.HostVars;
 import io.pagetune.executor.task.TaskRunner;
-import io.pagetune.executor.task.TaskVars;
-import io.pagetune.facts.Fact;
-import io.pagetune.facts.FactGatherer;
-import io.pagetune.facts.FactSet;
 import io.pagetune.inventory.Host;
 import io.pagetune.inventory.Inventory;
 import io.pagetune.playbook.Block;
@@ -23,11 +16,7 @@ import io.pagetune.playbook.RoleInclude;
 import io.pagetune.playbook.Task;
 import io.pagetune.playbook.TaskNode;
 import io.pagetune.report.Status;
-import io.pagetune.report.TaskOutcome;
-import io.pagetune.yaml.YamlValue;
-import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -105,7 +94,7 @@ public final class PlayRunner {
       ctx.listener().playFinished(play.displayName());
       return true;
     }
-    playCtx = new PlayContext(play, varsFiles(), names, hostvars(), groups());
+    playCtx = PlayContexts.of(ctx, inventory, hostRuns, play, names);
     if (HostPinnedPlay.wanted(ctx, play, playCtx, hosts.size(), budget)) {
       leases.take(hosts, fanout, play);
       new HostPinnedPlay(ctx, budget)
@@ -131,7 +120,7 @@ public final class PlayRunner {
   public void runBatch(List<HostRun> batch) {
     if (play.gatherFacts()) {
       position.enter(WalkPosition.FACTS);
-      gatherFacts(batch);
+      new FactGathering(ctx, fanout).gather(playCtx, active(batch));
       position.leave();
     }
     runSection(WalkPosition.PRE_TASKS, play.preTasks(), batch);
@@ -363,110 +352,5 @@ public final class PlayRunner {
         return;
       }
     }
-  }
-
-  private void gatherFacts(List<HostRun> batch) {
-    List<HostRun> hosts = active(batch);
-    List<HostRun> need = new ArrayList<>();
-    for (HostRun h : hosts) {
-      if (h.gatheredFacts().isEmpty()) {
-        need.add(h);
-      }
-    }
-    if (need.isEmpty()) {
-      return;
-    }
-    ctx.listener().taskStarted("Gathering Facts", play.location().toString(), false);
-    List<Fact<?>> facts = new ArrayList<>();
-    for (FactSet set : ctx.factSets()) {
-      facts.addAll(set.facts());
-    }
-    fanout.forEach(
-        need,
-        h -> {
-          Status status;
-          String message = null;
-          try {
-            Map<String, Object> vars = TaskVars.of(ctx, playCtx, h, null, ctx.options().check());
-            Map<String, Object> values =
-                FactGatherer.gather(
-                    h.connection(vars),
-                    facts,
-                    io.pagetune.connection.Become.NONE,
-                    ctx.options().commandTimeout());
-            h.factCache().putAll(values);
-            for (FactSet set : ctx.factSets()) {
-              h.gatheredFacts().putAll(set.assemble(values));
-            }
-            ctx.services().facts().gathered(h.name(), ctx.runId(), values);
-            status = Status.OK;
-          } catch (ConnectionException e) {
-            status = Status.UNREACHABLE;
-            message = e.getMessage();
-            h.markUnreachable();
-          } catch (RuntimeException e) {
-            // facts that cannot be gathered fail this host only
-            status = Status.FAILED;
-            message = "gathering facts failed: " + e.getMessage();
-            h.failed(true);
-          }
-          h.count(status, false, 0);
-          ctx.listener()
-              .hostResult(
-                  new TaskOutcome(
-                      h.name(),
-                      play.displayName(),
-                      "Gathering Facts",
-                      play.location().toString(),
-                      status,
-                      message,
-                      null,
-                      false,
-                      false,
-                      false,
-                      ctx.options().check(),
-                      List.of(),
-                      List.of(),
-                      Map.of()));
-        });
-  }
-
-  @SuppressWarnings("unchecked")
-  private Map<String, Object> varsFiles() {
-    Map<String, Object> out = new LinkedHashMap<>();
-    for (Path p : play.varsFiles()) {
-      YamlValue v = ctx.yaml().read(p);
-      if (!(v instanceof YamlValue.Mapping)) {
-        throw new io.pagetune.error.InputException(v.location(), "vars_files must hold a mapping");
-      }
-      out.putAll((Map<String, Object>) v.toPlain());
-    }
-    return out;
-  }
-
-  private Map<String, Object> hostvars() {
-    // resolved per host on first read: a task reads a few hosts, never the whole inventory
-    Map<String, Host> byName = new LinkedHashMap<>();
-    for (Host h : inventory.hosts()) {
-      byName.put(h.name(), h);
-    }
-    return new HostVars(
-        java.util.Collections.unmodifiableSet(byName.keySet()),
-        name -> byName.get(name).vars().resolve(),
-        hostRuns);
-  }
-
-  private Map<String, Object> groups() {
-    Map<String, Object> out = new LinkedHashMap<>();
-    inventory
-        .groups()
-        .forEach(
-            (name, g) ->
-                out.put(
-                    name,
-                    inventory.select(name, SourceLocation.UNKNOWN).stream()
-                        .map(Host::name)
-                        .toList()));
-    return out;
   }
 }

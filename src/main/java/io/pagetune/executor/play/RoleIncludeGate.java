@@ -81,20 +81,15 @@ final class RoleIncludeGate {
       boolean check) {
     ctx.listener()
         .hostResult(
-            new TaskOutcome(
-                h.name(),
-                play.play().displayName(),
-                gate.displayName(),
-                gate.location().toString(),
-                status,
-                message,
-                null,
-                false,
-                false,
-                false,
-                check,
-                List.of(),
-                List.of(),
-                result));
+            TaskOutcome.builder(
+                    h.name(),
+                    play.play().displayName(),
+                    gate.displayName(),
+                    gate.location().toString(),
+                    status)
+                .message(message)
+                .checkMode(check)
+                .result(result)
+                .build());
   }
 }

@@ -35,22 +35,23 @@ public final class TaskReporter {
     boolean noLog = Boolean.TRUE.equals(task.keywords().noLog());
     ctx.listener()
         .hostResult(
-            new TaskOutcome(
-                host.name(),
-                play.play().displayName(),
-                task.displayName(),
-                task.location().toString(),
-                r.status(),
-                noLog && r.message() != null ? CENSORED : r.message(),
-                noLog ? null : item,
-                loopSummary,
-                ignored(task, r),
-                handler,
-                check,
-                noLog ? List.of() : r.diffs(),
-                r.restarts(),
-                noLog ? Map.of("censored", CENSORED) : r.result(),
-                r.paths()));
+            TaskOutcome.builder(
+                    host.name(),
+                    play.play().displayName(),
+                    task.displayName(),
+                    task.location().toString(),
+                    r.status())
+                .message(noLog && r.message() != null ? CENSORED : r.message())
+                .item(noLog ? null : item)
+                .loop(loopSummary)
+                .ignored(ignored(task, r))
+                .handler(handler)
+                .checkMode(check)
+                .diffs(noLog ? List.of() : r.diffs())
+                .restarts(r.restarts())
+                .result(noLog ? Map.of("censored", CENSORED) : r.result())
+                .paths(r.paths())
+                .build());
   }
 
   /** True when the task failed and {@code ignore_errors} lets the host go on. */

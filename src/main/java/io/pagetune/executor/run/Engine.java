@@ -111,23 +111,7 @@ public final class Engine {
       YamlReader yaml) {
     // every host pattern and template name is checked before the first connection
     Preflight.check(playbook, templateRoots(playbookFile));
-    Set<String> limit = null;
-    if (options.limit() != null) {
-      limit = new LinkedHashSet<>();
-      for (Host h : Limit.select(inventory, options.limit())) {
-        limit.add(h.name());
-      }
-    }
-    Map<Play, List<Host>> targets = new LinkedHashMap<>();
-    for (Play play : playbook.plays()) {
-      List<Host> hosts = new ArrayList<>();
-      for (Host h : inventory.select(play.hosts(), play.hostsLocation())) {
-        if (limit == null || limit.contains(h.name())) {
-          hosts.add(h);
-        }
-      }
-      targets.put(play, hosts);
-    }
+    Map<Play, List<Host>> targets = targets(playbook, inventory, options.limit());
     NoHostsMatched.check(targets, options.limit());
     List<String> patternWarnings = UnmatchedPatterns.warnings(playbook, inventory, options.limit());
     InputErrors inputErrors = new InputErrors();
@@ -186,5 +170,28 @@ public final class Engine {
             exit == ExitStatus.SUCCESS ? "ok" : exit.name().toLowerCase(java.util.Locale.ROOT));
     listener.runFinished(summary, exit.code());
     return new RunResult(summary, exit);
+  }
+
+  /** Each play's hosts: its pattern's, in inventory order, narrowed by {@code --limit}. */
+  private static Map<Play, List<Host>> targets(
+      Playbook playbook, Inventory inventory, String limitPattern) {
+    Set<String> limit = null;
+    if (limitPattern != null) {
+      limit = new LinkedHashSet<>();
+      for (Host h : Limit.select(inventory, limitPattern)) {
+        limit.add(h.name());
+      }
+    }
+    Map<Play, List<Host>> targets = new LinkedHashMap<>();
+    for (Play play : playbook.plays()) {
+      List<Host> hosts = new ArrayList<>();
+      for (Host h : inventory.select(play.hosts(), play.hostsLocation())) {
+        if (limit == null || limit.contains(h.name())) {
+          hosts.add(h);
+        }
+      }
+      targets.put(play, hosts);
+    }
+    return targets;
   }
 }

@@ -1,18 +1,13 @@
 package io.pagetune.executor.task;
 
 import io.pagetune.connection.Connection;
-import io.pagetune.connection.RemoteCommand;
-import io.pagetune.executor.PlanRecorder;
-import io.pagetune.executor.PlannedTask;
 import io.pagetune.executor.PlayContext;
 import io.pagetune.executor.RunContext;
 import io.pagetune.executor.host.HostRun;
 import io.pagetune.executor.result.ResultPolicy;
 import io.pagetune.executor.result.SkippedCommand;
 import io.pagetune.executor.result.TaskResult;
-import io.pagetune.modules.ApplyResult;
 import io.pagetune.modules.FileDiff;
-import io.pagetune.modules.FileEffect;
 import io.pagetune.modules.FileSizeLimit;
 import io.pagetune.modules.HostState;
 import io.pagetune.modules.LiveHostState;
@@ -23,9 +18,7 @@ import io.pagetune.modules.NewFileOwner;
 import io.pagetune.modules.Plan;
 import io.pagetune.modules.PredictedHostState;
 import io.pagetune.modules.Step;
-import io.pagetune.modules.StepRunner;
 import io.pagetune.modules.TreeBackupLimit;
-import io.pagetune.modules.WriteObserver;
 import io.pagetune.playbook.Task;
 import io.pagetune.report.Status;
 import io.pagetune.report.UnifiedDiff;
@@ -47,6 +40,7 @@ final class TaskInvocation {
   private final WriteGuard guard;
   private final ResultPolicy policy;
   private final NotifiedRestarts restarts;
+  private final PlanApplication application;
 
   TaskInvocation(RunContext ctx) {
     this.ctx = ctx;
@@ -54,6 +48,7 @@ final class TaskInvocation {
     this.guard = new WriteGuard(ctx);
     this.policy = new ResultPolicy(ctx);
     this.restarts = new NotifiedRestarts(ctx);
+    this.application = new PlanApplication(ctx, policy, restarts);
   }
 
   /** The invocation, repeated as {@code until} asks. */
@@ -91,202 +86,107 @@ final class TaskInvocation {
       OrphanedWrites.reconcile(
           ctx, Delegation.target(host, task), conn, HostText.plainOnRead(vars));
     }
-    FileSizeLimit fileSizeLimit =
-        FileSizeLimit.of(
-            vars.get(FileSizeLimit.VARIABLE), task.moduleLocation(), what + ": " + module.name());
-    HostState live =
-        new LiveHostState(
-            conn,
-            call.become(),
-            call.timeout(),
-            Delegation.facts(host, task),
-            fileSizeLimit,
-            TreeBackupLimit.of(
-                vars.get(TreeBackupLimit.VARIABLE),
-                task.moduleLocation(),
-                what + ": " + module.name()));
+    HostState live = liveState(task, host, vars, module, call, conn);
     // check mode plans against what the earlier tasks would have left, not the untouched host
     HostState view = check ? new PredictedHostState(live, Delegation.prediction(host, task)) : live;
     Plan plan = MissingDirectory.refuse(module.plan(call, view), view, module.name());
-    Map<String, Object> result = new LinkedHashMap<>(plan.data());
     Optional<String> lift = guard.liftBySetFact(host, plan);
     if (lift.isPresent()) {
       return TaskResult.failed(task.location() + ": " + what + ": " + lift.get());
     }
+    return planned(
+        new PlannedCall(task, host, vars, module, call, conn, view, plan), check, writes);
+  }
+
+  /** The host as the module reads it, within the task's file size and backup limits. */
+  private static HostState liveState(
+      Task task,
+      HostRun host,
+      Map<String, Object> vars,
+      Module module,
+      ModuleCall call,
+      Connection conn) {
+    String what = "task '" + task.displayName() + "': " + module.name();
+    return new LiveHostState(
+        conn,
+        call.become(),
+        call.timeout(),
+        Delegation.facts(host, task),
+        FileSizeLimit.of(vars.get(FileSizeLimit.VARIABLE), task.moduleLocation(), what),
+        TreeBackupLimit.of(vars.get(TreeBackupLimit.VARIABLE), task.moduleLocation(), what));
+  }
+
+  /** What becomes of a plan: failed, predicted, skipped, refused or applied. */
+  private TaskResult planned(PlannedCall c, boolean check, TaskWrites writes) {
+    Plan plan = c.plan();
+    Map<String, Object> result = new LinkedHashMap<>(plan.data());
     if (plan.failure().isPresent()) {
       result.put("changed", false);
       result.put("failed", true);
       result.put("msg", plan.failure().get());
       return policy.conditioned(
-          task,
-          vars,
+          c.task(),
+          c.vars(),
           new TaskResult(Status.FAILED, plan.failure().get(), result, List.of(), List.of()));
     }
     List<String> predictedRestarts =
-        restarts.request(task, host, vars, restartSteps(plan.steps()), true);
-    List<String> diffs = diffs(task, plan);
-    WriteGuard.Decision decision = guard.decide(task, module, plan, host, vars, check);
+        restarts.request(c.task(), c.host(), c.vars(), c.restartSteps(), true);
+    List<String> diffs = diffs(c.task(), plan);
+    WriteGuard.Decision decision =
+        guard.decide(c.task(), c.module(), plan, c.host(), c.vars(), check);
     if (check && plan.changes()) {
-      recordPlanned(task, host, vars, plan, predictedRestarts, conn, call);
+      PlanRecording.record(ctx, c, plan, predictedRestarts);
     } else if (ctx.options().check() && plan.changes()) {
       // check_mode: false under --check: it runs now and again in the apply, so the plan approves
       // its commands (what it writes now is done before the plan is saved)
       List<Step> commands = plan.steps().stream().filter(s -> s instanceof Step.Exec).toList();
       if (!commands.isEmpty()) {
-        recordPlanned(task, host, vars, Plan.of(commands, List.of()), List.of(), conn, call);
+        PlanRecording.record(ctx, c, Plan.of(commands, List.of()), List.of());
       }
     }
     if (decision instanceof WriteGuard.SkipUnchecked) {
       return SkippedCommand.result(result, describe(plan));
     }
     if (decision instanceof WriteGuard.Predict) {
-      if (plan.changes()) {
-        Delegation.prediction(host, task)
-            .fold(
-                plan.steps(),
-                view,
-                () ->
-                    view.fact(
-                        new NewFileOwner(call.become().enabled() ? call.become().user() : null)));
-      }
-      result.put("changed", plan.changes());
-      if (!plan.changes() && plan.reason() != null) {
-        result.putIfAbsent("msg", plan.reason());
-      }
-      return policy.conditioned(
-          task,
-          vars,
-          new TaskResult(
-              plan.changes() ? Status.CHANGED : Status.OK,
-              TaskResult.messageOf(result),
-              result,
-              diffs,
-              predictedRestarts,
-              changedPaths(plan.steps())));
+      return predicted(c, result, diffs, predictedRestarts);
     }
     if (decision instanceof WriteGuard.Refuse refuse) {
       result.put("failed", true);
       result.put("msg", refuse.reason());
       return new TaskResult(Status.FAILED, refuse.reason(), result, diffs, List.of());
     }
-    return apply(task, host, vars, module, call, plan, conn, writes, result, diffs);
+    return application.apply(c, writes, result, diffs);
   }
 
-  /** Tells the run's plan recorder (a check run with --save-plan) what this task would change. */
-  private void recordPlanned(
-      Task task,
-      HostRun host,
-      Map<String, Object> vars,
-      Plan plan,
-      List<String> restarts,
-      Connection conn,
-      ModuleCall call) {
-    if (ctx.services().plans() == PlanRecorder.NONE) {
-      // an ordinary check run: no copy of the facts for a plan nobody saves
-      return;
+  /** Check mode: the plan is the result, and the host's prediction takes in its changes. */
+  private TaskResult predicted(
+      PlannedCall c, Map<String, Object> result, List<String> diffs, List<String> restarts) {
+    Plan plan = c.plan();
+    if (plan.changes()) {
+      HostState view = c.view();
+      ModuleCall call = c.call();
+      Delegation.prediction(c.host(), c.task())
+          .fold(
+              plan.steps(),
+              view,
+              () ->
+                  view.fact(
+                      new NewFileOwner(call.become().enabled() ? call.become().user() : null)));
     }
-    Map<String, Object> facts =
-        vars.get("ansible_facts") instanceof Map<?, ?> m
-            ? HostText.plainAll(castFacts(m))
-            : Map.of();
-    ctx.services()
-        .plans()
-        .planned(
-            new PlannedTask(
-                host.name(),
-                task.displayName(),
-                task.location().toString(),
-                noLog(task),
-                plan,
-                restarts,
-                restartSteps(plan.steps()),
-                facts,
-                path -> conn.read(path, call.become()),
-                call.become().enabled() ? Optional.of(call.become().user()) : Optional.empty(),
-                PlannedTask.commandsOf(plan.steps(), call)));
-  }
-
-  private static boolean noLog(Task task) {
-    return Boolean.TRUE.equals(task.keywords().noLog());
-  }
-
-  @SuppressWarnings("unchecked")
-  private static Map<String, ?> castFacts(Map<?, ?> facts) {
-    return (Map<String, ?>) facts;
-  }
-
-  private TaskResult apply(
-      Task task,
-      HostRun host,
-      Map<String, Object> vars,
-      Module module,
-      ModuleCall call,
-      Plan plan,
-      Connection conn,
-      TaskWrites writes,
-      Map<String, Object> result,
-      List<String> diffs) {
-    WriteObserver observer = writes.observer(restartSteps(plan.steps()));
-    List<RemoteCommand> commands = PlannedTask.commandsOf(plan.steps(), call);
-    if (!commands.isEmpty()) {
-      ctx.services()
-          .journal()
-          .commandsIntended(host.name(), task.displayName(), noLog(task), commands);
-    }
-    ApplyResult applied = module.apply(plan, call, new StepRunner(conn, ctx.clock(), observer));
-    if (applied.changed()) {
-      host.factCache().clear();
-      Delegation.prediction(host, task).forget(plan.steps());
-    }
-    result.putAll(applied.data());
-    result.put("changed", applied.changed());
-    if (!applied.backups().isEmpty()) {
-      result.put("backup_file", applied.backups().get(0));
-    }
-    // persisted now, at the moment the change is applied: a later failure cannot lose it
-    List<String> appliedRestarts = restarts.request(task, host, vars, applied.restarts(), false);
-    if (applied.failure().isPresent()) {
-      result.put("failed", true);
-      result.put("msg", applied.failure().get());
-      return policy.conditioned(
-          task,
-          vars,
-          new TaskResult(
-              Status.FAILED,
-              applied.failure().get(),
-              result,
-              diffs,
-              appliedRestarts,
-              // a step after the failed one never ran: it changed nothing
-              changedPaths(applied.ran(plan.steps()))));
+    result.put("changed", plan.changes());
+    if (!plan.changes() && plan.reason() != null) {
+      result.putIfAbsent("msg", plan.reason());
     }
     return policy.conditioned(
-        task,
-        vars,
+        c.task(),
+        c.vars(),
         new TaskResult(
-            applied.changed() ? Status.CHANGED : Status.OK,
+            plan.changes() ? Status.CHANGED : Status.OK,
             TaskResult.messageOf(result),
             result,
-            applied.changed() ? diffs : List.of(),
-            appliedRestarts,
-            applied.changed() ? changedPaths(plan.steps()) : List.of()));
-  }
-
-  /** The paths a plan's steps change, each once, in order. */
-  private static List<String> changedPaths(List<Step> steps) {
-    return steps.stream()
-        .map(FileEffect::of)
-        .flatMap(Optional::stream)
-        .map(FileEffect::path)
-        .distinct()
-        .toList();
-  }
-
-  private static List<Step.RequestRestart> restartSteps(List<Step> steps) {
-    return steps.stream()
-        .filter(s -> s instanceof Step.RequestRestart)
-        .map(s -> (Step.RequestRestart) s)
-        .toList();
+            diffs,
+            restarts,
+            PlannedCall.changedPaths(plan.steps())));
   }
 
   private List<String> diffs(Task task, Plan plan) {

@@ -11,7 +11,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -22,21 +21,7 @@ class HostEventLogTest {
   private final MutableClock clock = new MutableClock(Instant.parse("2026-11-30T10:00:00Z"));
 
   private static TaskOutcome ok(String host, String task) {
-    return new TaskOutcome(
-        host,
-        "p",
-        task,
-        "site.yml:3:7",
-        Status.OK,
-        null,
-        null,
-        false,
-        false,
-        false,
-        false,
-        List.of(),
-        List.of(),
-        Map.of());
+    return TaskOutcome.builder(host, "p", task, "site.yml:3:7", Status.OK).build();
   }
 
   @Test
