@@ -121,18 +121,9 @@ public record TaskOutcome(
     }
 
     public TaskOutcome build() {
-      return TaskOutcome.builder(host, play, task, location, status)
-          .message(message)
-          .item(item)
-          .loop(loop)
-          .ignored(ignored)
-          .handler(handler)
-          .checkMode(checkMode)
-          .diffs(diffs)
-          .restarts(restarts)
-          .result(result)
-          .paths(paths)
-          .build();
+      return new TaskOutcome(
+          host, play, task, location, status, message, item, loop, ignored, handler, checkMode,
+          diffs, restarts, result, paths);
     }
   }
 }
