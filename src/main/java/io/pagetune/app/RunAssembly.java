@@ -2,10 +2,10 @@ package io.pagetune.app;
 
 import io.pagetune.connection.Connections;
 import io.pagetune.executor.ConnectionBudget;
-import io.pagetune.executor.Engine;
 import io.pagetune.executor.RunOptions;
 import io.pagetune.executor.RunResult;
 import io.pagetune.executor.RunServices;
+import io.pagetune.executor.run.Engine;
 import io.pagetune.inventory.Inventory;
 import io.pagetune.modules.ModuleRegistry;
 import io.pagetune.playbook.Playbook;

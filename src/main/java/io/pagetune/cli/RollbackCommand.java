@@ -3,11 +3,11 @@ package io.pagetune.cli;
 import io.pagetune.connection.Connections;
 import io.pagetune.error.InputException;
 import io.pagetune.error.SourceLocation;
-import io.pagetune.executor.Engine;
 import io.pagetune.executor.RestartSink;
 import io.pagetune.executor.RunOptions;
 import io.pagetune.executor.RunResult;
 import io.pagetune.executor.RunServices;
+import io.pagetune.executor.run.Engine;
 import io.pagetune.inventory.Host;
 import io.pagetune.inventory.Inventory;
 import io.pagetune.inventory.InventoryLoader;
@@ -18,7 +18,6 @@ import io.pagetune.modules.builtin.RestoreFileModule;
 import io.pagetune.playbook.Keywords;
 import io.pagetune.playbook.Play;
 import io.pagetune.playbook.Playbook;
-import io.pagetune.playbook.Serial;
 import io.pagetune.playbook.Task;
 import io.pagetune.playbook.TaskNode;
 import io.pagetune.report.ConsoleReporter;
@@ -267,25 +266,11 @@ public final class RollbackCommand implements Callable<Integer> {
     Task restore = task("Restore what the run replaced", args, SHOWN, false);
     Task restoreHidden = task("Restore what a no_log task wrote", args, HIDDEN, true);
     Play play =
-        new Play(
-            "Roll back run " + runId,
-            String.join(":", hosts),
-            HERE,
-            Map.of(),
-            List.of(),
-            false,
-            Serial.ALL,
-            Play.Strategy.LINEAR,
-            null,
-            false,
-            false,
-            Keywords.NONE,
-            List.of(),
-            List.<TaskNode>of(restore, restoreHidden),
-            List.of(),
-            List.of(),
-            Path.of("").toAbsolutePath(),
-            HERE);
+        Play.builder(String.join(":", hosts), Path.of("").toAbsolutePath(), HERE)
+            .name("Roll back run " + runId)
+            .gatherFacts(false)
+            .tasks(List.<TaskNode>of(restore, restoreHidden))
+            .build();
     return new Playbook("rollback " + runId, List.of(play));
   }
 
@@ -303,22 +288,12 @@ public final class RollbackCommand implements Callable<Integer> {
             noLog ? Boolean.TRUE : null,
             Map.of(),
             null);
-    return new Task(
-        name,
-        "restore_file",
-        args,
-        HERE,
-        HERE,
-        keywords,
-        Map.of(),
-        "${" + itemsVar + "[inventory_hostname]![]}",
-        "item",
-        null,
-        List.of(),
-        List.of(),
-        List.of(),
-        List.of(),
-        null);
+    return Task.builder("restore_file", HERE)
+        .name(name)
+        .args(args)
+        .keywords(keywords)
+        .loop("${" + itemsVar + "[inventory_hostname]![]}")
+        .build();
   }
 
   /** The restarts the run asked for are needed again to make the restored files effective. */

@@ -203,7 +203,7 @@ public final class RunCommand implements Callable<Integer> {
         new RunAssembly.Loaded(playbook, book, inv, ansible.firstFile(sources), windows.file, yaml);
     assembly.checkRestartSettings(run);
     if (ansible.listing()) {
-      new io.pagetune.executor.PlaybookListing(book, inv, options)
+      new io.pagetune.executor.run.PlaybookListing(book, inv, options)
           .print(environment.out(), ansible.listHosts, ansible.listTasks, ansible.listTags);
       return 0;
     }

@@ -2,7 +2,7 @@ package io.pagetune.executor;
 
 /**
  * How many hosts may hold an open connection at once. A play with more hosts than this runs host by
- * host ({@link HostPinnedPlay}) when nothing in it needs the hosts in step, so a big fleet costs
+ * host ({@code HostPinnedPlay}) when nothing in it needs the hosts in step, so a big fleet costs
  * {@code hosts} connections of memory, not one per host of the inventory.
  *
  * @param hosts at least 1

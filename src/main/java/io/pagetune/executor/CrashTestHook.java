@@ -5,12 +5,12 @@ package io.pagetune.executor;
  * {@value #HALT_AFTER_RENAME} set, the process dies (as by kill -9) right after a file was renamed
  * into place and before its journal row is confirmed.
  */
-final class CrashTestHook {
-  static final String HALT_AFTER_RENAME = "pagetune.crashtest.halt-after-rename";
+public final class CrashTestHook {
+  public static final String HALT_AFTER_RENAME = "pagetune.crashtest.halt-after-rename";
 
   private CrashTestHook() {}
 
-  static void afterRename() {
+  public static void afterRename() {
     if (Boolean.getBoolean(HALT_AFTER_RENAME)) {
       Runtime.getRuntime().halt(137);
     }

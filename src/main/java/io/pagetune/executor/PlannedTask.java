@@ -44,35 +44,6 @@ public record PlannedTask(
     commands = commands == null ? List.of() : List.copyOf(commands);
   }
 
-  /** A task whose commands run as its plan's steps say (no task become or environment). */
-  public PlannedTask(
-      String host,
-      String task,
-      String location,
-      boolean noLog,
-      Plan plan,
-      List<String> restarts,
-      List<Step.RequestRestart> restartSteps,
-      Map<String, Object> facts,
-      HostFiles files,
-      Optional<String> becomeUser) {
-    this(
-        host,
-        task,
-        location,
-        noLog,
-        plan,
-        restarts,
-        restartSteps,
-        facts,
-        files,
-        becomeUser,
-        plan.steps().stream()
-            .filter(s -> s instanceof Step.Exec)
-            .map(s -> ((Step.Exec) s).command())
-            .toList());
-  }
-
   /** The commands {@code steps} run for {@code call}, exactly as the host gets them. */
   public static List<RemoteCommand> commandsOf(List<Step> steps, ModuleCall call) {
     return steps.stream()

@@ -8,14 +8,14 @@ import java.util.Map;
  * One play's run-time context: its resolved vars_files, the hosts it targets and, once per play,
  * the inventory variables of every host ({@code hostvars}).
  */
-record PlayContext(
+public record PlayContext(
     Play play,
     Map<String, Object> varsFilesVars,
     List<String> playHosts,
     Map<String, Object> hostvars,
     Map<String, Object> groups) {
 
-  PlayContext {
+  public PlayContext {
     playHosts = List.copyOf(playHosts);
   }
 }

@@ -9,8 +9,8 @@ import io.pagetune.yaml.YamlReader;
 import java.time.Clock;
 import java.util.List;
 
-/** What every part of a run shares; built once by {@link Engine}. */
-record RunContext(
+/** What every part of a run shares; built once by the run's {@code Engine}. */
+public record RunContext(
     ModuleRegistry modules,
     Connections connections,
     TemplateEngine templates,
@@ -23,12 +23,12 @@ record RunContext(
     RunServices services,
     String runId) {
 
-  RunContext {
+  public RunContext {
     factSets = List.copyOf(factSets);
   }
 
   /** The same run, its events going to {@code other} (one host's walk of a host-pinned play). */
-  RunContext withListener(RunListener other) {
+  public RunContext withListener(RunListener other) {
     return new RunContext(
         modules,
         connections,

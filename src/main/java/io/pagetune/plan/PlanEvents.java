@@ -38,22 +38,14 @@ public final class PlanEvents {
           result.put("page_state", task.pageState());
         }
         listener.hostResult(
-            new TaskOutcome(
-                host.host(),
-                play,
-                task.task(),
-                task.location(),
-                Status.CHANGED,
-                String.join("; ", task.steps()),
-                null,
-                false,
-                false,
-                false,
-                true,
-                diffs,
-                task.restarts(),
-                result,
-                paths));
+            TaskOutcome.builder(host.host(), play, task.task(), task.location(), Status.CHANGED)
+                .message(String.join("; ", task.steps()))
+                .checkMode(true)
+                .diffs(diffs)
+                .restarts(task.restarts())
+                .result(result)
+                .paths(paths)
+                .build());
       }
     }
     listener.runFinished(
@@ -64,22 +56,11 @@ public final class PlanEvents {
   /** Tells {@code listener} that {@code host} was refused before anything ran on it. */
   public static void refused(SavedPlan plan, String host, String why, RunListener listener) {
     listener.hostResult(
-        new TaskOutcome(
-            host,
-            play(plan),
-            "apply the plan",
-            plan.source().playbook(),
-            Status.FAILED,
-            why,
-            null,
-            false,
-            false,
-            false,
-            false,
-            List.of(),
-            List.of(),
-            Map.of("failed", true, "msg", why),
-            List.of()));
+        TaskOutcome.builder(
+                host, play(plan), "apply the plan", plan.source().playbook(), Status.FAILED)
+            .message(why)
+            .result(Map.of("failed", true, "msg", why))
+            .build());
   }
 
   private static String play(SavedPlan plan) {

@@ -32,27 +32,24 @@ public record Play(
     FREE
   }
 
-  /** A play without roles. */
-  public Play(
-      String name,
-      String hosts,
-      SourceLocation hostsLocation,
-      Map<String, Object> vars,
-      List<Path> varsFiles,
-      boolean gatherFacts,
-      Serial serial,
-      Strategy strategy,
-      Integer maxFailPercentage,
-      boolean anyErrorsFatal,
-      boolean forceHandlers,
-      Keywords keywords,
-      List<TaskNode> preTasks,
-      List<TaskNode> tasks,
-      List<TaskNode> postTasks,
-      List<Task> handlers,
-      Path baseDir,
-      SourceLocation location) {
-    this(
+  public Play {
+    roleVars = roleVars == null ? PublicRoleVars.NONE : roleVars;
+    vars = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(vars));
+    varsFiles = List.copyOf(varsFiles);
+    preTasks = List.copyOf(preTasks);
+    tasks = List.copyOf(tasks);
+    postTasks = List.copyOf(postTasks);
+    handlers = List.copyOf(handlers);
+  }
+
+  public String displayName() {
+    return name != null ? name : hosts;
+  }
+
+  /** The same play with other task sections (its handlers, vars and keywords kept). */
+  public Play withSections(
+      List<TaskNode> preTasks, List<TaskNode> tasks, List<TaskNode> postTasks) {
+    return new Play(
         name,
         hosts,
         hostsLocation,
@@ -71,20 +68,147 @@ public record Play(
         handlers,
         baseDir,
         location,
-        PublicRoleVars.NONE);
+        roleVars);
   }
 
-  public Play {
-    roleVars = roleVars == null ? PublicRoleVars.NONE : roleVars;
-    vars = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(vars));
-    varsFiles = List.copyOf(varsFiles);
-    preTasks = List.copyOf(preTasks);
-    tasks = List.copyOf(tasks);
-    postTasks = List.copyOf(postTasks);
-    handlers = List.copyOf(handlers);
+  /**
+   * A play on {@code hosts} defined at {@code location}, its paths resolved against {@code
+   * baseDir}: facts gathered, linear, all hosts at once, no tasks, vars or roles until set.
+   */
+  public static Builder builder(String hosts, Path baseDir, SourceLocation location) {
+    return new Builder(hosts, baseDir, location);
   }
 
-  public String displayName() {
-    return name != null ? name : hosts;
+  /** Builds a {@link Play} from the fields a caller sets, the rest at their defaults. */
+  public static final class Builder {
+    private final String hosts;
+    private final Path baseDir;
+    private final SourceLocation location;
+    private String name = null;
+    private SourceLocation hostsLocation;
+    private Map<String, Object> vars = Map.of();
+    private List<Path> varsFiles = List.of();
+    private boolean gatherFacts = true;
+    private Serial serial = Serial.ALL;
+    private Strategy strategy = Strategy.LINEAR;
+    private Integer maxFailPercentage = null;
+    private boolean anyErrorsFatal;
+    private boolean forceHandlers;
+    private Keywords keywords = Keywords.NONE;
+    private List<TaskNode> preTasks = List.of();
+    private List<TaskNode> tasks = List.of();
+    private List<TaskNode> postTasks = List.of();
+    private List<Task> handlers = List.of();
+    private PublicRoleVars roleVars = PublicRoleVars.NONE;
+
+    private Builder(String hosts, Path baseDir, SourceLocation location) {
+      this.hosts = hosts;
+      this.baseDir = baseDir;
+      this.location = location;
+      this.hostsLocation = location;
+    }
+
+    public Builder name(String name) {
+      this.name = name;
+      return this;
+    }
+
+    public Builder hostsLocation(SourceLocation hostsLocation) {
+      this.hostsLocation = hostsLocation;
+      return this;
+    }
+
+    public Builder vars(Map<String, Object> vars) {
+      this.vars = vars;
+      return this;
+    }
+
+    public Builder varsFiles(List<Path> varsFiles) {
+      this.varsFiles = varsFiles;
+      return this;
+    }
+
+    public Builder gatherFacts(boolean gatherFacts) {
+      this.gatherFacts = gatherFacts;
+      return this;
+    }
+
+    public Builder serial(Serial serial) {
+      this.serial = serial;
+      return this;
+    }
+
+    public Builder strategy(Strategy strategy) {
+      this.strategy = strategy;
+      return this;
+    }
+
+    public Builder maxFailPercentage(Integer maxFailPercentage) {
+      this.maxFailPercentage = maxFailPercentage;
+      return this;
+    }
+
+    public Builder anyErrorsFatal(boolean anyErrorsFatal) {
+      this.anyErrorsFatal = anyErrorsFatal;
+      return this;
+    }
+
+    public Builder forceHandlers(boolean forceHandlers) {
+      this.forceHandlers = forceHandlers;
+      return this;
+    }
+
+    public Builder keywords(Keywords keywords) {
+      this.keywords = keywords;
+      return this;
+    }
+
+    public Builder preTasks(List<TaskNode> preTasks) {
+      this.preTasks = preTasks;
+      return this;
+    }
+
+    public Builder tasks(List<TaskNode> tasks) {
+      this.tasks = tasks;
+      return this;
+    }
+
+    public Builder postTasks(List<TaskNode> postTasks) {
+      this.postTasks = postTasks;
+      return this;
+    }
+
+    public Builder handlers(List<Task> handlers) {
+      this.handlers = handlers;
+      return this;
+    }
+
+    public Builder roleVars(PublicRoleVars roleVars) {
+      this.roleVars = roleVars;
+      return this;
+    }
+
+    public Play build() {
+      return new Play(
+          name,
+          hosts,
+          hostsLocation,
+          vars,
+          varsFiles,
+          gatherFacts,
+          serial,
+          strategy,
+          maxFailPercentage,
+          anyErrorsFatal,
+          forceHandlers,
+          keywords,
+          preTasks,
+          tasks,
+          postTasks,
+          handlers,
+          baseDir,
+          location,
+          roleVars);
+    }
   }
 }

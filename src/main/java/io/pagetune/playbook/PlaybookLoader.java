@@ -247,26 +247,13 @@ public final class PlaybookLoader {
     }
     Keywords kw = KeywordParser.inheritable(m, parent, false);
     Task gate =
-        new Task(
-            m.has("name") ? YamlFields.string(m.get("name"), "name") : null,
-            key,
-            Map.of(),
-            m.location(),
-            m.keyLocation(key),
-            kw.withoutVars(),
-            blockVars,
-            null,
-            "item",
-            null,
-            List.of(),
-            List.of(),
-            List.of(),
-            List.of(),
-            null,
-            LoopControl.NONE,
-            null,
-            roles.current(),
-            TaskHosts.SELF);
+        Task.builder(key, m.location())
+            .name(m.has("name") ? YamlFields.string(m.get("name"), "name") : null)
+            .moduleLocation(m.keyLocation(key))
+            .keywords(kw.withoutVars())
+            .blockVars(blockVars)
+            .role(roles.current())
+            .build();
     return List.of(roles.includeRole(m, parent, blockVars, gate));
   }
 

@@ -248,19 +248,7 @@ final class RoleLoader {
       String tasksFrom,
       boolean once,
       boolean isPublic) {
-    Path dir =
-        path.find(name, play.baseDir)
-            .orElseThrow(
-                () ->
-                    new InputException(
-                        at,
-                        "role '"
-                            + name
-                            + "' not found (looked in "
-                            + String.join(
-                                ", ",
-                                path.searched(play.baseDir).stream().map(parser::label).toList())
-                            + ")"));
+    Path dir = roleDir(name, at);
     if (current.size() > MAX_DEPTH || current.stream().anyMatch(r -> r.dir().equals(dir))) {
       throw new InputException(at, "role '" + name + "': dependency cycle or nesting too deep");
     }
@@ -299,25 +287,45 @@ final class RoleLoader {
         out.addAll(
             parser.taskList(parser.read(tasksFile), kw, blockVars, tasksFile.getParent(), false));
       }
-      Path handlersFile = main(dir.resolve("handlers"));
-      if (handlersFile != null && play.handlersLoaded.add(handlersFile)) {
-        for (TaskNode node :
-            parser.taskList(
-                parser.read(handlersFile),
-                play.playKeywords,
-                Map.of(),
-                handlersFile.getParent(),
-                true)) {
-          if (!(node instanceof Task t)) {
-            throw new InputException(node.location(), "handlers cannot be blocks");
-          }
-          play.handlers.add(t);
-        }
-      }
+      loadHandlers(dir);
     } finally {
       current.pop();
     }
     return out;
+  }
+
+  /** The role's directory on the role path; a role not found names where it was looked for. */
+  private Path roleDir(String name, SourceLocation at) {
+    return path.find(name, play.baseDir)
+        .orElseThrow(
+            () ->
+                new InputException(
+                    at,
+                    "role '"
+                        + name
+                        + "' not found (looked in "
+                        + String.join(
+                            ", ", path.searched(play.baseDir).stream().map(parser::label).toList())
+                        + ")"));
+  }
+
+  /** The role's handlers join the play's, once per play however often the role runs. */
+  private void loadHandlers(Path dir) {
+    Path handlersFile = main(dir.resolve("handlers"));
+    if (handlersFile != null && play.handlersLoaded.add(handlersFile)) {
+      for (TaskNode node :
+          parser.taskList(
+              parser.read(handlersFile),
+              play.playKeywords,
+              Map.of(),
+              handlersFile.getParent(),
+              true)) {
+        if (!(node instanceof Task t)) {
+          throw new InputException(node.location(), "handlers cannot be blocks");
+        }
+        play.handlers.add(t);
+      }
+    }
   }
 
   private Path taskFile(Path dir, String tasksFrom, SourceLocation at, String role) {

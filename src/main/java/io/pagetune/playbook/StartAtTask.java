@@ -35,27 +35,7 @@ public final class StartAtTask {
       List<TaskNode> tasks = start.trim(play.tasks());
       List<TaskNode> post = start.trim(play.postTasks());
       if (start.found) {
-        plays.add(
-            new Play(
-                play.name(),
-                play.hosts(),
-                play.hostsLocation(),
-                play.vars(),
-                play.varsFiles(),
-                play.gatherFacts(),
-                play.serial(),
-                play.strategy(),
-                play.maxFailPercentage(),
-                play.anyErrorsFatal(),
-                play.forceHandlers(),
-                play.keywords(),
-                pre,
-                tasks,
-                post,
-                play.handlers(),
-                play.baseDir(),
-                play.location(),
-                play.roleVars()));
+        plays.add(play.withSections(pre, tasks, post));
       }
     }
     if (!start.found) {

@@ -37,84 +37,6 @@ public record Task(
     TaskHosts hosts)
     implements TaskNode {
 
-  /** A task outside any role, run on its own host. */
-  public Task(
-      String name,
-      String module,
-      Map<String, Object> args,
-      SourceLocation location,
-      SourceLocation moduleLocation,
-      Keywords keywords,
-      Map<String, Object> blockVars,
-      Object loop,
-      String loopVar,
-      String register,
-      List<String> notifies,
-      List<String> listen,
-      List<String> changedWhen,
-      List<String> failedWhen,
-      Integer timeout,
-      LoopControl loopControl,
-      Retry retry) {
-    this(
-        name,
-        module,
-        args,
-        location,
-        moduleLocation,
-        keywords,
-        blockVars,
-        loop,
-        loopVar,
-        register,
-        notifies,
-        listen,
-        changedWhen,
-        failedWhen,
-        timeout,
-        loopControl,
-        retry,
-        null,
-        TaskHosts.SELF);
-  }
-
-  /** A task without {@code loop_control} label, index_var or pause, and without until. */
-  public Task(
-      String name,
-      String module,
-      Map<String, Object> args,
-      SourceLocation location,
-      SourceLocation moduleLocation,
-      Keywords keywords,
-      Map<String, Object> blockVars,
-      Object loop,
-      String loopVar,
-      String register,
-      List<String> notifies,
-      List<String> listen,
-      List<String> changedWhen,
-      List<String> failedWhen,
-      Integer timeout) {
-    this(
-        name,
-        module,
-        args,
-        location,
-        moduleLocation,
-        keywords,
-        blockVars,
-        loop,
-        loopVar,
-        register,
-        notifies,
-        listen,
-        changedWhen,
-        failedWhen,
-        timeout,
-        LoopControl.NONE,
-        null);
-  }
-
   public Task {
     args = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(args));
     blockVars = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(blockVars));
@@ -149,5 +71,150 @@ public record Task(
     }
     names.addAll(listen);
     return names;
+  }
+
+  /**
+   * A task running {@code module} from {@code location}: no name, arguments, keywords, loop,
+   * conditions or role until set; its module named at {@code location} too unless set.
+   */
+  public static Builder builder(String module, SourceLocation location) {
+    return new Builder(module, location);
+  }
+
+  /** Builds a {@link Task} from the fields a caller sets, the rest at their defaults. */
+  public static final class Builder {
+    private final String module;
+    private final SourceLocation location;
+    private String name = null;
+    private Map<String, Object> args = Map.of();
+    private SourceLocation moduleLocation;
+    private Keywords keywords = Keywords.NONE;
+    private Map<String, Object> blockVars = Map.of();
+    private Object loop = null;
+    private String loopVar = "item";
+    private String register = null;
+    private List<String> notifies = List.of();
+    private List<String> listen = List.of();
+    private List<String> changedWhen = List.of();
+    private List<String> failedWhen = List.of();
+    private Integer timeout = null;
+    private LoopControl loopControl = LoopControl.NONE;
+    private Retry retry = null;
+    private RoleScope role = null;
+    private TaskHosts hosts = TaskHosts.SELF;
+
+    private Builder(String module, SourceLocation location) {
+      this.module = module;
+      this.location = location;
+      this.moduleLocation = location;
+    }
+
+    public Builder name(String name) {
+      this.name = name;
+      return this;
+    }
+
+    public Builder args(Map<String, Object> args) {
+      this.args = args;
+      return this;
+    }
+
+    public Builder moduleLocation(SourceLocation moduleLocation) {
+      this.moduleLocation = moduleLocation;
+      return this;
+    }
+
+    public Builder keywords(Keywords keywords) {
+      this.keywords = keywords;
+      return this;
+    }
+
+    public Builder blockVars(Map<String, Object> blockVars) {
+      this.blockVars = blockVars;
+      return this;
+    }
+
+    public Builder loop(Object loop) {
+      this.loop = loop;
+      return this;
+    }
+
+    public Builder loopVar(String loopVar) {
+      this.loopVar = loopVar;
+      return this;
+    }
+
+    public Builder register(String register) {
+      this.register = register;
+      return this;
+    }
+
+    public Builder notifies(List<String> notifies) {
+      this.notifies = notifies;
+      return this;
+    }
+
+    public Builder listen(List<String> listen) {
+      this.listen = listen;
+      return this;
+    }
+
+    public Builder changedWhen(List<String> changedWhen) {
+      this.changedWhen = changedWhen;
+      return this;
+    }
+
+    public Builder failedWhen(List<String> failedWhen) {
+      this.failedWhen = failedWhen;
+      return this;
+    }
+
+    public Builder timeout(Integer timeout) {
+      this.timeout = timeout;
+      return this;
+    }
+
+    public Builder loopControl(LoopControl loopControl) {
+      this.loopControl = loopControl;
+      return this;
+    }
+
+    public Builder retry(Retry retry) {
+      this.retry = retry;
+      return this;
+    }
+
+    public Builder role(RoleScope role) {
+      this.role = role;
+      return this;
+    }
+
+    public Builder hosts(TaskHosts hosts) {
+      this.hosts = hosts;
+      return this;
+    }
+
+    public Task build() {
+      return new Task(
+          name,
+          module,
+          args,
+          location,
+          moduleLocation,
+          keywords,
+          blockVars,
+          loop,
+          loopVar,
+          register,
+          notifies,
+          listen,
+          changedWhen,
+          failedWhen,
+          timeout,
+          loopControl,
+          retry,
+          role,
+          hosts);
+    }
   }
 }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.pagetune.connection.Connections;
 import io.pagetune.connection.LocalConnection;
 import io.pagetune.connection.ssh.SshConnectionFactory;
+import io.pagetune.executor.run.Engine;
 import io.pagetune.facts.BaseFacts;
 import io.pagetune.inventory.InventoryLoader;
 import io.pagetune.modules.ModuleRegistry;

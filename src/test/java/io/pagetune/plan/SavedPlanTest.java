@@ -21,6 +21,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -62,7 +63,12 @@ class SavedPlanTest {
         List.of(),
         Map.of("os_family", "Solaris", "pages", Map.of("sizes", List.of(8192L, 4194304L))),
         path -> Optional.ofNullable(host.get(path)),
-        Optional.of("root"));
+        Optional.of("root"),
+        // run as the steps say: no task become or environment
+        Stream.of(steps)
+            .filter(s -> s instanceof Step.Exec)
+            .map(s -> ((Step.Exec) s).command())
+            .toList());
   }
 
   private static SavedPlan built(PlannedTask... tasks) {

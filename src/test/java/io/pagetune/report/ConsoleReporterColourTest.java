@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** On a colour terminal pagetune's own colours pass raw while the host's sequences are escaped. */
@@ -17,21 +16,10 @@ class ConsoleReporterColourTest {
     ConsoleReporter console = new ConsoleReporter(out, true, true);
     console.taskStarted("probe", "site.yml:3:7", false);
     console.hostResult(
-        new TaskOutcome(
-            "web1",
-            "p",
-            "probe",
-            "site.yml:3:7",
-            Status.FAILED,
-            "exit code 1: x\u001b]0;PWNED\u0007y\u001b[2J",
-            null,
-            false,
-            false,
-            false,
-            false,
-            List.of("--- before\n+++ after\n+\u001b[2Jcleared\n"),
-            List.of(),
-            Map.of()));
+        TaskOutcome.builder("web1", "p", "probe", "site.yml:3:7", Status.FAILED)
+            .message("exit code 1: x\u001b]0;PWNED\u0007y\u001b[2J")
+            .diffs(List.of("--- before\n+++ after\n+\u001b[2Jcleared\n"))
+            .build());
     out.flush();
     List<String> lines = raw.toString(StandardCharsets.UTF_8).lines().toList();
     assertTrue(lines.contains("\u001b[0;32m+\\u001B[2Jcleared\u001b[0m"), lines.toString());

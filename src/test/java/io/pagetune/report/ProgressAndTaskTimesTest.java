@@ -15,9 +15,7 @@ import org.junit.jupiter.api.Test;
 
 class ProgressAndTaskTimesTest {
   private static TaskOutcome ok(String host) {
-    return new TaskOutcome(
-        host, "p", "t", "", Status.OK, "", null, false, false, false, false, List.of(), List.of(),
-        Map.of());
+    return TaskOutcome.builder(host, "p", "t", "", Status.OK).message("").build();
   }
 
   @Test

@@ -210,6 +210,24 @@ public final class FleetReportHtml {
       h.blockers().forEach(b -> sb.append("<li>").append(Html.escape(b)).append("</li>"));
       sb.append("</ul>\n");
     }
+    pages(sb, h);
+    h.benefit()
+        .ifPresent(
+            b ->
+                sb.append("<h3>benefit probe</h3><p class=\"benefit\">")
+                    .append(Html.escape(b))
+                    .append("</p>\n"));
+    if (!h.restarts().isEmpty()) {
+      sb.append("<h3>restarts</h3><ul class=\"restarts\">");
+      h.restarts().forEach(r -> sb.append("<li>").append(Html.escape(r)).append("</li>"));
+      sb.append("</ul>\n");
+    }
+    tasks(sb, h);
+    sb.append("</details>\n");
+  }
+
+  /** The host's page state table, or the note saying why there is none. */
+  private static void pages(StringBuilder sb, HostReport h) {
     if (h.pages().isEmpty()) {
       h.pagesNote()
           .ifPresent(
@@ -237,17 +255,10 @@ public final class FleetReportHtml {
       }
       sb.append("</table>\n");
     }
-    h.benefit()
-        .ifPresent(
-            b ->
-                sb.append("<h3>benefit probe</h3><p class=\"benefit\">")
-                    .append(Html.escape(b))
-                    .append("</p>\n"));
-    if (!h.restarts().isEmpty()) {
-      sb.append("<h3>restarts</h3><ul class=\"restarts\">");
-      h.restarts().forEach(r -> sb.append("<li>").append(Html.escape(r)).append("</li>"));
-      sb.append("</ul>\n");
-    }
+  }
+
+  /** The host's task lines, each with its diffs. */
+  private static void tasks(StringBuilder sb, HostReport h) {
     if (!h.tasks().isEmpty()) {
       sb.append("<h3>tasks</h3><table class=\"tasks\">");
       for (TaskLine t : h.tasks()) {
@@ -264,7 +275,6 @@ public final class FleetReportHtml {
       }
       sb.append("</table>\n");
     }
-    sb.append("</details>\n");
   }
 
   private static void flag(StringBuilder sb, boolean yes, String value) {

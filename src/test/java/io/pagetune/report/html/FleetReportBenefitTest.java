@@ -60,21 +60,10 @@ class FleetReportBenefitTest {
             "postgres/15/main", "huge_pages=on", true, "on", true, "2048kB", false, List.of());
     for (String host : List.of("pg1", "pg2")) {
       c.hostResult(
-          new TaskOutcome(
-              host,
-              "Pages",
-              "Verify",
-              "p.yml:4:7",
-              Status.OK,
-              "",
-              null,
-              false,
-              false,
-              false,
-              false,
-              List.of(),
-              List.of(),
-              Map.of("page_state", List.of(effective.toMap()))));
+          TaskOutcome.builder(host, "Pages", "Verify", "p.yml:4:7", Status.OK)
+              .message("")
+              .result(Map.of("page_state", List.of(effective.toMap())))
+              .build());
     }
     c.runFinished(new RunSummary("run-1", Map.of(), List.of(), false, false), 0);
     FleetReport report = c.report();

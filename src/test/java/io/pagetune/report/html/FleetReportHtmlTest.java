@@ -23,21 +23,13 @@ class FleetReportHtmlTest {
       List<String> diffs,
       List<String> restarts,
       Map<String, Object> result) {
-    return new TaskOutcome(
-        host,
-        "Pages",
-        "Persist",
-        "p.yml:4:7",
-        status,
-        message,
-        null,
-        false,
-        false,
-        false,
-        check,
-        diffs,
-        restarts,
-        result);
+    return TaskOutcome.builder(host, "Pages", "Persist", "p.yml:4:7", status)
+        .message(message)
+        .checkMode(check)
+        .diffs(diffs)
+        .restarts(restarts)
+        .result(result)
+        .build();
   }
 
   private static Map<String, Object> pages(PageState... states) {

@@ -24,21 +24,11 @@ import org.xml.sax.SAXException;
 class JUnitXmlTest {
   private static TaskOutcome outcome(
       String host, String task, Status status, boolean check, String message, List<String> diffs) {
-    return new TaskOutcome(
-        host,
-        "Pages",
-        task,
-        "p.yml:3:7",
-        status,
-        message,
-        null,
-        false,
-        false,
-        false,
-        check,
-        diffs,
-        List.of(),
-        Map.of());
+    return TaskOutcome.builder(host, "Pages", task, "p.yml:3:7", status)
+        .message(message)
+        .checkMode(check)
+        .diffs(diffs)
+        .build();
   }
 
   private static Document parse(String xml) throws Exception {
@@ -80,9 +70,11 @@ class JUnitXmlTest {
     c.hostResult(outcome("db1", "verify", Status.SKIPPED, true, "check mode", List.of()));
     // a loop item folds into its summary: not a case of its own
     c.hostResult(
-        new TaskOutcome(
-            "db1", "Pages", "verify", "", Status.OK, "", "item1", false, false, false, true,
-            List.of(), List.of(), Map.of()));
+        TaskOutcome.builder("db1", "Pages", "verify", "", Status.OK)
+            .message("")
+            .item("item1")
+            .checkMode(true)
+            .build());
     String xml = JUnitXml.render(c.name(), c.started(), c.cases());
     JUnitSchema.validate(xml);
     Document d = parse(xml);

@@ -1,0 +1,188 @@
+package io.pagetune.executor.host;
+
+import io.pagetune.connection.Connection;
+import io.pagetune.connection.ConnectionSpec;
+import io.pagetune.connection.Connections;
+import io.pagetune.facts.FactCache;
+import io.pagetune.inventory.Host;
+import io.pagetune.modules.HostPrediction;
+import io.pagetune.report.HostCounts;
+import io.pagetune.report.Status;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The state of one host during a run: its one connection, fact cache, set_facts and registered
+ * results (they live across plays, as in Ansible), notified handlers and recap counts. A host's
+ * tasks run one at a time, so this needs no locking beyond the counters read by the summary.
+ */
+public final class HostRun {
+  private final Host host;
+  private final Connections connections;
+  private final FactCache factCache = new FactCache();
+  private final HostPrediction prediction = new HostPrediction();
+  private final HostPrediction localPrediction = new HostPrediction();
+  private final Map<String, Object> gatheredFacts = new LinkedHashMap<>();
+  private final Map<String, Object> setFacts = new LinkedHashMap<>();
+  private final Set<String> notified = new LinkedHashSet<>();
+  private Connection connection;
+  private Connection localConnection;
+  private final FactCache localFactCache = new FactCache();
+  private boolean failed;
+  private boolean unreachable;
+  private volatile boolean leased;
+  private int rescuableDepth;
+  private HostCounts counts = HostCounts.ZERO;
+
+  public HostRun(Host host, Connections connections) {
+    this.host = host;
+    this.connections = connections;
+  }
+
+  public Host host() {
+    return host;
+  }
+
+  public String name() {
+    return host.name();
+  }
+
+  /** Opens the connection on first use; it is reused by every later task and play. */
+  public Connection connection(Map<String, Object> vars) {
+    if (connection == null) {
+      connection = connections.open(ConnectionSpec.fromVars(host.name(), vars));
+    }
+    return connection;
+  }
+
+  public FactCache factCache() {
+    return factCache;
+  }
+
+  /**
+   * The connection of this host's tasks that are delegated to localhost: the control node over the
+   * local connection, opened on first use.
+   */
+  public Connection localConnection(Map<String, Object> vars) {
+    if (localConnection == null) {
+      localConnection = connections.open(ConnectionSpec.fromVars("localhost", vars));
+    }
+    return localConnection;
+  }
+
+  /** What delegated tasks read on the control node: never mixed with this host's facts. */
+  public FactCache localFactCache() {
+    return localFactCache;
+  }
+
+  /** What check mode predicts of the control node's files for this host's delegated tasks. */
+  public HostPrediction localPrediction() {
+    return localPrediction;
+  }
+
+  /** What check mode predicts this host's files look like after the tasks planned so far. */
+  public HostPrediction prediction() {
+    return prediction;
+  }
+
+  public Map<String, Object> gatheredFacts() {
+    return gatheredFacts;
+  }
+
+  public Map<String, Object> setFacts() {
+    return setFacts;
+  }
+
+  public Set<String> notified() {
+    return notified;
+  }
+
+  public boolean active() {
+    return !failed && !unreachable;
+  }
+
+  public boolean failed() {
+    return failed;
+  }
+
+  public void failed(boolean f) {
+    failed = f;
+  }
+
+  public boolean unreachable() {
+    return unreachable;
+  }
+
+  public void markUnreachable() {
+    unreachable = true;
+  }
+
+  /** True while this run holds the host's lease (taken before the host is first contacted). */
+  public boolean leased() {
+    return leased;
+  }
+
+  public void leased(boolean l) {
+    leased = l;
+  }
+
+  /** Inside a block with a rescue section a failure is not counted until we know it is rescued. */
+  public boolean rescuable() {
+    return rescuableDepth > 0;
+  }
+
+  public void enterRescuable() {
+    rescuableDepth++;
+  }
+
+  public void leaveRescuable() {
+    rescuableDepth--;
+  }
+
+  public synchronized void count(Status status, boolean ignored, int pendingRestarts) {
+    HostCounts add =
+        switch (status) {
+          case OK -> new HostCounts(1, 0, 0, 0, 0, 0, 0, 0);
+          case CHANGED -> new HostCounts(1, 1, 0, 0, 0, 0, 0, 0);
+          case SKIPPED -> new HostCounts(0, 0, 0, 0, 1, 0, 0, 0);
+          case UNREACHABLE -> new HostCounts(0, 0, 1, 0, 0, 0, 0, 0);
+          case FAILED ->
+              ignored
+                  ? new HostCounts(0, 0, 0, 0, 0, 0, 1, 0)
+                  : new HostCounts(0, 0, 0, 1, 0, 0, 0, 0);
+        };
+    counts = counts.plus(add).plus(new HostCounts(0, 0, 0, 0, 0, 0, 0, pendingRestarts));
+  }
+
+  /** Restarts a task requested although its failure is left to a rescue to count. */
+  public synchronized void countPendingRestarts(int pendingRestarts) {
+    counts = counts.plus(new HostCounts(0, 0, 0, 0, 0, 0, 0, pendingRestarts));
+  }
+
+  public synchronized void countRescued() {
+    counts = counts.plus(new HostCounts(0, 0, 0, 0, 0, 1, 0, 0));
+  }
+
+  public synchronized HostCounts counts() {
+    return counts;
+  }
+
+  public void close() {
+    close(connection);
+    connection = null;
+    close(localConnection);
+    localConnection = null;
+  }
+
+  private static void close(Connection c) {
+    if (c != null) {
+      try {
+        c.close();
+      } catch (RuntimeException ignored) {
+        // closing a broken connection must not hide the run's result
+      }
+    }
+  }
+}

@@ -1,0 +1,47 @@
+package io.pagetune.executor.result;
+
+import io.pagetune.executor.host.HostRun;
+import io.pagetune.playbook.Task;
+import io.pagetune.report.Status;
+import io.pagetune.template.HostText;
+import java.util.Map;
+
+/**
+ * Records a task's final result on its host: register, set_fact, notifications, failure, counts.
+ */
+public final class HostResultRecorder {
+  private HostResultRecorder() {}
+
+  /** Returns the status the recap counts ({@code ok} for an ignored failure). */
+  @SuppressWarnings("unchecked")
+  public static Status record(Task task, HostRun host, TaskResult r) {
+    if (task.register() != null) {
+      // stored marked: what a task returns is data from now on, and is copied only once
+      host.setFacts().put(task.register(), HostText.mark(r.registered()));
+    }
+    Object facts = r.result().get("ansible_facts");
+    if (facts instanceof Map<?, ?> m && r.status() != Status.FAILED) {
+      host.setFacts().putAll(HostText.markAll((Map<String, Object>) m));
+    }
+    if (r.status() == Status.CHANGED) {
+      host.notified().addAll(task.notifies());
+    }
+    boolean ignored = TaskReporter.ignored(task, r);
+    // a restart requested (and queued) stays pending whatever became of the rest of the task,
+    // e.g. another item of the same loop failing
+    if (r.status() == Status.UNREACHABLE) {
+      host.markUnreachable();
+      host.count(Status.UNREACHABLE, false, r.restarts().size());
+    } else if (r.status() == Status.FAILED && !ignored) {
+      host.failed(true);
+      if (!host.rescuable()) {
+        host.count(Status.FAILED, false, r.restarts().size());
+      } else {
+        host.countPendingRestarts(r.restarts().size());
+      }
+    } else {
+      host.count(r.status(), ignored, r.restarts().size());
+    }
+    return ignored ? Status.OK : r.status();
+  }
+}

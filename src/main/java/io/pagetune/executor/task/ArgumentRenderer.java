@@ -1,0 +1,86 @@
+package io.pagetune.executor.task;
+
+import io.pagetune.connection.Become;
+import io.pagetune.error.InputException;
+import io.pagetune.executor.PlayContext;
+import io.pagetune.executor.RunContext;
+import io.pagetune.modules.ArgCoercion;
+import io.pagetune.modules.Args;
+import io.pagetune.modules.Module;
+import io.pagetune.modules.ModuleCall;
+import io.pagetune.playbook.Task;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Turns a task and its variables into the module invocation: arguments rendered (except those the
+ * module evaluates itself as expressions) and validated, {@code become}, {@code environment} and
+ * the command timeout.
+ */
+final class ArgumentRenderer {
+  private final RunContext ctx;
+
+  ArgumentRenderer(RunContext ctx) {
+    this.ctx = ctx;
+  }
+
+  ModuleCall render(Module module, Task task, PlayContext play, Map<String, Object> vars) {
+    String what = "task '" + task.displayName() + "'";
+    Map<String, Object> rawArgs = new LinkedHashMap<>();
+    for (Map.Entry<String, Object> e : task.args().entrySet()) {
+      Object v = e.getValue();
+      rawArgs.put(
+          e.getKey(),
+          module.spec().isExpression(e.getKey())
+              ? v
+              : ctx.templates().interpolate(v, vars, task.moduleLocation(), what));
+    }
+    Args args = module.spec().validate(module.name(), rawArgs, task.moduleLocation(), true);
+    module.validate(args);
+    return new ModuleCall(
+        module.name(),
+        args,
+        new HostTaskServices(
+            ctx.templates(), vars, play.play().baseDir(), task.moduleLocation(), what, task.role()),
+        become(task, vars),
+        environment(task, vars, what),
+        timeout(task),
+        task.displayName());
+  }
+
+  private Duration timeout(Task task) {
+    return task.timeout() != null
+        ? Duration.ofSeconds(task.timeout())
+        : ctx.options().commandTimeout();
+  }
+
+  private Map<String, String> environment(Task task, Map<String, Object> vars, String what) {
+    Map<String, String> env = new LinkedHashMap<>();
+    Object envValue =
+        ctx.templates().interpolate(task.keywords().environment(), vars, task.location(), what);
+    if (envValue instanceof Map<?, ?> m) {
+      m.forEach((k, v) -> env.put(String.valueOf(k), v == null ? "" : String.valueOf(v)));
+    }
+    return env;
+  }
+
+  private Become become(Task task, Map<String, Object> vars) {
+    boolean on =
+        task.keywords().become() != null
+            ? task.keywords().become()
+            : ArgCoercion.toBool(
+                vars.getOrDefault("ansible_become", false),
+                () -> new InputException(task.location(), "ansible_become must be a boolean"));
+    if (!on) {
+      return Become.NONE;
+    }
+    // a HostText user (set_fact from host data) is interpolated as the value it is, not as text
+    Object user =
+        task.keywords().becomeUser() != null
+            ? task.keywords().becomeUser()
+            : vars.getOrDefault("ansible_become_user", "root");
+    return Become.as(
+        String.valueOf(ctx.templates().interpolate(user, vars, task.location(), "become_user")));
+  }
+}
