@@ -1,4 +1,4 @@
-package io.pagetune.schedule;
+package io.pagetune.restart;
 
 import io.pagetune.schedule.servicenow.ServiceNowClient;
 import io.pagetune.schedule.servicenow.ServiceNowWindow;
