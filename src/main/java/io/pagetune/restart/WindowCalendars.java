@@ -7,7 +7,10 @@ import io.pagetune.schedule.window.CronWindowCalendar;
 import io.pagetune.schedule.window.WindowCalendar;
 import java.util.function.Supplier;
 
-/** Turns a window definition into its calendar: cron windows directly, ServiceNow via a client. */
+/**
+ * Turns a window definition into its calendar: cron windows directly, ServiceNow via a client. The
+ * choice is made here, above {@code schedule}, so the generic window code never names ServiceNow.
+ */
 public final class WindowCalendars {
   private final Supplier<ServiceNowClient> serviceNow;
 

@@ -79,6 +79,18 @@ class PackageDependenciesTest {
             "io.pagetune.inventory"));
   }
 
+  /**
+   * ServiceNow is one source of windows, plugged in from above: nothing else in schedule names it.
+   */
+  @Test
+  void onlyServiceNowItselfNamesServiceNowInSchedule() throws IOException {
+    List<Source> rest =
+        sourcesUnder("io.pagetune.schedule").stream()
+            .filter(s -> !s.pkg().startsWith("io.pagetune.schedule.servicenow"))
+            .toList();
+    assertNoReferences(rest, List.of("io.pagetune.schedule.servicenow"));
+  }
+
   @Test
   void restartOrchestrationLivesBelowTheCli() throws IOException {
     assertFalse(Files.exists(MAIN.resolve("io/pagetune/cli/restart")), "cli/restart is back");
