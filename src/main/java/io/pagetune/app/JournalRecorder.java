@@ -11,8 +11,11 @@ import io.pagetune.state.EffectiveState;
 import io.pagetune.state.IntendedChange;
 import io.pagetune.state.Journal;
 import io.pagetune.state.JournalChange;
+import io.pagetune.state.JournalWrites;
+import io.pagetune.state.RunLog;
 import io.pagetune.state.RunOwner;
 import io.pagetune.state.Sha256;
+import io.pagetune.state.UnconfirmedChanges;
 import java.io.UncheckedIOException;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -29,6 +32,9 @@ import java.util.function.Consumer;
  */
 public final class JournalRecorder implements ChangeJournal {
   private final Journal journal;
+  private final RunLog runs;
+  private final JournalWrites writes;
+  private final UnconfirmedChanges unconfirmed;
   private final Clock clock;
   private final String user;
   private final RunOwner owner = RunOwner.current();
@@ -38,6 +44,9 @@ public final class JournalRecorder implements ChangeJournal {
 
   JournalRecorder(Journal journal, Clock clock, String user) {
     this.journal = journal;
+    this.runs = journal.runs();
+    this.writes = journal.writes();
+    this.unconfirmed = journal.unconfirmed();
     this.clock = clock;
     this.user = user;
   }
@@ -48,14 +57,14 @@ public final class JournalRecorder implements ChangeJournal {
       // before the run's first write, so that a damaged store stops it before any host changes
       journal.checkStore();
     }
-    journal.markDeadRunsInterrupted(owner.node());
+    runs.markDeadInterrupted(owner.node());
     if (checkMode) {
       synchronized (this) {
         checkRunPlaybook = playbook;
       }
       return;
     }
-    journal.startRun(runId, playbook, user, false, owner);
+    runs.start(runId, playbook, user, false, owner);
     startedRuns.add(runId);
   }
 
@@ -65,7 +74,7 @@ public final class JournalRecorder implements ChangeJournal {
       return;
     }
     journal.checkStore();
-    journal.startRun(runId, checkRunPlaybook == null ? "?" : checkRunPlaybook, user, true, owner);
+    runs.start(runId, checkRunPlaybook == null ? "?" : checkRunPlaybook, user, true, owner);
     startedRuns.add(runId);
   }
 
@@ -75,7 +84,7 @@ public final class JournalRecorder implements ChangeJournal {
     FileWrite write = w.write();
     Optional<FileMeta> meta = write.beforeMeta();
     long id =
-        journal.intendChange(
+        writes.intend(
             new IntendedChange(
                 w.runId(),
                 w.host(),
@@ -98,14 +107,14 @@ public final class JournalRecorder implements ChangeJournal {
                 write.kind(),
                 write.beforeValue(),
                 write.afterValue()));
-    return new Intended(journal, id);
+    return new Intended(writes, id);
   }
 
   /** A write journaled as intended, by its sequence number. */
-  private record Intended(Journal journal, long sequence) implements PendingChange {
+  private record Intended(JournalWrites writes, long sequence) implements PendingChange {
     @Override
     public void confirm() {
-      journal.confirmChange(sequence);
+      writes.confirm(sequence);
     }
   }
 
@@ -119,7 +128,7 @@ public final class JournalRecorder implements ChangeJournal {
         c.confirm();
       }
     }
-    journal.confirmChanges(ids);
+    writes.confirmAll(ids);
   }
 
   @Override
@@ -129,7 +138,7 @@ public final class JournalRecorder implements ChangeJournal {
       return List.of();
     }
     List<String> diverged = new ArrayList<>();
-    List<JournalChange> orphaned = journal.orphanedChanges(host, owner.node());
+    List<JournalChange> orphaned = unconfirmed.orphaned(host, owner.node());
     diverged.addAll(removeTemps(host, orphaned, files));
     for (JournalChange c : orphaned) {
       Optional<String> now;
@@ -152,9 +161,9 @@ public final class JournalRecorder implements ChangeJournal {
         for (Step.RequestRestart r : RestartList.decode(c.restarts())) {
           requeue.accept(new OrphanedRestart(c.runId(), c.task(), r));
         }
-        journal.confirmChange(c.sequence());
+        writes.confirm(c.sequence());
       } else if (now.equals(before(c))) {
-        journal.dropChange(c.sequence());
+        unconfirmed.drop(c.sequence());
       } else {
         String line =
             host
@@ -164,7 +173,7 @@ public final class JournalRecorder implements ChangeJournal {
                 + c.runId()
                 + " when it died, and now holds neither its old nor its new content;"
                 + " left as it is";
-        journal.divergedChange(c.sequence(), line);
+        unconfirmed.markDiverged(c.sequence(), line);
         diverged.add(line);
       }
     }
@@ -231,7 +240,7 @@ public final class JournalRecorder implements ChangeJournal {
   @Override
   public void runFinished(String runId, String status) {
     if (startedRuns.remove(runId)) {
-      journal.finishRun(runId, status);
+      runs.finish(runId, status);
     }
   }
 }

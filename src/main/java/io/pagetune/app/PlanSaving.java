@@ -87,10 +87,10 @@ public final class PlanSaving {
                 builder.build(planTime, user, runId, source),
                 file,
                 new PlanSigner(new PlanKeys(s).key()));
-    if (s.journal().run(runId).isEmpty()) {
-      s.journal().startRun(runId, playbook.toString(), user, true);
+    if (s.journal().runs().find(runId).isEmpty()) {
+      s.journal().runs().start(runId, playbook.toString(), user, true);
     }
-    s.journal().finishRun(runId, "planned " + PlanDigest.shortForm(plan.digest()));
+    s.journal().runs().finish(runId, "planned " + PlanDigest.shortForm(plan.digest()));
     out.println();
     out.println("Plan saved to " + file + " (" + plan.digest() + ")");
     out.println(PlanText.summary(plan));

@@ -55,14 +55,14 @@ final class UnconfirmedWrites {
   List<String> settle(RunServices services) {
     String node = RunOwner.current().node();
     // a dead run's leases are free once it is marked
-    journal.markDeadRunsInterrupted(node);
+    journal.runs().markDeadInterrupted(node);
     List<String> lines = new ArrayList<>();
     try (LeaseSession held =
         new LeaseSession(
             leases, "settle " + UUID.randomUUID().toString().substring(0, 8), holder)) {
-      for (String host : journal.hostsWithUnconfirmedChanges()) {
+      for (String host : journal.unconfirmed().hosts()) {
         Optional<Host> h = inventory.host(host);
-        if (h.isEmpty() || journal.orphanedChanges(host, node).isEmpty()) {
+        if (h.isEmpty() || journal.unconfirmed().orphaned(host, node).isEmpty()) {
           continue; // another inventory's host, or writes of a run still alive
         }
         Optional<HostLease> busy = held.acquireAll(List.of(host));

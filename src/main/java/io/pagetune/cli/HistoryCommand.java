@@ -42,7 +42,7 @@ public final class HistoryCommand implements Callable<Integer> {
     StateStore store = ScheduleCommand.store(state, environment, environment.clock());
     RunStatuses statuses = new RunStatuses(store.journal());
     if (runId == null) {
-      List<RunRecord> runs = store.journal().listRuns(last);
+      List<RunRecord> runs = store.journal().runs().list(last);
       if (output.json()) {
         Json.print(
             environment.out(),
@@ -63,18 +63,19 @@ public final class HistoryCommand implements Callable<Integer> {
           .print(table.render(TerminalWidth.of(environment.env(), environment.terminal())));
       return 0;
     }
-    List<JournalChange> changes = store.journal().changes(runId);
+    List<JournalChange> changes = store.journal().history().ofRun(runId);
     RunRecord run =
         store
             .journal()
-            .run(runId)
+            .runs()
+            .find(runId)
             .orElseThrow(
                 () ->
                     new io.pagetune.error.InputException(
                         io.pagetune.error.SourceLocation.of("RUN_ID"),
                         "no journaled run '" + runId + "'"));
     // writes journaled ahead and never confirmed: the run died (or the write failed) in between
-    List<JournalChange> unconfirmed = store.journal().unconfirmedChanges(runId);
+    List<JournalChange> unconfirmed = store.journal().unconfirmed().ofRun(runId);
     if (output.json()) {
       Map<String, Object> json = new java.util.LinkedHashMap<>();
       json.put("run", JournalJson.run(run, statuses.of(run)));

@@ -46,7 +46,7 @@ final class PathRollbackItem {
     item.put("kind", "tree");
     if (original.beforeSha256().isPresent()) {
       String sha = original.beforeSha256().get();
-      if (journal.backup(sha).isPresent()) {
+      if (journal.backups().find(sha).isPresent()) {
         item.put("tree_sha256", sha);
       } else {
         item.put("unrecoverable", "the archive of the removed tree is not in the state store");

@@ -108,7 +108,7 @@ public final class RollbackCommand implements Callable<Integer> {
     Clock clock = restart.clock(environment);
     YamlReader yaml = vaultOptions.reader(environment);
     StateStore store = restart.store(environment, clock);
-    if (store.journal().run(runId).isEmpty()) {
+    if (store.journal().runs().find(runId).isEmpty()) {
       throw new InputException(SourceLocation.of("RUN_ID"), "no journaled run '" + runId + "'");
     }
     Inventory inv = new InventoryLoader(yaml).load(inventory.path);
@@ -156,7 +156,8 @@ public final class RollbackCommand implements Callable<Integer> {
   private ModuleRegistry modules(Clock clock, Journal journal) {
     List<Module> modules = new ArrayList<>();
     for (Module m : environment.wiring().moduleList(clock)) {
-      modules.add(m instanceof RestoreFileModule ? new RestoreFileModule(journal::backup) : m);
+      modules.add(
+          m instanceof RestoreFileModule ? new RestoreFileModule(journal.backups()::find) : m);
     }
     return new ModuleRegistry(modules);
   }
@@ -173,7 +174,7 @@ public final class RollbackCommand implements Callable<Integer> {
     hosts.forEach(h -> selected.add(h.name()));
     Map<String, Map<String, JournalChange>> first = new LinkedHashMap<>();
     Map<String, Map<String, JournalChange>> last = new LinkedHashMap<>();
-    List<JournalChange> changes = journal.changes(runId);
+    List<JournalChange> changes = journal.history().ofRun(runId);
     Set<String> hidden = new LinkedHashSet<>();
     changes.stream()
         .filter(JournalChange::noLog)
@@ -186,7 +187,7 @@ public final class RollbackCommand implements Callable<Integer> {
       first.computeIfAbsent(c.host(), h -> new LinkedHashMap<>()).putIfAbsent(key, c);
       last.computeIfAbsent(c.host(), h -> new LinkedHashMap<>()).put(key, c);
     }
-    String by = journal.run(runId).map(r -> " (by " + r.startedBy() + ")").orElse("");
+    String by = journal.runs().find(runId).map(r -> " (by " + r.startedBy() + ")").orElse("");
     Map<String, Object> out = new LinkedHashMap<>();
     first.forEach(
         (host, hostChanges) -> {
@@ -211,7 +212,7 @@ public final class RollbackCommand implements Callable<Integer> {
     item.put("path", original.path());
     if (original.beforeSha256().isPresent()) {
       String sha = original.beforeSha256().get();
-      if (journal.backup(sha).isPresent()) {
+      if (journal.backups().find(sha).isPresent()) {
         item.put("content_sha256", sha);
         original.beforeMode().ifPresent(m -> item.put("original_mode", String.format("%04o", m)));
         original.beforeOwner().ifPresent(o -> item.put("owner", o));
@@ -238,12 +239,12 @@ public final class RollbackCommand implements Callable<Integer> {
 
   /** Who changed the file after the run, when the journal knows. */
   private static String changedSince(Journal journal, JournalChange left) {
-    List<JournalChange> later = journal.laterChanges(left);
+    List<JournalChange> later = journal.history().laterOnSameFile(left);
     if (later.isEmpty()) {
       return ", by hand or another tool (no journaled run)";
     }
     JournalChange newest = later.get(later.size() - 1);
-    String who = journal.run(newest.runId()).map(r -> " by " + r.startedBy()).orElse("");
+    String who = journal.runs().find(newest.runId()).map(r -> " by " + r.startedBy()).orElse("");
     return ", by run " + newest.runId() + who;
   }
 

@@ -14,7 +14,7 @@ final class RunStatuses {
   private final Set<String> dead;
 
   RunStatuses(Journal journal) {
-    this.dead = journal.deadRuns(RunOwner.current().node());
+    this.dead = journal.runs().dead(RunOwner.current().node());
   }
 
   String of(RunRecord run) {

@@ -142,8 +142,8 @@ public final class StatusCommand implements Callable<Integer> {
           new HostStatus(
               h.name(),
               groupsOf.apply(h.name()),
-              store.journal().latestChanges(h.name()),
-              store.journal().orphanedChanges(h.name(), RunOwner.current().node()),
+              store.journal().history().latest(h.name()),
+              store.journal().unconfirmed().orphaned(h.name(), RunOwner.current().node()),
               open.stream().filter(i -> i.hosts().contains(h.name())).toList(),
               WindowsJson.host(hostWindows.get(h.name()), windows, at, 1),
               facts,

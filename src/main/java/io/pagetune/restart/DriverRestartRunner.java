@@ -104,8 +104,10 @@ final class DriverRestartRunner implements RestartRunner {
             restarted.summary() + "; nothing to verify for " + target.describe() + benefit);
       }
       if (!after.get().passed()) {
-        journal.recordRestartVerified(
-            target.host(), clock.instant(), EffectiveState.NOT_EFFECTIVE, after.get().detail());
+        journal
+            .writes()
+            .recordRestartVerified(
+                target.host(), clock.instant(), EffectiveState.NOT_EFFECTIVE, after.get().detail());
         String failed = "verification failed after the restart: " + after.get().detail();
         return RunOutcome.failed(failed + workNote(policy, target, failed));
       }

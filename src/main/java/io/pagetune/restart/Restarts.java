@@ -7,7 +7,6 @@ import io.pagetune.inventory.Inventory;
 import io.pagetune.modules.pages.PageVerifyModule;
 import io.pagetune.report.RestartRan;
 import io.pagetune.schedule.Sleeper;
-import io.pagetune.schedule.WindowCalendars;
 import io.pagetune.schedule.drivers.DriverContext;
 import io.pagetune.schedule.drivers.Drivers;
 import io.pagetune.schedule.queue.HandledRestart;

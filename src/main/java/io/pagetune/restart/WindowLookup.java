@@ -1,6 +1,5 @@
 package io.pagetune.restart;
 
-import io.pagetune.schedule.WindowCalendars;
 import io.pagetune.schedule.window.ChangeWindow;
 import io.pagetune.schedule.window.Decision;
 import io.pagetune.schedule.window.Opening;

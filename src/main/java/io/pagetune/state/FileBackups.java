@@ -16,8 +16,25 @@ import java.util.zip.GZIPOutputStream;
  * The contents journaled changes replaced, addressed by their SHA-256 and gzip-compressed: the same
  * content is stored once however many runs replace it.
  */
-final class FileBackups {
-  private FileBackups() {}
+public final class FileBackups {
+  private final StateStore store;
+
+  FileBackups(StateStore store) {
+    this.store = store;
+  }
+
+  /**
+   * The content a change replaced (checked against its checksum).
+   *
+   * @return empty when no backup of that content is stored
+   */
+  public Optional<byte[]> find(String sha256) {
+    Optional<byte[]> content = store.inTransaction(c -> load(c, sha256));
+    if (content.isPresent() && !Sha256.hex(content.get()).equals(sha256)) {
+      throw new StateException("the stored backup " + sha256 + " does not match its checksum");
+    }
+    return content;
+  }
 
   static void store(Connection c, String sha256, byte[] content, long now) throws SQLException {
     try (PreparedStatement ps =

@@ -41,23 +41,25 @@ class JournalRecorderTest {
   }
 
   private long intend(Journal journal, Path file, String before, String after) {
-    return journal.intendChange(
-        new IntendedChange(
-            "dead",
-            "db1",
-            "write",
-            file.toString(),
-            Optional.ofNullable(before).map(b -> Sha256.hex(bytes(b))),
-            Optional.of(Sha256.hex(bytes(after))),
-            Optional.ofNullable(before).map(JournalRecorderTest::bytes),
-            Optional.empty(),
-            Optional.empty(),
-            Optional.empty(),
-            Optional.empty(),
-            Optional.empty(),
-            "DB_INSTANCE db1 ORCL hugepages\n",
-            T0,
-            EffectiveState.PENDING));
+    return journal
+        .writes()
+        .intend(
+            new IntendedChange(
+                "dead",
+                "db1",
+                "write",
+                file.toString(),
+                Optional.ofNullable(before).map(b -> Sha256.hex(bytes(b))),
+                Optional.of(Sha256.hex(bytes(after))),
+                Optional.ofNullable(before).map(JournalRecorderTest::bytes),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                "DB_INSTANCE db1 ORCL hugepages\n",
+                T0,
+                EffectiveState.PENDING));
   }
 
   @Test
@@ -68,7 +70,7 @@ class JournalRecorderTest {
     Process gone = new ProcessBuilder("true").start();
     gone.waitFor();
     RunOwner dead = new RunOwner(RunOwner.current().node(), gone.pid(), gone.info().startInstant());
-    journal.startRun("dead", "site.yml", "alice", false, dead);
+    journal.runs().start("dead", "site.yml", "alice", false, dead);
     Path applied = Files.writeString(dir.resolve("applied.conf"), "new\n");
     Path notApplied = Files.writeString(dir.resolve("old.conf"), "old\n");
     Path edited = Files.writeString(dir.resolve("edited.conf"), "someone else\n");
@@ -96,8 +98,8 @@ class JournalRecorderTest {
         };
     List<String> warnings = recorder.reconcile("db1", files, requeued::add);
 
-    assertEquals(Optional.of("interrupted"), journal.run("dead").orElseThrow().status());
-    List<JournalChange> kept = journal.changes("dead");
+    assertEquals(Optional.of("interrupted"), journal.runs().find("dead").orElseThrow().status());
+    List<JournalChange> kept = journal.history().ofRun("dead");
     assertEquals(List.of(applied.toString()), kept.stream().map(JournalChange::path).toList());
     assertEquals(1, requeued.size(), requeued.toString());
     assertEquals("dead", requeued.get(0).runId());
@@ -108,7 +110,7 @@ class JournalRecorderTest {
     assertTrue(warnings.get(1).contains("cannot read " + unreadable), warnings.get(1));
     assertEquals(List.of(), recorder.reconcile("db1", files, requeued::add), "once per run");
     List<Long> left =
-        journal.orphanedChanges("db1", RunOwner.current().node()).stream()
+        journal.unconfirmed().orphaned("db1", RunOwner.current().node()).stream()
             .map(JournalChange::sequence)
             .toList();
     assertEquals(List.of(unreadableId), left, "only the unreadable write is left for later");
@@ -116,27 +118,29 @@ class JournalRecorderTest {
   }
 
   private static long intendMode(Journal journal, String path, String before, String after) {
-    return journal.intendChange(
-        new IntendedChange(
-            "dead",
-            "db1",
-            "tighten",
-            path,
-            Optional.empty(),
-            Optional.empty(),
-            Optional.empty(),
-            Optional.empty(),
-            Optional.empty(),
-            Optional.empty(),
-            Optional.empty(),
-            Optional.empty(),
-            "",
-            T0,
-            EffectiveState.EFFECTIVE,
-            false,
-            ChangeKind.MODE,
-            Optional.of(before),
-            Optional.of(after)));
+    return journal
+        .writes()
+        .intend(
+            new IntendedChange(
+                "dead",
+                "db1",
+                "tighten",
+                path,
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                "",
+                T0,
+                EffectiveState.EFFECTIVE,
+                false,
+                ChangeKind.MODE,
+                Optional.of(before),
+                Optional.of(after)));
   }
 
   @Test
@@ -146,12 +150,14 @@ class JournalRecorderTest {
     Journal journal = store.journal();
     Process gone = new ProcessBuilder("true").start();
     gone.waitFor();
-    journal.startRun(
-        "dead",
-        "site.yml",
-        "alice",
-        false,
-        new RunOwner(RunOwner.current().node(), gone.pid(), gone.info().startInstant()));
+    journal
+        .runs()
+        .start(
+            "dead",
+            "site.yml",
+            "alice",
+            false,
+            new RunOwner(RunOwner.current().node(), gone.pid(), gone.info().startInstant()));
     intendMode(journal, "/etc/applied.conf", "0644", "0600");
     intendMode(journal, "/etc/untouched.conf", "0644", "0600");
     intendMode(journal, "/etc/other.conf", "0644", "0600");
@@ -175,7 +181,7 @@ class JournalRecorderTest {
     recorder.runStarted("next", "site.yml", false);
     List<String> warnings = recorder.reconcile("db1", host, r -> {});
 
-    List<JournalChange> kept = journal.changes("dead");
+    List<JournalChange> kept = journal.history().ofRun("dead");
     assertEquals(List.of("/etc/applied.conf"), kept.stream().map(JournalChange::path).toList());
     assertEquals("mode 0644", kept.get(0).describeBefore());
     assertEquals(1, warnings.size(), warnings.toString());

@@ -80,6 +80,31 @@ class PackageDependenciesTest {
     }
   }
 
+  /**
+   * ServiceNow is one source of windows, plugged in from above: nothing else in schedule names it.
+   */
+  @Test
+  void onlyServiceNowItselfNamesServiceNowInSchedule() throws IOException {
+    noClasses()
+        .that()
+        .resideInAPackage("io.pagetune.schedule..")
+        .and()
+        .resideOutsideOfPackage("io.pagetune.schedule.servicenow..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("io.pagetune.schedule.servicenow..")
+        .check(MainClasses.get());
+    List<String> named = new ArrayList<>();
+    for (SourceReferences.Source s : SourceReferences.under("io.pagetune.schedule")) {
+      if (!s.pkg().startsWith("io.pagetune.schedule.servicenow")
+          && s.references().stream()
+              .anyMatch(r -> r.startsWith("io.pagetune.schedule.servicenow"))) {
+        named.add(s.file().toString());
+      }
+    }
+    assertEquals(List.of(), named);
+  }
+
   @Test
   void restartOrchestrationLivesBelowTheCli() {
     assertFalse(Files.exists(MAIN.resolve("io/pagetune/cli/restart")), "cli/restart is back");

@@ -33,20 +33,22 @@ class DamagedStoreTest {
     Path state = dir.resolve("state.db");
     try (StateStore store = StateStore.open(state.toString(), Clock.systemUTC())) {
       Journal journal = store.journal();
-      journal.startRun("20261128T100000Z-000001", "old.yml", "alice", false);
+      journal.runs().start("20261128T100000Z-000001", "old.yml", "alice", false);
       // enough rows for the journal to span several pages
       for (int i = 0; i < 400; i++) {
-        journal.recordChange(
-            "20261128T100000Z-000001",
-            "box",
-            "old task",
-            "/etc/sysctl.d/" + "x".repeat(80) + i + ".conf",
-            null,
-            "a".repeat(64),
-            null,
-            Instant.parse("2026-11-28T10:00:00Z"));
+        journal
+            .writes()
+            .recordApplied(
+                "20261128T100000Z-000001",
+                "box",
+                "old task",
+                "/etc/sysctl.d/" + "x".repeat(80) + i + ".conf",
+                null,
+                "a".repeat(64),
+                null,
+                Instant.parse("2026-11-28T10:00:00Z"));
       }
-      journal.finishRun("20261128T100000Z-000001", "ok");
+      journal.runs().finish("20261128T100000Z-000001", "ok");
     }
     DamagedPages.damageFirstLeaf(state, "journal_changes");
 

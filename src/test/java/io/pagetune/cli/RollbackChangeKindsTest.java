@@ -139,7 +139,7 @@ class RollbackChangeKindsTest {
 
     try (StateStore store =
         StateStore.open(dir.resolve("state.db").toString(), Clock.systemUTC())) {
-      List<JournalChange> journaled = store.journal().changes(run);
+      List<JournalChange> journaled = store.journal().history().ofRun(run);
       assertEquals(
           List.of(
               ChangeKind.CONTENT,
@@ -308,7 +308,7 @@ class RollbackChangeKindsTest {
     try (StateStore store =
         StateStore.open(dir.resolve("state.db").toString(), Clock.systemUTC())) {
       List<String> journaled =
-          store.journal().changes(run).stream()
+          store.journal().history().ofRun(run).stream()
               .map(c -> c.kind() + " " + root.relativize(Path.of(c.path())))
               .toList();
       assertEquals(

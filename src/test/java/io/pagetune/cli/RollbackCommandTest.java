@@ -133,11 +133,11 @@ class RollbackCommandTest {
     String undo = runId(forced);
     try (StateStore store =
         StateStore.open(dir.resolve("state.db").toString(), Clock.systemUTC())) {
-      List<JournalChange> journaled = store.journal().changes(undo);
+      List<JournalChange> journaled = store.journal().history().ofRun(undo);
       assertEquals(2, journaled.size(), journaled.toString());
       for (JournalChange c : journaled) {
         String before = c.beforeSha256().orElseThrow();
-        byte[] kept = store.journal().backup(before).orElseThrow();
+        byte[] kept = store.journal().backups().find(before).orElseThrow();
         assertEquals(before, Sha256.hex(kept), "the hand edit is kept in the store");
       }
     }

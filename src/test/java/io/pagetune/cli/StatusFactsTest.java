@@ -100,7 +100,7 @@ class StatusFactsTest {
     assertEquals(0, run.exitCode(), run::toString);
     StateStore store = StateStore.open(state, CliRun.CLOCK, Map.of());
     HostFactsStore stored = new HostFactsStore(store);
-    String runId = store.journal().listRuns(1).get(0).runId();
+    String runId = store.journal().runs().list(1).get(0).runId();
     HostFacts h1 = stored.latest("h1").orElseThrow();
     assertEquals(java.util.Optional.of(runId), h1.runId());
     assertEquals(CliRun.CLOCK.instant(), h1.gatheredAt());

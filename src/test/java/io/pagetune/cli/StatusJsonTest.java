@@ -81,7 +81,7 @@ class StatusJsonTest {
     StateStore store = StateStore.open(dir.resolve("state.db").toString(), CliRun.CLOCK, Map.of());
 
     JsonNode history = parse(cli("history", "--output", "json"));
-    List<RunRecord> runs = store.journal().listRuns(20);
+    List<RunRecord> runs = store.journal().runs().list(20);
     assertEquals(runs.size(), history.get("runs").size());
     RunRecord run = runs.get(0);
     JsonNode first = history.get("runs").get(0);
@@ -91,7 +91,7 @@ class StatusJsonTest {
     assertEquals(run.status().orElseThrow(), first.get("status").asText());
 
     JsonNode one = parse(cli("history", run.runId(), "--output", "json"));
-    List<JournalChange> changes = store.journal().changes(run.runId());
+    List<JournalChange> changes = store.journal().history().ofRun(run.runId());
     assertEquals(3, changes.size());
     assertEquals(changes.size(), one.get("changes").size());
     for (int i = 0; i < changes.size(); i++) {
@@ -112,7 +112,7 @@ class StatusJsonTest {
     for (JsonNode h : status.get("hosts")) {
       String host = h.get("host").asText();
       List<String> paths = new ArrayList<>();
-      store.journal().latestChanges(host).forEach(c -> paths.add(c.path()));
+      store.journal().history().latest(host).forEach(c -> paths.add(c.path()));
       List<String> seen = new ArrayList<>();
       h.get("changes").forEach(c -> seen.add(c.get("path").asText()));
       assertEquals(paths, seen, host);

@@ -58,11 +58,11 @@ class CheckModeWritesTest {
         check.out().contains("1 task result(s) with check_mode: false changed"), check.out());
     assertTrue(check.out().matches("(?s).*box +: ok=2 +changed=2 .*"), check.out());
     try (StateStore store = StateStore.open(state.toString(), Clock.systemUTC())) {
-      List<RunRecord> runs = store.journal().listRuns();
+      List<RunRecord> runs = store.journal().runs().list();
       assertEquals(1, runs.size(), runs.toString());
       assertTrue(runs.get(0).checkMode());
       assertEquals(Optional.of("ok"), runs.get(0).status());
-      List<JournalChange> changes = store.journal().changes(runs.get(0).runId());
+      List<JournalChange> changes = store.journal().history().ofRun(runs.get(0).runId());
       assertEquals(1, changes.size(), changes.toString());
       assertEquals(root.resolve("marker").toString(), changes.get(0).path());
     }
@@ -93,7 +93,7 @@ class CheckModeWritesTest {
     assertEquals(0, check.exitCode(), check.toString());
     assertTrue(check.out().contains("Check mode: nothing was changed"), check.out());
     try (StateStore store = StateStore.open(state.toString(), Clock.systemUTC())) {
-      assertEquals(List.of(), store.journal().listRuns());
+      assertEquals(List.of(), store.journal().runs().list());
     }
   }
 }

@@ -164,11 +164,11 @@ class WriteAheadCrashTest {
     // the worst moment: the file is in place, its journal row unconfirmed, no restart queued
     assertEquals(content(1, 1), Files.readString(file));
     StateStore store = store();
-    List<RunRecord> runs = store.journal().listRuns();
+    List<RunRecord> runs = store.journal().runs().list();
     assertEquals(1, runs.size(), runs.toString());
     String dead = runs.get(0).runId();
     assertTrue(runs.get(0).finishedAt().isEmpty(), runs.toString());
-    assertEquals(List.of(), store.journal().changes(dead));
+    assertEquals(List.of(), store.journal().history().ofRun(dead));
     assertEquals(List.of(), new RestartQueue(store).list());
     assertStatusShowsTheUnconfirmedWrite(inventory, dead, file);
     // and a temp file as a write killed before its rename leaves one
@@ -178,9 +178,9 @@ class WriteAheadCrashTest {
     CliRun next = inProcess(t, playbook, inventory, 2);
     assertEquals(0, next.exitCode(), next.toString());
 
-    RunRecord interrupted = store.journal().run(dead).orElseThrow();
+    RunRecord interrupted = store.journal().runs().find(dead).orElseThrow();
     assertEquals(Optional.of("interrupted"), interrupted.status());
-    List<JournalChange> recovered = store.journal().changes(dead);
+    List<JournalChange> recovered = store.journal().history().ofRun(dead);
     assertEquals(1, recovered.size(), recovered.toString());
     assertEquals(file.toString(), recovered.get(0).path());
     assertEquals(Optional.empty(), recovered.get(0).beforeSha256());
@@ -235,7 +235,7 @@ class WriteAheadCrashTest {
     ChildPagetune dying = child(t, playbook, inventory, 1, true);
     assertEquals(137, dying.await(CHILD_TIMEOUT), dying.output());
     StateStore store = store();
-    String dead = store.journal().listRuns().get(0).runId();
+    String dead = store.journal().runs().list().get(0).runId();
     assertEquals(List.of(), new RestartQueue(store).list());
 
     List<String> args = new ArrayList<>(List.of("schedule", "run-due", "-i", inventory.toString()));
@@ -246,8 +246,9 @@ class WriteAheadCrashTest {
     assertTrue(
         due.out().contains("box: run " + dead + " died after its write; web server web1"),
         due.toString());
-    assertEquals(Optional.of("interrupted"), store.journal().run(dead).orElseThrow().status());
-    List<JournalChange> settled = store.journal().changes(dead);
+    assertEquals(
+        Optional.of("interrupted"), store.journal().runs().find(dead).orElseThrow().status());
+    List<JournalChange> settled = store.journal().history().ofRun(dead);
     assertEquals(1, settled.size(), settled.toString());
     assertEquals(Optional.of(sha(content(1, 1))), settled.get(0).afterSha256());
     List<RestartIntent> intents = new RestartQueue(store).list();
@@ -282,19 +283,19 @@ class WriteAheadCrashTest {
     assertEquals(137, dying.await(CHILD_TIMEOUT), dying.output());
     assertFalse(Files.exists(t.root().resolve("old")), "killed after the removal");
     StateStore store = store();
-    String dead = store.journal().listRuns().get(0).runId();
-    assertEquals(List.of(), store.journal().changes(dead), "not confirmed yet");
+    String dead = store.journal().runs().list().get(0).runId();
+    assertEquals(List.of(), store.journal().history().ofRun(dead), "not confirmed yet");
     List<JournalChange> pending =
-        store.journal().orphanedChanges("box", io.pagetune.state.RunOwner.current().node());
+        store.journal().unconfirmed().orphaned("box", io.pagetune.state.RunOwner.current().node());
     assertEquals(1, pending.size(), "journaled before the removal: " + pending);
     assertEquals(ChangeKind.TREE, pending.get(0).kind());
     assertTrue(
-        store.journal().backup(pending.get(0).beforeSha256().orElseThrow()).isPresent(),
+        store.journal().backups().find(pending.get(0).beforeSha256().orElseThrow()).isPresent(),
         "its archive is stored");
 
     CliRun next = inProcess(t, playbook, inventory, 2);
     assertEquals(0, next.exitCode(), next.toString());
-    List<JournalChange> settled = store.journal().changes(dead);
+    List<JournalChange> settled = store.journal().history().ofRun(dead);
     assertEquals(1, settled.size(), "the next run confirmed it: " + settled);
 
     List<String> rollback = new ArrayList<>(List.of("rollback", dead, "-i", inventory.toString()));
@@ -341,7 +342,7 @@ class WriteAheadCrashTest {
     assertEquals(0, last.exitCode(), last.toString());
 
     StateStore store = store();
-    List<RunRecord> runs = store.journal().listRuns();
+    List<RunRecord> runs = store.journal().runs().list();
     // the measuring run, the killed children, and the last run
     assertEquals(kills + 2, runs.size());
     // Which run was which child is not recorded (they share the test's fixed clock), so the
@@ -375,8 +376,8 @@ class WriteAheadCrashTest {
   private void assertNothingLost(StateStore store, Path root, int files) throws IOException {
     Journal journal = store.journal();
     Map<String, List<JournalChange>> byPath = new LinkedHashMap<>();
-    for (RunRecord run : journal.listRuns()) {
-      for (JournalChange c : journal.changes(run.runId())) {
+    for (RunRecord run : journal.runs().list()) {
+      for (JournalChange c : journal.history().ofRun(run.runId())) {
         byPath.computeIfAbsent(c.path(), p -> new ArrayList<>()).add(c);
       }
     }

@@ -35,14 +35,22 @@ class JournalLatestChangesTest {
   @EnumSource(Dialect.class)
   void theNewestChangeOfEachFileNewestFirst(Dialect dialect) {
     Journal journal = open(dialect).journal();
-    journal.startRun("run-1", "p.yml", "alice", false);
-    journal.startRun("run-2", "p.yml", "alice", false);
-    journal.recordChange("run-1", "web1", "mpss", "/opt/ws/bin/startserv", SHA_A, SHA_B, "/b1", T0);
-    journal.recordChange("run-1", "web1", "sysctl", "/etc/sysctl.d/97.conf", null, SHA_A, null, T0);
-    journal.recordChange("run-1", "web2", "mpss", "/opt/ws/bin/startserv", SHA_A, SHA_B, "/b2", T0);
-    journal.recordChange("run-2", "web1", "mpss", "/opt/ws/bin/startserv", SHA_B, SHA_C, "/b3", T0);
+    journal.runs().start("run-1", "p.yml", "alice", false);
+    journal.runs().start("run-2", "p.yml", "alice", false);
+    journal
+        .writes()
+        .recordApplied("run-1", "web1", "mpss", "/opt/ws/bin/startserv", SHA_A, SHA_B, "/b1", T0);
+    journal
+        .writes()
+        .recordApplied("run-1", "web1", "sysctl", "/etc/sysctl.d/97.conf", null, SHA_A, null, T0);
+    journal
+        .writes()
+        .recordApplied("run-1", "web2", "mpss", "/opt/ws/bin/startserv", SHA_A, SHA_B, "/b2", T0);
+    journal
+        .writes()
+        .recordApplied("run-2", "web1", "mpss", "/opt/ws/bin/startserv", SHA_B, SHA_C, "/b3", T0);
 
-    List<JournalChange> web1 = journal.latestChanges("web1");
+    List<JournalChange> web1 = journal.history().latest("web1");
     assertEquals(
         List.of("/opt/ws/bin/startserv", "/etc/sysctl.d/97.conf"),
         web1.stream().map(JournalChange::path).toList());
@@ -50,7 +58,7 @@ class JournalLatestChangesTest {
     assertEquals(SHA_C, web1.get(0).afterSha256().orElseThrow());
     assertEquals(
         List.of("run-1"),
-        journal.latestChanges("web2").stream().map(JournalChange::runId).toList());
-    assertEquals(List.of(), journal.latestChanges("nobody"));
+        journal.history().latest("web2").stream().map(JournalChange::runId).toList());
+    assertEquals(List.of(), journal.history().latest("nobody"));
   }
 }

@@ -39,11 +39,11 @@ class JournalTest {
   void runsAreListedNewestFirstWithHowTheyEnded(Dialect dialect) {
     StateStore store = open(dialect, T0);
     Journal journal = store.journal();
-    journal.startRun("run-1", "site.yml", "alice", false);
-    assertTrue(journal.finishRun("run-1", "ok"));
-    assertFalse(journal.finishRun("no-such-run", "ok"));
+    journal.runs().start("run-1", "site.yml", "alice", false);
+    assertTrue(journal.runs().finish("run-1", "ok"));
+    assertFalse(journal.runs().finish("no-such-run", "ok"));
 
-    List<RunRecord> runs = journal.listRuns();
+    List<RunRecord> runs = journal.runs().list();
     assertEquals(1, runs.size());
     RunRecord run = runs.get(0);
     assertEquals("site.yml", run.playbook());
@@ -58,49 +58,55 @@ class JournalTest {
   @EnumSource(Dialect.class)
   void listRunsOrdersByStartTime(Dialect dialect) {
     StateStore first = open(dialect, T0);
-    first.journal().startRun("old", "a.yml", "alice", true);
+    first.journal().runs().start("old", "a.yml", "alice", true);
     first
         .withClock(Clock.fixed(T0.plusSeconds(3600), ZoneOffset.UTC))
         .journal()
-        .startRun("new", "b.yml", "bob", false);
+        .runs()
+        .start("new", "b.yml", "bob", false);
 
     assertEquals(
-        List.of("new", "old"), first.journal().listRuns().stream().map(RunRecord::runId).toList());
+        List.of("new", "old"),
+        first.journal().runs().list().stream().map(RunRecord::runId).toList());
     assertEquals(
-        List.of("new"), first.journal().listRuns(1).stream().map(RunRecord::runId).toList());
-    assertEquals(Optional.empty(), first.journal().run("missing"));
-    assertTrue(first.journal().run("old").orElseThrow().finishedAt().isEmpty());
+        List.of("new"), first.journal().runs().list(1).stream().map(RunRecord::runId).toList());
+    assertEquals(Optional.empty(), first.journal().runs().find("missing"));
+    assertTrue(first.journal().runs().find("old").orElseThrow().finishedAt().isEmpty());
   }
 
   @ParameterizedTest
   @EnumSource(Dialect.class)
   void changesKeepChecksumsBackupsAndOrder(Dialect dialect) {
     Journal journal = open(dialect, T0).journal();
-    journal.startRun("run-1", "oracle-hugepages.yml", "alice", false);
+    journal.runs().start("run-1", "oracle-hugepages.yml", "alice", false);
     long first =
-        journal.recordChange(
-            "run-1",
-            "db1",
-            "size hugepages",
-            "/etc/sysctl.d/99-hugepages.conf",
-            SHA_A,
-            SHA_B,
-            "/etc/sysctl.d/99-hugepages.conf.2026-03-01@02:00:00~",
-            T0,
-            EffectiveState.PENDING);
+        journal
+            .writes()
+            .recordApplied(
+                "run-1",
+                "db1",
+                "size hugepages",
+                "/etc/sysctl.d/99-hugepages.conf",
+                SHA_A,
+                SHA_B,
+                "/etc/sysctl.d/99-hugepages.conf.2026-03-01@02:00:00~",
+                T0,
+                EffectiveState.PENDING);
     long second =
-        journal.recordChange(
-            "run-1",
-            "db1",
-            "memlock",
-            "/etc/security/limits.d/99-oracle.conf",
-            null,
-            SHA_C,
-            null,
-            T0.plusSeconds(1));
+        journal
+            .writes()
+            .recordApplied(
+                "run-1",
+                "db1",
+                "memlock",
+                "/etc/security/limits.d/99-oracle.conf",
+                null,
+                SHA_C,
+                null,
+                T0.plusSeconds(1));
 
     assertTrue(second > first);
-    List<JournalChange> changes = journal.changes("run-1");
+    List<JournalChange> changes = journal.history().ofRun("run-1");
     assertEquals(2, changes.size());
     JournalChange sysctl = changes.get(0);
     assertEquals(first, sysctl.sequence());
@@ -115,70 +121,86 @@ class JournalTest {
     assertEquals(Optional.empty(), limits.backupPath());
     assertEquals(EffectiveState.EFFECTIVE, limits.effectiveState());
     assertEquals(Optional.of(T0.plusSeconds(1)), limits.effectiveAt());
-    assertEquals(List.of(), journal.changes("other-run"));
+    assertEquals(List.of(), journal.history().ofRun("other-run"));
   }
 
   @ParameterizedTest
   @EnumSource(Dialect.class)
   void laterChangesOfTheSameFileAreFoundForRollback(Dialect dialect) {
     Journal journal = open(dialect, T0).journal();
-    journal.startRun("run-1", "p.yml", "alice", false);
-    journal.startRun("run-2", "p.yml", "alice", false);
-    journal.recordChange("run-1", "web1", "mpss", "/opt/ws/bin/startserv", SHA_A, SHA_B, "/b1", T0);
-    journal.recordChange("run-1", "web2", "mpss", "/opt/ws/bin/startserv", SHA_A, SHA_B, "/b2", T0);
-    journal.recordChange("run-2", "web1", "mpss", "/opt/ws/bin/startserv", SHA_B, SHA_C, "/b3", T0);
+    journal.runs().start("run-1", "p.yml", "alice", false);
+    journal.runs().start("run-2", "p.yml", "alice", false);
+    journal
+        .writes()
+        .recordApplied("run-1", "web1", "mpss", "/opt/ws/bin/startserv", SHA_A, SHA_B, "/b1", T0);
+    journal
+        .writes()
+        .recordApplied("run-1", "web2", "mpss", "/opt/ws/bin/startserv", SHA_A, SHA_B, "/b2", T0);
+    journal
+        .writes()
+        .recordApplied("run-2", "web1", "mpss", "/opt/ws/bin/startserv", SHA_B, SHA_C, "/b3", T0);
 
-    JournalChange web1 = journal.changes("run-1").get(0);
-    JournalChange web2 = journal.changes("run-1").get(1);
+    JournalChange web1 = journal.history().ofRun("run-1").get(0);
+    JournalChange web2 = journal.history().ofRun("run-1").get(1);
     assertEquals(
-        List.of("run-2"), journal.laterChanges(web1).stream().map(JournalChange::runId).toList());
-    assertEquals(List.of(), journal.laterChanges(web2));
+        List.of("run-2"),
+        journal.history().laterOnSameFile(web1).stream().map(JournalChange::runId).toList());
+    assertEquals(List.of(), journal.history().laterOnSameFile(web2));
   }
 
   @ParameterizedTest
   @EnumSource(Dialect.class)
   void aVerifiedRestartSettlesThePendingChangesOfItsHostMadeBeforeIt(Dialect dialect) {
     Journal journal = open(dialect, T0).journal();
-    journal.startRun("run-1", "p.yml", "alice", false);
-    journal.startRun("run-2", "p.yml", "alice", false);
-    journal.recordChange(
-        "run-1", "sap1", "t", "/p1", SHA_A, SHA_B, null, T0, EffectiveState.PENDING);
-    journal.recordChange(
-        "run-2",
-        "sap1",
-        "t",
-        "/p2",
-        SHA_A,
-        SHA_B,
-        null,
-        T0.plusSeconds(10),
-        EffectiveState.PENDING);
-    journal.recordChange(
-        "run-2",
-        "sap1",
-        "t",
-        "/p3",
-        SHA_A,
-        SHA_B,
-        null,
-        T0.plusSeconds(99),
-        EffectiveState.PENDING);
-    journal.recordChange(
-        "run-1", "sap2", "t", "/p1", SHA_A, SHA_B, null, T0, EffectiveState.PENDING);
+    journal.runs().start("run-1", "p.yml", "alice", false);
+    journal.runs().start("run-2", "p.yml", "alice", false);
+    journal
+        .writes()
+        .recordApplied("run-1", "sap1", "t", "/p1", SHA_A, SHA_B, null, T0, EffectiveState.PENDING);
+    journal
+        .writes()
+        .recordApplied(
+            "run-2",
+            "sap1",
+            "t",
+            "/p2",
+            SHA_A,
+            SHA_B,
+            null,
+            T0.plusSeconds(10),
+            EffectiveState.PENDING);
+    journal
+        .writes()
+        .recordApplied(
+            "run-2",
+            "sap1",
+            "t",
+            "/p3",
+            SHA_A,
+            SHA_B,
+            null,
+            T0.plusSeconds(99),
+            EffectiveState.PENDING);
+    journal
+        .writes()
+        .recordApplied("run-1", "sap2", "t", "/p1", SHA_A, SHA_B, null, T0, EffectiveState.PENDING);
 
     int settled =
-        journal.recordRestartVerified(
-            "sap1", T0.plusSeconds(30), EffectiveState.EFFECTIVE, "disp+work 64K pages");
+        journal
+            .writes()
+            .recordRestartVerified(
+                "sap1", T0.plusSeconds(30), EffectiveState.EFFECTIVE, "disp+work 64K pages");
 
     assertEquals(2, settled);
     assertEquals(
-        List.of("/p3"), journal.pendingChanges("sap1").stream().map(JournalChange::path).toList());
-    assertEquals(1, journal.pendingChanges("sap2").size());
-    JournalChange p2 = journal.changes("run-2").get(0);
+        List.of("/p3"),
+        journal.history().pendingRestart("sap1").stream().map(JournalChange::path).toList());
+    assertEquals(1, journal.history().pendingRestart("sap2").size());
+    JournalChange p2 = journal.history().ofRun("run-2").get(0);
     assertEquals(EffectiveState.EFFECTIVE, p2.effectiveState());
     assertEquals(Optional.of("disp+work 64K pages"), p2.effectiveDetail());
     assertThrows(
         IllegalArgumentException.class,
-        () -> journal.recordRestartVerified("sap1", T0, EffectiveState.PENDING, "x"));
+        () -> journal.writes().recordRestartVerified("sap1", T0, EffectiveState.PENDING, "x"));
   }
 }

@@ -41,8 +41,8 @@ class PostgresUrlTest {
     String withUserInfo =
         "jdbc:postgresql://url_node:url-s3cret@localhost:" + POSTGRES.port() + "/" + db;
     StateStore store = StateStore.open(withUserInfo, CLOCK, Map.of());
-    store.journal().startRun("r1", "site.yml", "bob", true);
-    assertTrue(store.journal().run("r1").isPresent());
+    store.journal().runs().start("r1", "site.yml", "bob", true);
+    assertTrue(store.journal().runs().find("r1").isPresent());
     assertEquals("jdbc:postgresql://localhost:" + POSTGRES.port() + "/" + db, store.describe());
   }
 

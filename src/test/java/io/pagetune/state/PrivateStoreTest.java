@@ -49,7 +49,7 @@ class PrivateStoreTest {
   void aNewStoreIsCreatedPrivateWithItsWalAndShm() throws Exception {
     Path db = dir.resolve("new/store/state.db");
     try (StateStore store = open(db)) {
-      store.journal().startRun("r1", "site.yml", "alice", false);
+      store.journal().runs().start("r1", "site.yml", "alice", false);
       for (String f : List.of("state.db", "state.db-wal", "state.db-shm")) {
         Path p = db.resolveSibling(f);
         assertTrue(Files.exists(p), f);
@@ -65,13 +65,13 @@ class PrivateStoreTest {
   void filesOfAnOlderStoreThatOthersCouldReadAreTightenedWithAWarning() throws Exception {
     Path db = dir.resolve("state.db");
     try (StateStore store = StateStore.open(db.toString(), CLOCK)) {
-      store.journal().startRun("r1", "site.yml", "alice", false);
+      store.journal().runs().start("r1", "site.yml", "alice", false);
     }
     for (String f : List.of("state.db", "state.db-wal", "state.db-shm")) {
       chmod(dir.resolve(f), "rw-r--r--");
     }
     try (StateStore store = open(db)) {
-      assertTrue(store.journal().run("r1").isPresent(), "the store's content is kept");
+      assertTrue(store.journal().runs().find("r1").isPresent(), "the store's content is kept");
     }
     for (String f : List.of("state.db", "state.db-wal", "state.db-shm")) {
       assertEquals("rw-------", mode(dir.resolve(f)), f);
@@ -128,7 +128,7 @@ class PrivateStoreTest {
   void aShmFileItsOwnerCannotWriteIsNamedInTheError() throws Exception {
     Path db = dir.resolve("state.db");
     try (StateStore store = StateStore.open(db.toString(), CLOCK)) {
-      store.journal().startRun("r1", "site.yml", "alice", false);
+      store.journal().runs().start("r1", "site.yml", "alice", false);
     }
     Path shm = dir.resolve("state.db-shm");
     chmod(shm, "r--r--r--");

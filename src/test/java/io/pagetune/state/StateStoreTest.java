@@ -58,12 +58,12 @@ class StateStoreTest {
   void reopeningAnSqliteStoreKeepsItsDataAndDoesNotMigrateTwice() throws SQLException {
     String file = dir.resolve("state.db").toString();
     StateStore first = StateStore.open(file, CLOCK);
-    first.journal().startRun("r1", "site.yml", "alice", false);
+    first.journal().runs().start("r1", "site.yml", "alice", false);
     String applied = single(first, "SELECT count(*) FROM flyway_schema_history WHERE success");
 
     StateStore again = StateStore.open(file, CLOCK);
 
-    assertEquals("r1", again.journal().listRuns().get(0).runId());
+    assertEquals("r1", again.journal().runs().list().get(0).runId());
     assertEquals(
         applied, single(again, "SELECT count(*) FROM flyway_schema_history WHERE success"));
     assertEquals(
@@ -100,14 +100,14 @@ class StateStoreTest {
             bare,
             CLOCK,
             Map.of(StateStore.USER_ENV, "pagetune_node", StateStore.PASSWORD_ENV, "s3cret-pw"));
-    store.journal().startRun("r1", "site.yml", "bob", true);
+    store.journal().runs().start("r1", "site.yml", "bob", true);
     assertEquals(bare, store.describe());
 
     String withSecret = bare + "?user=pagetune_node&password=s3cret-pw";
     StateStore viaUrl = StateStore.open(withSecret, CLOCK, Map.of());
     assertEquals(bare, viaUrl.describe());
     assertFalse(viaUrl.toString().contains("s3cret"));
-    assertTrue(viaUrl.journal().run("r1").orElseThrow().checkMode());
+    assertTrue(viaUrl.journal().runs().find("r1").orElseThrow().checkMode());
   }
 
   @Test

@@ -69,23 +69,23 @@ class WriteAheadJournalTest {
   void anIntendedChangeIsInvisibleUntilConfirmed(String db) {
     StateStore store = open(db, Clock.fixed(T0, ZoneOffset.UTC));
     Journal journal = store.journal();
-    journal.startRun("r1", "site.yml", "alice", false, RunOwner.current());
+    journal.runs().start("r1", "site.yml", "alice", false, RunOwner.current());
 
-    long id = journal.intendChange(change("r1", "/etc/sysctl.d/97.conf", "old\n", "new\n"));
+    long id = journal.writes().intend(change("r1", "/etc/sysctl.d/97.conf", "old\n", "new\n"));
 
-    assertEquals(List.of(), journal.changes("r1"));
-    assertEquals(List.of(), journal.pendingChanges("db1"));
+    assertEquals(List.of(), journal.history().ofRun("r1"));
+    assertEquals(List.of(), journal.history().pendingRestart("db1"));
     assertEquals(
-        List.of(), journal.orphanedChanges("db1", RunOwner.current().node()), "r1 is alive");
-    assertTrue(journal.confirmChange(id));
-    assertFalse(journal.confirmChange(id), "confirmed once");
-    JournalChange c = journal.changes("r1").get(0);
+        List.of(), journal.unconfirmed().orphaned("db1", RunOwner.current().node()), "r1 is alive");
+    assertTrue(journal.writes().confirm(id));
+    assertFalse(journal.writes().confirm(id), "confirmed once");
+    JournalChange c = journal.history().ofRun("r1").get(0);
     assertEquals(WriteState.APPLIED, c.writeState());
     assertEquals(Optional.of(0640), c.beforeMode());
     assertEquals(Optional.of("oinstall"), c.beforeGroup());
     assertEquals(Optional.of("root"), c.becomeUser());
     assertEquals("WEB_SERVER db1 web1 config+changed\n", c.restarts());
-    assertEquals(1, journal.pendingChanges("db1").size());
+    assertEquals(1, journal.history().pendingRestart("db1").size());
   }
 
   @ParameterizedTest(name = "{0}")
@@ -93,27 +93,28 @@ class WriteAheadJournalTest {
   void aDeadRunsChangesAreOrphanedAndTheRunIsInterrupted(String db) throws Exception {
     StateStore store = open(db, Clock.fixed(T0, ZoneOffset.UTC));
     Journal journal = store.journal();
-    journal.startRun("dead", "site.yml", "alice", false, deadOwner());
-    journal.startRun("alive", "site.yml", "bob", false, RunOwner.current());
-    long applied = journal.intendChange(change("dead", "/a", null, "a\n"));
-    long notApplied = journal.intendChange(change("dead", "/b", "b\n", "b2\n"));
-    long other = journal.intendChange(change("alive", "/c", null, "c\n"));
+    journal.runs().start("dead", "site.yml", "alice", false, deadOwner());
+    journal.runs().start("alive", "site.yml", "bob", false, RunOwner.current());
+    long applied = journal.writes().intend(change("dead", "/a", null, "a\n"));
+    long notApplied = journal.writes().intend(change("dead", "/b", "b\n", "b2\n"));
+    long other = journal.writes().intend(change("alive", "/c", null, "c\n"));
 
-    List<JournalChange> orphans = journal.orphanedChanges("db1", NODE);
+    List<JournalChange> orphans = journal.unconfirmed().orphaned("db1", NODE);
     assertEquals(
         List.of(applied, notApplied), orphans.stream().map(JournalChange::sequence).toList());
-    assertEquals(List.of("dead"), journal.markDeadRunsInterrupted(NODE));
-    assertEquals(Optional.of("interrupted"), journal.run("dead").orElseThrow().status());
-    assertTrue(journal.run("alive").orElseThrow().finishedAt().isEmpty());
+    assertEquals(List.of("dead"), journal.runs().markDeadInterrupted(NODE));
+    assertEquals(Optional.of("interrupted"), journal.runs().find("dead").orElseThrow().status());
+    assertTrue(journal.runs().find("alive").orElseThrow().finishedAt().isEmpty());
 
-    assertTrue(journal.confirmChange(applied));
-    assertTrue(journal.dropChange(notApplied));
-    assertEquals(List.of("/a"), journal.changes("dead").stream().map(JournalChange::path).toList());
+    assertTrue(journal.writes().confirm(applied));
+    assertTrue(journal.unconfirmed().drop(notApplied));
+    assertEquals(
+        List.of("/a"), journal.history().ofRun("dead").stream().map(JournalChange::path).toList());
     assertEquals(
         List.of(),
-        journal.orphanedChanges("db1", NODE),
+        journal.unconfirmed().orphaned("db1", NODE),
         "settled; the live run's row is not orphaned");
-    assertTrue(journal.confirmChange(other));
+    assertTrue(journal.writes().confirm(other));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -122,19 +123,19 @@ class WriteAheadJournalTest {
     StateStore store = open(db, Clock.fixed(T0, ZoneOffset.UTC));
     store
         .journal()
-        .startRun(
-            "far", "site.yml", "carol", false, new RunOwner("control-2", 1, Optional.empty()));
-    store.journal().intendChange(change("far", "/a", null, "a\n"));
+        .runs()
+        .start("far", "site.yml", "carol", false, new RunOwner("control-2", 1, Optional.empty()));
+    store.journal().writes().intend(change("far", "/a", null, "a\n"));
 
     Journal soon =
         store.withClock(Clock.fixed(T0.plus(Duration.ofMinutes(59)), ZoneOffset.UTC)).journal();
-    assertEquals(List.of(), soon.orphanedChanges("db1", NODE));
-    assertEquals(List.of(), soon.markDeadRunsInterrupted(NODE));
+    assertEquals(List.of(), soon.unconfirmed().orphaned("db1", NODE));
+    assertEquals(List.of(), soon.runs().markDeadInterrupted(NODE));
 
     Journal later =
         store.withClock(Clock.fixed(T0.plus(Duration.ofMinutes(61)), ZoneOffset.UTC)).journal();
-    assertEquals(1, later.orphanedChanges("db1", NODE).size());
-    assertEquals(List.of("far"), later.markDeadRunsInterrupted(NODE));
+    assertEquals(1, later.unconfirmed().orphaned("db1", NODE).size());
+    assertEquals(List.of("far"), later.runs().markDeadInterrupted(NODE));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -142,14 +143,15 @@ class WriteAheadJournalTest {
   void replacedContentsAreKeptOnceCompressedAndCheckedOnRead(String db) throws Exception {
     StateStore store = open(db, Clock.fixed(T0, ZoneOffset.UTC));
     Journal journal = store.journal();
-    journal.startRun("r1", "site.yml", "alice", false, RunOwner.current());
+    journal.runs().start("r1", "site.yml", "alice", false, RunOwner.current());
     String big = "SETENV_00 = PATH=/usr/bin\n".repeat(4000);
-    journal.intendChange(change("r1", "/p1", big, "x\n"));
-    journal.intendChange(change("r1", "/p2", big, "y\n"));
+    journal.writes().intend(change("r1", "/p1", big, "x\n"));
+    journal.writes().intend(change("r1", "/p2", big, "y\n"));
 
-    byte[] kept = journal.backup(Sha256.hex(big.getBytes(StandardCharsets.UTF_8))).orElseThrow();
+    byte[] kept =
+        journal.backups().find(Sha256.hex(big.getBytes(StandardCharsets.UTF_8))).orElseThrow();
     assertArrayEquals(big.getBytes(StandardCharsets.UTF_8), kept);
-    assertEquals(Optional.empty(), journal.backup(Sha256.hex(new byte[] {1})));
+    assertEquals(Optional.empty(), journal.backups().find(Sha256.hex(new byte[] {1})));
     long[] rowsAndBytes =
         store.inTransaction(
             c -> {

@@ -9,9 +9,6 @@ import io.pagetune.state.HostLeases;
 import io.pagetune.state.RunOwner;
 import io.pagetune.state.StateException;
 import io.pagetune.state.StateStore;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.Timestamp;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -37,6 +34,8 @@ public final class RestartScheduler implements AutoCloseable {
 
   private final StateStore store;
   private final RestartQueue queue;
+  private final IntentPostponements postponements;
+  private final RestartExecutions executions;
   private final SchedulerOptions options;
   private final Clock clock;
   private final RestartTaskHandler handler;
@@ -62,6 +61,8 @@ public final class RestartScheduler implements AutoCloseable {
       String holder) {
     this.store = store;
     this.queue = new RestartQueue(store);
+    this.postponements = new IntentPostponements(store);
+    this.executions = new RestartExecutions(store);
     this.options = options;
     this.clock = store.clock();
     this.handler =
@@ -130,7 +131,7 @@ public final class RestartScheduler implements AutoCloseable {
     do {
       scheduler.triggerCheckForDueExecutions();
       sleep(DRAIN_CHECK);
-      count = workFor(name, horizon);
+      count = executions.workFor(name, horizon);
       boolean executing = !scheduler.getCurrentlyExecuting().isEmpty();
       waiting = executing || count != lastCount ? 0 : waiting + DRAIN_CHECK.toMillis();
       lastCount = count;
@@ -157,15 +158,12 @@ public final class RestartScheduler implements AutoCloseable {
         continue;
       }
       waiting.remove(waiter, awaited);
-      if (queue.dueAgain(waiter, now, "due again: the restart it waited for is recorded")) {
+      if (postponements.dueAgain(waiter, now, "due again: the restart it waited for is recorded")) {
         due++;
       }
     }
     return due;
   }
-
-  /** An execution a scheduler has picked and not finished. */
-  private record Picked(String id, String pickedBy, long version) {}
 
   /**
    * Restarts picked by a {@code run-due} whose process is gone from this node are due again at
@@ -174,58 +172,16 @@ public final class RestartScheduler implements AutoCloseable {
    * call runs them when their window allows (the window is checked again before each).
    */
   private void reviveGoneFrom(String node) {
-    for (Picked p : picked()) {
+    for (RestartExecutions.Picked p : executions.picked()) {
       Optional<SchedulerProcess> process = SchedulerProcess.parse(p.pickedBy());
       if (process.isEmpty() || !process.get().goneFrom(node)) {
         continue;
       }
-      RestartQueue.Revival revival =
+      IntentClaims.Revival revival =
           handler.reviveGone(
               p.id(), RestartTaskHandler.tokenOf(p.pickedBy(), p.version()), p.pickedBy());
-      store.inTransaction(
-          c -> {
-            String where =
-                " WHERE task_name = ? AND task_instance = ? AND picked_by = ? AND version = ?";
-            try (PreparedStatement ps =
-                c.prepareStatement(
-                    revival == RestartQueue.Revival.REQUEUED
-                        ? "UPDATE scheduled_tasks SET picked = ?, picked_by = NULL,"
-                            + " last_heartbeat = NULL, execution_time = ?, version = version + 1"
-                            + where
-                        : "DELETE FROM scheduled_tasks" + where)) {
-              int i = 1;
-              if (revival == RestartQueue.Revival.REQUEUED) {
-                ps.setBoolean(i++, false);
-                ps.setTimestamp(i++, Timestamp.from(clock.instant()));
-              }
-              ps.setString(i++, RestartQueue.TASK_NAME);
-              ps.setString(i++, p.id());
-              ps.setString(i++, p.pickedBy());
-              ps.setLong(i, p.version());
-              return ps.executeUpdate();
-            }
-          });
+      executions.releasePick(p, revival == IntentClaims.Revival.REQUEUED, clock.instant());
     }
-  }
-
-  private List<Picked> picked() {
-    return store.inTransaction(
-        c -> {
-          try (PreparedStatement ps =
-              c.prepareStatement(
-                  "SELECT task_instance, picked_by, version FROM scheduled_tasks"
-                      + " WHERE task_name = ? AND picked = ?")) {
-            ps.setString(1, RestartQueue.TASK_NAME);
-            ps.setBoolean(2, true);
-            List<Picked> out = new java.util.ArrayList<>();
-            try (ResultSet rs = ps.executeQuery()) {
-              while (rs.next()) {
-                out.add(new Picked(rs.getString(1), rs.getString(2), rs.getLong(3)));
-              }
-            }
-            return out;
-          }
-        });
   }
 
   /** Stops the daemon, waiting up to shutdownMaxWait for running restarts. */
@@ -266,26 +222,6 @@ public final class RestartScheduler implements AutoCloseable {
   private Duration stallLimit() {
     Duration twenty = options.pollingInterval().multipliedBy(20);
     return twenty.compareTo(Duration.ofSeconds(30)) > 0 ? twenty : Duration.ofSeconds(30);
-  }
-
-  /** Due executions nobody has picked, or that this scheduler picked and has not finished. */
-  private long workFor(String name, Instant horizon) {
-    return store.inTransaction(
-        c -> {
-          try (PreparedStatement ps =
-              c.prepareStatement(
-                  "SELECT count(*) FROM scheduled_tasks WHERE task_name = ?"
-                      + " AND execution_time <= ? AND (picked = ? OR picked_by = ?)")) {
-            ps.setString(1, RestartQueue.TASK_NAME);
-            ps.setTimestamp(2, Timestamp.from(horizon));
-            ps.setBoolean(3, false);
-            ps.setString(4, name);
-            try (ResultSet rs = ps.executeQuery()) {
-              rs.next();
-              return rs.getLong(1);
-            }
-          }
-        });
   }
 
   private static void sleep(Duration duration) {

@@ -22,9 +22,9 @@ import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
 /**
- * What the {@value RestartQueue#TASK_NAME} db-scheduler task does with one execution: re-check the
- * window, claim the intent, run it, record the outcome; and how a dead execution is revived (only
- * inside a window, never twice).
+ * What the {@value RestartExecutions#TASK_NAME} db-scheduler task does with one execution: re-check
+ * the window, claim the intent, run it, record the outcome; and how a dead execution is revived
+ * (only inside a window, never twice).
  */
 final class RestartTaskHandler {
   /** A gate that answers "wait until now" must not make the execution spin. */
@@ -40,6 +40,8 @@ final class RestartTaskHandler {
           .thenComparing(RestartIntent::id);
 
   private final RestartQueue queue;
+  private final IntentClaims claims;
+  private final IntentPostponements postponements;
   private final Journal journal;
   private final WindowGate gate;
   private final RestartRunner runner;
@@ -64,6 +66,8 @@ final class RestartTaskHandler {
     this.leases = leases;
     this.holder = holder;
     this.queue = queue;
+    this.claims = new IntentClaims(queue.store());
+    this.postponements = new IntentPostponements(queue.store());
     this.journal = queue.store().journal();
     this.gate = gate;
     this.runner = runner;
@@ -77,7 +81,7 @@ final class RestartTaskHandler {
    * so a {@code run-due} can run it as soon as that one is recorded.
    */
   CustomTask<Void> task(Consumer<HandledRestart> sink, BiConsumer<String, String> waits) {
-    return Tasks.custom(RestartQueue.TASK_NAME, Void.class)
+    return Tasks.custom(RestartExecutions.TASK_NAME, Void.class)
         .onFailure(this::retryLater)
         .onDeadExecution(this::revive)
         .execute((instance, context) -> execute(instance, context, sink, waits));
@@ -114,7 +118,7 @@ final class RestartTaskHandler {
     if (decision.kind() == GateDecision.Kind.WAIT_UNTIL) {
       Instant until = notBefore(decision.until().orElseThrow(), now);
       String note = "waiting for the window at " + until + ": " + decision.reason();
-      queue.postpone(id, until, note);
+      postponements.postpone(id, until, note);
       sink.accept(new HandledRestart(id, IntentStatus.QUEUED, note));
       return rescheduleTo(until);
     }
@@ -152,7 +156,7 @@ final class RestartTaskHandler {
   private CompletionHandler<Void> waitForHost(
       String id, Consumer<HandledRestart> sink, Instant now, String note) {
     Instant until = now.plus(retryDelay);
-    queue.postpone(id, until, note);
+    postponements.postpone(id, until, note);
     sink.accept(new HandledRestart(id, IntentStatus.QUEUED, note));
     return rescheduleTo(until);
   }
@@ -173,14 +177,14 @@ final class RestartTaskHandler {
       Consumer<HandledRestart> sink,
       Instant now) {
     String token = tokenOf(context.getExecution());
-    ClaimResult claim = queue.claim(id, token);
+    ClaimResult claim = claims.claim(id, token);
     if (claim.kind() == ClaimResult.Kind.NOT_QUEUED) {
       return remove();
     }
     if (claim.kind() == ClaimResult.Kind.GROUP_BUSY) {
       Instant until = now.plus(retryDelay);
       String note = "group " + intent.group() + " is at its pagetune_max_concurrent_restarts";
-      queue.postpone(id, until, note);
+      postponements.postpone(id, until, note);
       sink.accept(new HandledRestart(id, IntentStatus.QUEUED, note));
       return rescheduleTo(until);
     }
@@ -189,7 +193,7 @@ final class RestartTaskHandler {
     IntentStatus status = outcome.intentStatus();
     String blockReason =
         "stopped because the restart of " + claimed.describe() + " failed: " + outcome.detail();
-    if (!queue.finish(id, token, status, outcome.detail(), blockReason)) {
+    if (!claims.finish(id, token, status, outcome.detail(), blockReason)) {
       // This node was declared dead meanwhile and the restart was revived elsewhere: the
       // revived run owns the intent now.
       sink.accept(
@@ -202,8 +206,9 @@ final class RestartTaskHandler {
       // them pending: the next run queues the restart again).
       Instant restartedAt = claimed.startedAt().orElse(now);
       for (String host : claimed.hosts()) {
-        journal.recordRestartVerified(
-            host, restartedAt, EffectiveState.EFFECTIVE, outcome.detail());
+        journal
+            .writes()
+            .recordRestartVerified(host, restartedAt, EffectiveState.EFFECTIVE, outcome.detail());
       }
     }
     sink.accept(new HandledRestart(id, status, outcome.detail()));
@@ -226,11 +231,11 @@ final class RestartTaskHandler {
   private void revive(ExecutionComplete complete, ExecutionOperations<Void> operations) {
     Execution dead = complete.getExecution();
     String id = dead.taskInstance.getId();
-    RestartQueue.Revival revival =
-        queue.revive(
+    IntentClaims.Revival revival =
+        claims.revive(
             id, tokenOf(dead), "node " + dead.pickedBy + " died while running it; revived");
     Optional<RestartIntent> intent = queue.find(id);
-    if (revival == RestartQueue.Revival.NOTHING_TO_RUN
+    if (revival == IntentClaims.Revival.NOTHING_TO_RUN
         || intent.isEmpty()
         || intent.get().status() != IntentStatus.QUEUED) {
       operations.remove();
@@ -243,7 +248,7 @@ final class RestartTaskHandler {
       operations.remove();
     } else if (decision.kind() == GateDecision.Kind.WAIT_UNTIL) {
       Instant until = notBefore(decision.until().orElseThrow(), now);
-      queue.postpone(
+      postponements.postpone(
           id, until, "revived after node " + dead.pickedBy + " died; waits for the window");
       operations.reschedule(complete, until);
     } else {
@@ -255,9 +260,9 @@ final class RestartTaskHandler {
    * A {@code run-due} that picked {@code id} under {@code token} is gone from this node: the intent
    * goes back to QUEUED (only if that process still holds it) and the hosts it held are free.
    */
-  RestartQueue.Revival reviveGone(String id, String token, String pickedBy) {
-    RestartQueue.Revival revival =
-        queue.revive(id, token, "run-due " + pickedBy + " died while running it; revived");
+  IntentClaims.Revival reviveGone(String id, String token, String pickedBy) {
+    IntentClaims.Revival revival =
+        claims.revive(id, token, "run-due " + pickedBy + " died while running it; revived");
     leases.releaseAll(RESTART_OWNER + id);
     return revival;
   }

@@ -62,9 +62,9 @@ class NotifiedRestartJournalTest {
 
     try (StateStore store =
         StateStore.open(dir.resolve("state.db").toString(), CliRun.CLOCK, Map.of())) {
-      String runId = store.journal().listRuns(1).get(0).runId();
+      String runId = store.journal().runs().list(1).get(0).runId();
       Map<String, EffectiveState> states = new TreeMap<>();
-      for (JournalChange c : store.journal().changes(runId)) {
+      for (JournalChange c : store.journal().history().ofRun(runId)) {
         states.put(Path.of(c.path()).getFileName().toString(), c.effectiveState());
       }
       assertEquals(

@@ -53,10 +53,11 @@ class OrphanedTempFilesTest {
       gone.waitFor();
       RunOwner dead =
           new RunOwner(RunOwner.current().node(), gone.pid(), gone.info().startInstant());
-      store.journal().startRun("dead", "site.yml", "alice", false, dead);
+      store.journal().runs().start("dead", "site.yml", "alice", false, dead);
       store
           .journal()
-          .intendChange(
+          .writes()
+          .intend(
               new IntendedChange(
                   "dead",
                   "box",

@@ -161,7 +161,7 @@ class RestartQueueTest {
   void aRunningRestartDoesNotTakeNewRequests() {
     RestartQueue queue = queue(Dialect.SQLITE);
     String first = queue.enqueue(request(web("web1", "https-shop"), "MPSSHEAP", T0)).intent().id();
-    assertEquals(ClaimResult.Kind.CLAIMED, queue.claim(first, "node-a#2").kind());
+    assertEquals(ClaimResult.Kind.CLAIMED, claims(queue).claim(first, "node-a#2").kind());
 
     EnqueueResult later = queue.enqueue(request(web("web1", "https-shop"), "changed again", T0));
 
@@ -174,7 +174,7 @@ class RestartQueueTest {
     RestartQueue queue = queue(Dialect.SQLITE);
     String a = queue.enqueue(request(web("web1", "https-shop"), "MPSSHEAP", WINDOW)).intent().id();
     String b = queue.enqueue(request(web("web2", "https-shop"), "MPSSHEAP", WINDOW)).intent().id();
-    queue.claim(b, "node-a#2");
+    claims(queue).claim(b, "node-a#2");
 
     assertTrue(queue.cancel(a, "change CHG0030001 withdrawn"));
     assertFalse(queue.cancel(a, "twice"));
@@ -247,12 +247,12 @@ class RestartQueueTest {
             .intent()
             .id();
 
-    assertEquals(ClaimResult.Kind.CLAIMED, queue.claim(a, "n1#2").kind());
-    assertEquals(ClaimResult.Kind.NOT_QUEUED, queue.claim(a, "n2#2").kind());
-    assertEquals(ClaimResult.Kind.GROUP_BUSY, queue.claim(b, "n2#2").kind());
-    assertFalse(queue.finish(a, "n2#2", IntentStatus.DONE, "not mine", ""));
-    assertTrue(queue.finish(a, "n1#2", IntentStatus.DONE, "verified", ""));
-    assertEquals(ClaimResult.Kind.CLAIMED, queue.claim(b, "n2#2").kind());
+    assertEquals(ClaimResult.Kind.CLAIMED, claims(queue).claim(a, "n1#2").kind());
+    assertEquals(ClaimResult.Kind.NOT_QUEUED, claims(queue).claim(a, "n2#2").kind());
+    assertEquals(ClaimResult.Kind.GROUP_BUSY, claims(queue).claim(b, "n2#2").kind());
+    assertFalse(claims(queue).finish(a, "n2#2", IntentStatus.DONE, "not mine", ""));
+    assertTrue(claims(queue).finish(a, "n1#2", IntentStatus.DONE, "verified", ""));
+    assertEquals(ClaimResult.Kind.CLAIMED, claims(queue).claim(b, "n2#2").kind());
   }
 
   private static Optional<Instant> executionTime(RestartQueue queue, String id) {
@@ -262,13 +262,17 @@ class RestartQueueTest {
           try (PreparedStatement ps =
               c.prepareStatement(
                   "SELECT execution_time FROM scheduled_tasks WHERE task_name = ? AND task_instance = ?")) {
-            ps.setString(1, RestartQueue.TASK_NAME);
+            ps.setString(1, RestartExecutions.TASK_NAME);
             ps.setString(2, id);
             try (ResultSet rs = ps.executeQuery()) {
               return rs.next() ? Optional.of(rs.getTimestamp(1).toInstant()) : Optional.empty();
             }
           }
         });
+  }
+
+  private static IntentClaims claims(RestartQueue queue) {
+    return new IntentClaims(queue.store());
   }
 
   private static StateStore storeOf(RestartQueue queue) {

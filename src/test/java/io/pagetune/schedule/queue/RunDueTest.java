@@ -61,18 +61,20 @@ class RunDueTest {
     String b = queue.enqueue(web("web2", "shop-b", OPEN)).intent().id();
     String later = queue.enqueue(web("web3", "shop-c", NEXT_OPEN)).intent().id();
     Journal journal = store.journal();
-    journal.startRun("run-7", "solaris-mpss.yml", "alice", false);
+    journal.runs().start("run-7", "solaris-mpss.yml", "alice", false);
     for (String host : List.of("web1", "web3")) {
-      journal.recordChange(
-          "run-7",
-          host,
-          "mpss",
-          "/opt/ws/https-shop/bin/startserv",
-          "a".repeat(64),
-          "b".repeat(64),
-          null,
-          OPEN,
-          EffectiveState.PENDING);
+      journal
+          .writes()
+          .recordApplied(
+              "run-7",
+              host,
+              "mpss",
+              "/opt/ws/https-shop/bin/startserv",
+              "a".repeat(64),
+              "b".repeat(64),
+              null,
+              OPEN,
+              EffectiveState.PENDING);
     }
 
     List<HandledRestart> report = scheduler.runDue();
@@ -89,10 +91,13 @@ class RunDueTest {
     assertEquals(1, done.attempts());
     assertEquals(IntentStatus.QUEUED, queue.find(later).orElseThrow().status());
     assertEquals(
-        List.of(), journal.pendingChanges("web1"), "the restart made web1's change effective");
+        List.of(),
+        journal.history().pendingRestart("web1"),
+        "the restart made web1's change effective");
     assertEquals(
-        Optional.of("pages verified on web1"), journal.changes("run-7").get(0).effectiveDetail());
-    assertEquals(1, journal.pendingChanges("web3").size());
+        Optional.of("pages verified on web1"),
+        journal.history().ofRun("run-7").get(0).effectiveDetail());
+    assertEquals(1, journal.history().pendingRestart("web3").size());
 
     assertEquals(List.of(), scheduler.runDue(), "nothing is due twice");
     assertEquals(2, runner.totalRuns());

@@ -1,4 +1,4 @@
-package io.pagetune.schedule;
+package io.pagetune.restart;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;

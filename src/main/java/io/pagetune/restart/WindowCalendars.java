@@ -1,4 +1,4 @@
-package io.pagetune.schedule;
+package io.pagetune.restart;
 
 import io.pagetune.schedule.servicenow.ServiceNowClient;
 import io.pagetune.schedule.servicenow.ServiceNowWindow;
@@ -7,7 +7,10 @@ import io.pagetune.schedule.window.CronWindowCalendar;
 import io.pagetune.schedule.window.WindowCalendar;
 import java.util.function.Supplier;
 
-/** Turns a window definition into its calendar: cron windows directly, ServiceNow via a client. */
+/**
+ * Turns a window definition into its calendar: cron windows directly, ServiceNow via a client. The
+ * choice is made here, above {@code schedule}, so the generic window code never names ServiceNow.
+ */
 public final class WindowCalendars {
   private final Supplier<ServiceNowClient> serviceNow;
 
