@@ -4,7 +4,6 @@ import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.library.Architectures.LayeredArchitecture;
 import java.io.IOException;
@@ -45,24 +44,6 @@ class LayerOrderTest {
           "vars",
           "error");
 
-  /**
-   * TEMPORARY, issue 21: layers the other branches of the issue create. The coordinator empties
-   * this when the branches are merged.
-   */
-  static final Set<String> LAYERS_WITHOUT_A_PACKAGE_UNTIL_MERGE = Set.of("app");
-
-  /**
-   * TEMPORARY, issue 21: classes that refer up the order today ({@code class -> package}): the
-   * executor's ports implemented in restart, which the app branch of the issue moves into app. The
-   * coordinator empties this when the branches are merged.
-   */
-  static final Set<String> UPWARD_UNTIL_MERGE =
-      Set.of(
-          "io.pagetune.restart.JournalRecorder -> io.pagetune.executor",
-          "io.pagetune.restart.QueueRestartSink -> io.pagetune.executor",
-          "io.pagetune.restart.Restarts -> io.pagetune.executor",
-          "io.pagetune.restart.UnconfirmedWrites -> io.pagetune.executor");
-
   @Test
   void noClassRefersToALayerAboveIt() {
     layers(LAYERS).check(MainClasses.get());
@@ -81,9 +62,8 @@ class LayerOrderTest {
     List<String> violations = new ArrayList<>();
     for (SourceReferences.Source s : SourceReferences.under("io.pagetune")) {
       int own = rank(s.pkg());
-      String type = s.pkg() + "." + s.file().getFileName().toString().replace(".java", "");
       for (String ref : s.references()) {
-        if (rank(ref) < own && !allowListed(type, ref)) {
+        if (rank(ref) < own) {
           violations.add(
               s.file() + " (" + layer(s.pkg()) + ") names " + ref + " (" + layer(ref) + ")");
         }
@@ -104,7 +84,7 @@ class LayerOrderTest {
     assertEquals(Set.of(), unlisted, "packages missing from LAYERS");
     Set<String> empty = new TreeSet<>(LAYERS);
     empty.removeAll(tops);
-    assertEquals(LAYERS_WITHOUT_A_PACKAGE_UNTIL_MERGE, empty, "layers without a package");
+    assertEquals(Set.of(), empty, "layers without a package");
   }
 
   private static LayeredArchitecture layers(List<String> order) {
@@ -118,24 +98,7 @@ class LayerOrderTest {
           arch.whereLayer(order.get(i))
               .mayOnlyBeAccessedByLayers(order.subList(0, i).toArray(String[]::new));
     }
-    for (String entry : UPWARD_UNTIL_MERGE) {
-      String[] ends = entry.split(" -> ");
-      arch =
-          arch.ignoreDependency(
-              DescribedPredicate.describe(
-                  ends[0], c -> (c.getName() + "$").startsWith(ends[0] + "$")),
-              JavaClass.Predicates.resideInAPackage(ends[1] + ".."));
-    }
     return arch.withOptionalLayers(true);
-  }
-
-  private static boolean allowListed(String type, String referenced) {
-    return UPWARD_UNTIL_MERGE.stream()
-        .map(e -> e.split(" -> "))
-        .anyMatch(
-            e ->
-                e[0].equals(type)
-                    && (referenced.equals(e[1]) || referenced.startsWith(e[1] + ".")));
   }
 
   /** io.pagetune.connection.ssh → connection */

@@ -1,10 +1,8 @@
 package io.pagetune.architecture;
 
-import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import com.tngtech.archunit.library.dependencies.SliceRule;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -21,27 +19,10 @@ import org.junit.jupiter.api.Test;
  * class files; the sources are read too, for the constants javac inlines.
  */
 class PackageCyclesTest {
-  /**
-   * TEMPORARY, issue 21: dependencies ({@code origin package -> target package}) that close a cycle
-   * today, in packages other branches of the issue restructure. The coordinator empties this when
-   * the branches are merged.
-   */
-  static final List<String> CYCLE_EDGES_UNTIL_MERGE =
-      List.of(
-          // connection's LocalConnection/LocalBecomeFiles call connection.ssh's SudoFailure and
-          // StatOutput (branch i21-ssh)
-          "io.pagetune.connection -> io.pagetune.connection.ssh",
-          // schedule's WindowCalendars builds schedule.servicenow's ServiceNowWindow (i21-state)
-          "io.pagetune.schedule -> io.pagetune.schedule.servicenow");
 
   @Test
   void classesFormNoPackageCycle() {
-    SliceRule rule = slices().matching("io.pagetune.(**)").should().beFreeOfCycles();
-    for (String edge : CYCLE_EDGES_UNTIL_MERGE) {
-      String[] ends = edge.split(" -> ");
-      rule = rule.ignoreDependency(resideInAPackage(ends[0]), resideInAPackage(ends[1]));
-    }
-    rule.check(MainClasses.get());
+    slices().matching("io.pagetune.(**)").should().beFreeOfCycles().check(MainClasses.get());
   }
 
   @Test
@@ -50,7 +31,7 @@ class PackageCyclesTest {
     for (SourceReferences.Source s : SourceReferences.under("io.pagetune")) {
       Map<String, String> out = graph.computeIfAbsent(s.pkg(), p -> new TreeMap<>());
       for (String ref : s.references()) {
-        if (!ref.equals(s.pkg()) && !CYCLE_EDGES_UNTIL_MERGE.contains(s.pkg() + " -> " + ref)) {
+        if (!ref.equals(s.pkg())) {
           out.putIfAbsent(ref, s.file().getFileName().toString());
         }
       }

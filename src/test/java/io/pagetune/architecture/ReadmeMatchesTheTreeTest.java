@@ -40,19 +40,6 @@ class ReadmeMatchesTheTreeTest {
   private static final Pattern TYPE_DECLARATION =
       Pattern.compile("\\b(?:class|interface|record|enum)\\s+([A-Z][A-Za-z0-9]*)");
 
-  /**
-   * TEMPORARY, issue 21: package-map rows for packages other branches of the issue create. The
-   * coordinator empties this when the branches are merged.
-   */
-  static final Set<String> ROWS_WITHOUT_A_PACKAGE_UNTIL_MERGE = Set.of("app");
-
-  /**
-   * TEMPORARY, issue 21: subpackages the SSH branch of the issue creates, whose rows the
-   * coordinator writes at the merge. The coordinator empties this when the branches are merged.
-   */
-  static final Set<String> PACKAGES_WITHOUT_A_ROW_UNTIL_MERGE =
-      Set.of("connection.ssh.hostkeys", "connection.ssh.config", "connection.ssh.session");
-
   @Test
   void thePackageMapHasOneRowPerPackage() throws IOException {
     Set<String> rows = new TreeSet<>();
@@ -67,7 +54,6 @@ class ReadmeMatchesTheTreeTest {
     Set<String> missing = new TreeSet<>();
     for (String pkg : packages) {
       if (!rows.contains(pkg)
-          && !PACKAGES_WITHOUT_A_ROW_UNTIL_MERGE.contains(pkg)
           && !(pkg.matches("targets\\.[a-z0-9]+") && rows.contains("targets.<name>"))) {
         missing.add(pkg);
       }
@@ -83,7 +69,7 @@ class ReadmeMatchesTheTreeTest {
         gone.add(row);
       }
     }
-    assertEquals(ROWS_WITHOUT_A_PACKAGE_UNTIL_MERGE, gone, "rows naming no package of src/main");
+    assertEquals(Set.of(), gone, "rows naming no package of src/main");
   }
 
   @Test

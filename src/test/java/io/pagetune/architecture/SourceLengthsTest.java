@@ -21,7 +21,6 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
-import java.util.Set;
 import java.util.stream.Stream;
 import javax.tools.JavaCompiler;
 import javax.tools.JavaFileObject;
@@ -38,64 +37,6 @@ class SourceLengthsTest {
   static final int MAX_FILE_LINES = 400;
   static final int MAX_METHOD_LINES = 80;
 
-  /**
-   * TEMPORARY, issue 21: files over the limit today in packages other branches of the issue split
-   * (path under src/main/java). The coordinator empties this when the branches are merged.
-   */
-  static final Set<String> LONG_FILES_UNTIL_MERGE =
-      Set.of(
-          "io/pagetune/cli/ApplyCommand.java", // 405 lines, i21-app
-          "io/pagetune/cli/VaultCommand.java", // 405 lines, i21-app
-          "io/pagetune/connection/LocalConnection.java", // 496 lines, i21-ssh
-          "io/pagetune/connection/ssh/RemoteFiles.java", // 595 lines, i21-ssh
-          "io/pagetune/connection/ssh/ShellSession.java", // 562 lines, i21-ssh
-          "io/pagetune/connection/ssh/SshConnectionFactory.java", // 485 lines, i21-ssh
-          "io/pagetune/executor/PlayRunner.java", // 463 lines, i21-exec
-          "io/pagetune/schedule/queue/RestartQueue.java", // 640 lines, i21-state
-          "io/pagetune/state/Journal.java", // 691 lines, i21-state
-          "io/pagetune/targets/solaris/StartservScript.java" // 431 lines, i21-targets
-          );
-
-  /**
-   * TEMPORARY, issue 21: methods over the limit today ({@code path#Class.method}) in packages other
-   * branches of the issue split. The coordinator empties this when the branches are merged.
-   */
-  static final Set<String> LONG_METHODS_UNTIL_MERGE =
-      Set.of(
-          "io/pagetune/cli/ApplyCommand.java#ApplyCommand.call", // 99 lines, i21-app
-          "io/pagetune/cli/RunCommand.java#RunCommand.call", // 162 lines, i21-app
-          "io/pagetune/cli/StatusCommand.java#StatusCommand.call", // 84 lines, i21-app
-          "io/pagetune/connection/ssh/ExecChannel.java#ExecChannel.run", // 97 lines, i21-ssh
-          "io/pagetune/connection/ssh/KnownHostsStore.java#KnownHostsStore.check", // 108 lines,
-          // i21-ssh
-          "io/pagetune/connection/ssh/ShellSession.java#ShellSession.framed", // 112 lines, i21-ssh
-          "io/pagetune/executor/Engine.java#Engine.run", // 84 lines, i21-exec
-          "io/pagetune/executor/TaskInvocation.java#TaskInvocation.once", // 104 lines, i21-exec
-          "io/pagetune/linux/ConsumerMemlock.java#ConsumerMemlock.judge", // 81 lines, i21-targets
-          "io/pagetune/linux/DefaultSizeChange.java#DefaultSizeChange.plan", // 96 lines,
-          // i21-targets
-          "io/pagetune/linux/sysctl/SysctlPersistence.java#SysctlPersistence.plan", // 126 lines,
-          // i21-targets
-          "io/pagetune/modules/StepRunner.java#StepRunner.run", // 90 lines, i21-targets
-          "io/pagetune/modules/builtin/ServiceModule.java#ServiceModule.plan", // 103 lines,
-          // i21-targets
-          "io/pagetune/modules/builtin/UserModule.java#UserModule.modify", // 86 lines, i21-targets
-          "io/pagetune/report/html/FleetReportHtml.java#FleetReportHtml.host", // 83 lines, i21-exec
-          "io/pagetune/targets/oracle/KernelParams.java#KernelParams.plan", // 128 lines,
-          // i21-targets
-          "io/pagetune/targets/oracle/OracleConfigFiles.java#OracleConfigFiles.plan", // 107 lines,
-          // i21-targets
-          "io/pagetune/targets/sap/SapLdrCntrlModule.java#SapLdrCntrlModule.plan", // 127 lines,
-          // i21-targets
-          "io/pagetune/targets/sap/SapLdrCntrlPlanner.java#SapLdrCntrlPlanner.plan", // 143 lines,
-          // i21-targets
-          "io/pagetune/targets/solaris/MpssStartserv.java#MpssStartserv.ensure", // 114 lines,
-          // i21-targets
-          "io/pagetune/targets/solaris/MpssStartservModule.java#MpssStartservModule.plan" // 92
-          // lines,
-          // i21-targets
-          );
-
   /** A measured file or member: where it is and how many lines it spans. */
   record Measure(String key, int lines) {
     @Override
@@ -110,7 +51,7 @@ class SourceLengthsTest {
     for (Path f : sources()) {
       int lines = Files.readAllLines(f, StandardCharsets.UTF_8).size();
       String key = key(f);
-      if (lines > MAX_FILE_LINES && !LONG_FILES_UNTIL_MERGE.contains(key)) {
+      if (lines > MAX_FILE_LINES) {
         over.add(new Measure(key, lines) + " (limit " + MAX_FILE_LINES + ")");
       }
     }
@@ -121,7 +62,7 @@ class SourceLengthsTest {
   void methodsStayUnderTheLimit() throws IOException {
     List<String> over = new ArrayList<>();
     for (Measure m : methods(sources())) {
-      if (m.lines() > MAX_METHOD_LINES && !LONG_METHODS_UNTIL_MERGE.contains(m.key())) {
+      if (m.lines() > MAX_METHOD_LINES) {
         over.add(m + " (limit " + MAX_METHOD_LINES + ")");
       }
     }
