@@ -51,107 +51,179 @@ public record DefaultSizeChange(Optional<PoolPlan> kept, Optional<String> refusa
       Predicate<HugePageConsumer> movesAlong,
       double maxShareOfRam,
       long memTotalBytes) {
-    String from = new PageSize(fromBytes).toString();
-    String to = new PageSize(toBytes).toString();
-    String change = "default_hugepagesz=" + to;
-    String sysfs = "/sys/kernel/mm/hugepages/hugepages-" + (toBytes >> 10) + "kB";
-    if (host.stat(sysfs).isEmpty()) {
-      return refused(
-          "this kernel has no "
-              + to
-              + " huge pages ("
-              + sysfs
-              + " is missing): it would ignore "
-              + change
-              + " at boot, and vm.nr_hugepages would count "
-              + from
-              + " pages");
+    Move move = new Move(fromBytes, toBytes);
+    Optional<String> noPages = kernelWithoutNewSize(host, move);
+    if (noPages.isPresent()) {
+      return refused(noPages.get());
     }
     List<HugePageConsumer> naming = sources.namingSize(host, fromBytes);
-    // the users of the default size: today's, and those a next boot that already has the new
-    // default places in its pool (huge_page_size = 0 follows the default), sized in today's pages
-    Set<String> namingTo =
-        sources.namingSize(host, toBytes).stream()
-            .map(HugePageConsumer::name)
-            .collect(Collectors.toSet());
-    List<HugePageConsumer> today =
-        Stream.concat(
-                sources.all(host, fromBytes).stream(),
-                sources.all(host, toBytes).stream().filter(c -> !namingTo.contains(c.name())))
-            .toList();
-    Set<String> staying = naming.stream().map(HugePageConsumer::name).collect(Collectors.toSet());
-    Set<String> found = today.stream().map(HugePageConsumer::name).collect(Collectors.toSet());
+    List<HugePageConsumer> today = defaultSizeUsers(host, sources, move);
+    Optional<String> refusal =
+        strandedUsers(today, naming, recorded, movesAlong, move)
+            .or(() -> defaultSizeTakers(host, sources, move))
+            .or(() -> unknownSizes(host, sources, move))
+            .or(() -> unnamedUsers(host, today, move));
+    if (refusal.isPresent()) {
+      return refused(refusal.get());
+    }
+    if (naming.isEmpty()) {
+      return none();
+    }
+    return keptPool(host, naming, move, maxShareOfRam, memTotalBytes);
+  }
+
+  /** The move of the default size, in bytes and as the kernel parameter and messages name it. */
+  private record Move(long fromBytes, long toBytes) {
+    String from() {
+      return new PageSize(fromBytes).toString();
+    }
+
+    String to() {
+      return new PageSize(toBytes).toString();
+    }
+
+    String change() {
+      return "default_hugepagesz=" + to();
+    }
+  }
+
+  private static Optional<String> kernelWithoutNewSize(HostState host, Move move) {
+    String sysfs = "/sys/kernel/mm/hugepages/hugepages-" + (move.toBytes() >> 10) + "kB";
+    if (host.stat(sysfs).isPresent()) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        "this kernel has no "
+            + move.to()
+            + " huge pages ("
+            + sysfs
+            + " is missing): it would ignore "
+            + move.change()
+            + " at boot, and vm.nr_hugepages would count "
+            + move.from()
+            + " pages");
+  }
+
+  /**
+   * The users of the default size: today's, and those a next boot that already has the new default
+   * places in its pool (huge_page_size = 0 follows the default), sized in today's pages.
+   */
+  private static List<HugePageConsumer> defaultSizeUsers(
+      HostState host, HugePageConsumers sources, Move move) {
+    Set<String> namingTo = names(sources.namingSize(host, move.toBytes()));
+    return Stream.concat(
+            sources.all(host, move.fromBytes()).stream(),
+            sources.all(host, move.toBytes()).stream().filter(c -> !namingTo.contains(c.name())))
+        .toList();
+  }
+
+  private static Optional<String> strandedUsers(
+      List<HugePageConsumer> today,
+      List<HugePageConsumer> naming,
+      List<HugePageConsumer> recorded,
+      Predicate<HugePageConsumer> movesAlong,
+      Move move) {
+    Set<String> staying = names(naming);
+    Set<String> found = names(today);
     // a recorded user no source finds (a declared one) cannot say which size it asks for, so it
     // counts as one that takes the default size: refused rather than dropped from the pool file
     List<HugePageConsumer> stranded =
         Stream.concat(today.stream(), recorded.stream().filter(c -> !found.contains(c.name())))
             .filter(c -> !staying.contains(c.name()) && !movesAlong.test(c))
             .toList();
-    if (!stranded.isEmpty()) {
-      return refused(strands(fromBytes, toBytes, describe(stranded, fromBytes)));
+    if (stranded.isEmpty()) {
+      return Optional.empty();
     }
-    // one that uses no huge pages today but takes the default size once switched on would be
-    // sized in the old size by whichever task switches it on first: refused whatever the order
+    return Optional.of(
+        strands(move.fromBytes(), move.toBytes(), describe(stranded, move.fromBytes())));
+  }
+
+  /**
+   * One that uses no huge pages today but takes the default size once switched on would be sized in
+   * the old size by whichever task switches it on first: refused whatever the order.
+   */
+  private static Optional<String> defaultSizeTakers(
+      HostState host, HugePageConsumers sources, Move move) {
     List<UnsizedConsumer> takers = sources.defaultSizeTakers(host);
-    if (!takers.isEmpty()) {
-      return refused(
-          change
-              + " would change the page size of "
-              + takers.stream()
-                  .map(t -> t.name() + " (" + t.why() + ")")
-                  .collect(Collectors.joining("; "))
-              + ": switched on, it would map "
-              + to
-              + " pages sized as "
-              + from
-              + " pages; name its size (huge_page_size = "
-              + from
-              + "B keeps a "
-              + from
-              + " pool on the kernel command line) before the default size moves");
+    if (takers.isEmpty()) {
+      return Optional.empty();
     }
-    // one whose size cannot be told now cannot be counted in either pool: at its next start it
-    // asks for pages of the new size (huge_pages = on fails without them; try takes what the
-    // others' pool holds, or falls back), or of the old size, whose kept pair would not count it
-    List<UnsizedConsumer> unknown = sources.unsized(host, fromBytes);
-    if (!unknown.isEmpty()) {
-      return refused(
-          change
-              + " needs every user of the "
-              + from
-              + " pages counted, and the size of "
-              + unknown.stream()
-                  .map(u -> u.name() + " is not known (" + u.why() + ")")
-                  .collect(Collectors.joining("; "))
-              + ": at its next start it would take "
-              + to
-              + " pages no pool counts, out of the pool the others need, or fail without them;"
-              + " start it once so that its size can be read before the default size moves");
+    return Optional.of(
+        move.change()
+            + " would change the page size of "
+            + takers.stream()
+                .map(t -> t.name() + " (" + t.why() + ")")
+                .collect(Collectors.joining("; "))
+            + ": switched on, it would map "
+            + move.to()
+            + " pages sized as "
+            + move.from()
+            + " pages; name its size (huge_page_size = "
+            + move.from()
+            + "B keeps a "
+            + move.from()
+            + " pool on the kernel command line) before the default size moves");
+  }
+
+  /**
+   * One whose size cannot be told now cannot be counted in either pool: at its next start it asks
+   * for pages of the new size (huge_pages = on fails without them; try takes what the others' pool
+   * holds, or falls back), or of the old size, whose kept pair would not count it.
+   */
+  private static Optional<String> unknownSizes(
+      HostState host, HugePageConsumers sources, Move move) {
+    List<UnsizedConsumer> unknown = sources.unsized(host, move.fromBytes());
+    if (unknown.isEmpty()) {
+      return Optional.empty();
     }
+    return Optional.of(
+        move.change()
+            + " needs every user of the "
+            + move.from()
+            + " pages counted, and the size of "
+            + unknown.stream()
+                .map(u -> u.name() + " is not known (" + u.why() + ")")
+                .collect(Collectors.joining("; "))
+            + ": at its next start it would take "
+            + move.to()
+            + " pages no pool counts, out of the pool the others need, or fail without them;"
+            + " start it once so that its size can be read before the default size moves");
+  }
+
+  /** Pages in use today beyond what the users found account for belong to users nobody named. */
+  private static Optional<String> unnamedUsers(
+      HostState host, List<HugePageConsumer> today, Move move) {
     Meminfo mem = host.fact(Meminfo.PAGES);
     long inUse = HugePagesInUse.pages(mem).orElse(0);
-    long known = today.stream().mapToLong(c -> c.pages(fromBytes)).sum();
-    if (inUse > known) {
-      return refused(
-          change
-              + " would take the "
-              + from
-              + " pool from users pagetune cannot name: "
-              + HugePagesInUse.describe(mem)
-              + ", of which "
-              + known
-              + " by "
-              + (today.isEmpty() ? "no user found" : describe(today, fromBytes))
-              + "; find the others (Hugetlb in /proc/<pid>/smaps) and name their page size");
+    long known = today.stream().mapToLong(c -> c.pages(move.fromBytes())).sum();
+    if (inUse <= known) {
+      return Optional.empty();
     }
-    if (naming.isEmpty()) {
-      return none();
-    }
+    return Optional.of(
+        move.change()
+            + " would take the "
+            + move.from()
+            + " pool from users pagetune cannot name: "
+            + HugePagesInUse.describe(mem)
+            + ", of which "
+            + known
+            + " by "
+            + (today.isEmpty() ? "no user found" : describe(today, move.fromBytes()))
+            + "; find the others (Hugetlb in /proc/<pid>/smaps) and name their page size");
+  }
+
+  /** The old size's pool, sized for the users that name it, kept beside the new default. */
+  private static DefaultSizeChange keptPool(
+      HostState host,
+      List<HugePageConsumer> naming,
+      Move move,
+      double maxShareOfRam,
+      long memTotalBytes) {
     PoolOutcome kept =
         PoolPlan.plan(
             host,
             HugePageConsumers.none(),
-            fromBytes,
+            move.fromBytes(),
             new PoolPlan.Request(
                 List.of(),
                 List.of(),
@@ -162,7 +234,8 @@ public record DefaultSizeChange(Optional<PoolPlan> kept, Optional<String> refusa
                 new HugePagePool.Live(0, 0, 0),
                 false));
     if (kept instanceof PoolOutcome.Refused r) {
-      return refused("the " + from + " pool kept beside " + change + ": " + r.reason());
+      return refused(
+          "the " + move.from() + " pool kept beside " + move.change() + ": " + r.reason());
     }
     return new DefaultSizeChange(Optional.of((PoolPlan) kept), Optional.empty());
   }
@@ -187,6 +260,10 @@ public record DefaultSizeChange(Optional<PoolPlan> kept, Optional<String> refusa
         + " -XX:LargePageSizeInBytes=2m, huge_page_size = 2MB) so that its "
         + from
         + " pool is kept on the kernel command line";
+  }
+
+  private static Set<String> names(List<HugePageConsumer> consumers) {
+    return consumers.stream().map(HugePageConsumer::name).collect(Collectors.toSet());
   }
 
   private static String describe(List<HugePageConsumer> consumers, long pageBytes) {

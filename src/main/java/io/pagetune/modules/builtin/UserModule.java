@@ -259,30 +259,7 @@ public final class UserModule implements Module {
         primary = wanted.map(GroupEntry.Group::name).orElse(group.get());
       }
     }
-    Set<String> supplementary = new LinkedHashSet<>(user.supplementary());
-    if (args.has("groups")) {
-      Set<String> wanted = new LinkedHashSet<>();
-      for (String g : groups) {
-        wanted.add(now.group(g).map(GroupEntry.Group::name).orElse(g));
-      }
-      // the primary group is not a supplementary one, also when listed (usermod ignores it)
-      String primaryName =
-          group.flatMap(now::group).map(GroupEntry.Group::name).orElse(user.primaryGroup());
-      wanted.remove(primaryName);
-      if (args.bool("append")) {
-        Set<String> missing = new LinkedHashSet<>(wanted);
-        missing.removeAll(supplementary);
-        if (!missing.isEmpty()) {
-          flags.addAll(List.of("-a", "-G", String.join(",", missing)));
-          what.add("groups + " + String.join(",", missing));
-          supplementary.addAll(missing);
-        }
-      } else if (!wanted.equals(supplementary)) {
-        flags.addAll(List.of("-G", String.join(",", wanted)));
-        what.add("groups " + String.join(",", supplementary) + " -> " + String.join(",", wanted));
-        supplementary = wanted;
-      }
-    }
+    Set<String> supplementary = supplementary(args, now, user, groups, group, flags, what);
     String home = field(args, "home", user.home(), "-d", flags, what);
     String shell = field(args, "shell", user.shell(), "-s", flags, what);
     String comment = field(args, "comment", user.comment(), "-c", flags, what);
@@ -316,6 +293,48 @@ public final class UserModule implements Module {
                 PasswdReadBack.of(user.name())),
             List.of())
         .withData(data);
+  }
+
+  /**
+   * Adds the usermod flags when the supplementary groups differ; returns the groups the user will
+   * have.
+   */
+  private static Set<String> supplementary(
+      Args args,
+      UserAccount.Reading now,
+      UserAccount.User user,
+      List<String> groups,
+      Optional<String> group,
+      List<String> flags,
+      List<String> what) {
+    Set<String> supplementary = new LinkedHashSet<>(user.supplementary());
+    if (!args.has("groups")) {
+      return supplementary;
+    }
+    Set<String> wanted = new LinkedHashSet<>();
+    for (String g : groups) {
+      wanted.add(now.group(g).map(GroupEntry.Group::name).orElse(g));
+    }
+    // the primary group is not a supplementary one, also when listed (usermod ignores it)
+    String primaryName =
+        group.flatMap(now::group).map(GroupEntry.Group::name).orElse(user.primaryGroup());
+    wanted.remove(primaryName);
+    if (args.bool("append")) {
+      Set<String> missing = new LinkedHashSet<>(wanted);
+      missing.removeAll(supplementary);
+      if (!missing.isEmpty()) {
+        flags.addAll(List.of("-a", "-G", String.join(",", missing)));
+        what.add("groups + " + String.join(",", missing));
+        supplementary.addAll(missing);
+      }
+      return supplementary;
+    }
+    if (wanted.equals(supplementary)) {
+      return supplementary;
+    }
+    flags.addAll(List.of("-G", String.join(",", wanted)));
+    what.add("groups " + String.join(",", supplementary) + " -> " + String.join(",", wanted));
+    return wanted;
   }
 
   /** Adds the usermod flag when the field differs; returns the value the user will have. */

@@ -70,74 +70,132 @@ record OracleConfigFiles(
     MemlockRecommendation memlock = req.planner().memlock(pages * req.pageBytes(), req.memTotal());
     ThpPolicy policy = thpPolicy(args, host);
     String limitsPath = args.string("limits_file");
+    Map<String, Set<String>> consumerGroups = consumerGroups(group);
+    // only users that nothing else gives more get a line: a larger or unlimited memlock stays
+    List<String> memlockUsers =
+        MemlockPersistence.usersNeedingLines(
+            boot.limits(), consumerGroups, limitsPath, memlock.kb());
+    Map<String, Object> planned = planned(args, req, pool, group, memlock, memlockUsers, policy);
+
+    String sysctlText =
+        pool.pool()
+            .withRecords(
+                rendered(call, "sysctl_template", planned).orElseGet(() -> sysctlText(planned)));
+    HostFiles.Text limitsNow = HostFiles.readOrEmpty(host, limitsPath);
+    String limitsRendered =
+        rendered(call, "limits_template", planned).orElseGet(() -> limitsText(planned));
+    for (HostFiles.Text t : List.of(sysctlNow, limitsNow)) {
+      if (t.problem().isPresent()) {
+        throw new OracleRefusal(t.problem().get());
+      }
+    }
+    SysctlPersistence.Result sysctl =
+        sysctlFile(
+            boot, args.string("sysctl_file"), sysctlNow.text().get(), sysctlText, pages, group);
+    MemlockPersistence.Result limits =
+        limitsFile(
+            host,
+            boot,
+            consumerGroups,
+            limitsPath,
+            limitsNow.text().get(),
+            limitsRendered,
+            memlockUsers,
+            memlock.kb());
+    ThpMode thp = host.fact(OracleFacts.THP);
+    KernelParams kernel = kernelLine(boot, thp, policy, req, pages, keptDefault);
+    List<FileEdit> unitEdits = unitDropIns(host, group, memlock.kb());
+    return new OracleConfigFiles(
+        planned, memlock, policy, thp, sysctl, limits, kernel, unitEdits, keptDefault);
+  }
+
+  /** Each consumer with the groups it belongs to. */
+  private static Map<String, Set<String>> consumerGroups(ShmGroupChoice group) {
     Map<String, Set<String>> consumerGroups = new LinkedHashMap<>();
     for (String c : group.consumers()) {
       consumerGroups.put(c, group.groups().of(c).map(UserGroups.Member::names).orElse(Set.of()));
     }
+    return consumerGroups;
+  }
+
+  /** The desired values, as the plan's data and the templates see them. */
+  private static Map<String, Object> planned(
+      Args args,
+      OracleRequest req,
+      OraclePoolSizing pool,
+      ShmGroupChoice group,
+      MemlockRecommendation memlock,
+      List<String> memlockUsers,
+      ThpPolicy policy) {
     Map<String, Object> planned = new LinkedHashMap<>();
-    planned.put("nr_hugepages", pages);
+    planned.put("nr_hugepages", pool.pages());
     planned.put("page_bytes", req.pageBytes());
     planned.put("hugetlb_shm_group", group.gid());
     planned.put("oracle_user", args.string("oracle_user"));
     planned.put("consumers", group.consumers());
     planned.put("memlock_kb", memlock.kb());
     planned.put("memlock_reason", memlock.reason());
-    // only users that nothing else gives more get a line: a larger or unlimited memlock stays
-    List<String> memlockUsers =
-        MemlockPersistence.usersNeedingLines(
-            boot.limits(), consumerGroups, limitsPath, memlock.kb());
     planned.put("memlock_users", memlockUsers);
     planned.put("thp", policy.mode());
     planned.put("breakdown", pool.breakdown());
     planned.put("source", req.source());
     planned.put("pool_consumers", pool.extra().stream().map(HugePageConsumer::name).toList());
+    return planned;
+  }
 
-    String sysctlText =
-        pool.pool()
-            .withRecords(
-                args.optString("sysctl_template")
-                    .map(t -> call.services().renderTemplate(t, Map.of("hugepages", planned)))
-                    .orElseGet(() -> sysctlText(planned)));
-    HostFiles.Text limitsNow = HostFiles.readOrEmpty(host, limitsPath);
-    String limitsRendered =
-        args.optString("limits_template")
-            .map(t -> call.services().renderTemplate(t, Map.of("hugepages", planned)))
-            .orElseGet(() -> limitsText(planned));
-    for (HostFiles.Text t : List.of(sysctlNow, limitsNow)) {
-      if (t.problem().isPresent()) {
-        throw new OracleRefusal(t.problem().get());
-      }
-    }
-    Map<String, String> desiredSysctl = new LinkedHashMap<>();
+  /** A file's text from the playbook's template, when the task names one. */
+  private static Optional<String> rendered(
+      ModuleCall call, String templateArg, Map<String, Object> planned) {
+    return call.args()
+        .optString(templateArg)
+        .map(t -> call.services().renderTemplate(t, Map.of("hugepages", planned)));
+  }
+
+  /** The pool and the shm group in the sysctl file, by the sysctl precedence rules. */
+  private static SysctlPersistence.Result sysctlFile(
+      LinuxBootConfig boot,
+      String path,
+      String now,
+      String desiredText,
+      long pages,
+      ShmGroupChoice group) {
+    Map<String, String> desired = new LinkedHashMap<>();
     // at 1 GiB the pool is reserved on the command line; the same count in sysctl keeps a leftover
     // assignment from overriding that reservation when sysctl runs later in the boot
-    desiredSysctl.put(NR_HUGEPAGES, Long.toString(pages));
-    desiredSysctl.put(ShmGroupChoice.SHM_GROUP, group.gid());
+    desired.put(NR_HUGEPAGES, Long.toString(pages));
+    desired.put(ShmGroupChoice.SHM_GROUP, group.gid());
     SysctlPersistence.Result sysctl =
-        SysctlPersistence.plan(
-            boot.sysctlBoot(),
-            args.string("sysctl_file"),
-            sysctlNow.text().get(),
-            sysctlText,
-            desiredSysctl);
+        SysctlPersistence.plan(boot.sysctlBoot(), path, now, desiredText, desired);
     if (sysctl.refusal().isPresent()) {
       throw new OracleRefusal(sysctl.refusal().get());
     }
-    // no file of pagetune's own when no user needs a line from it
-    String limitsText =
-        memlockUsers.isEmpty() && host.stat(limitsPath).isEmpty()
-            ? limitsNow.text().get()
-            : limitsRendered;
-    MemlockPersistence.Result limits =
-        MemlockPersistence.plan(
-            boot.limits(),
-            consumerGroups,
-            limitsPath,
-            limitsNow.text().get(),
-            limitsText,
-            memlock.kb());
+    return sysctl;
+  }
 
-    ThpMode thp = host.fact(OracleFacts.THP);
+  /** The memlock in a limits.d file for the users nothing else gives enough. */
+  private static MemlockPersistence.Result limitsFile(
+      HostState host,
+      LinuxBootConfig boot,
+      Map<String, Set<String>> consumerGroups,
+      String path,
+      String now,
+      String rendered,
+      List<String> memlockUsers,
+      long memlockKb) {
+    // no file of pagetune's own when no user needs a line from it
+    String desiredText = memlockUsers.isEmpty() && host.stat(path).isEmpty() ? now : rendered;
+    return MemlockPersistence.plan(
+        boot.limits(), consumerGroups, path, now, desiredText, memlockKb);
+  }
+
+  /** The THP mode and a 1 GiB pool (with the old default's kept beside it) on the command line. */
+  private static KernelParams kernelLine(
+      LinuxBootConfig boot,
+      ThpMode thp,
+      ThpPolicy policy,
+      OracleRequest req,
+      long pages,
+      Optional<PoolPlan> keptDefault) {
     // a kernel without THP needs nothing on its command line for it
     KernelParams kernel =
         KernelParams.plan(
@@ -150,18 +208,21 @@ record OracleConfigFiles(
     if (kernel.refusal().isPresent()) {
       throw new OracleRefusal(kernel.refusal().get());
     }
-    // a consumer started by a systemd unit gets its memlock from the unit, not from limits.conf
+    return kernel;
+  }
+
+  /** A consumer started by a systemd unit gets its memlock from the unit, not from limits.conf. */
+  private static List<FileEdit> unitDropIns(HostState host, ShmGroupChoice group, long memlockKb) {
     List<FileEdit> unitEdits = new ArrayList<>();
     for (String c : group.consumers()) {
       UnitMemlockPersistence.Result u =
-          UnitMemlockPersistence.plan(host.fact(MemlockStart.fact(c)), memlock.kb());
+          UnitMemlockPersistence.plan(host.fact(MemlockStart.fact(c)), memlockKb);
       if (u.refusal().isPresent()) {
         throw new OracleRefusal(u.refusal().get());
       }
       unitEdits.addAll(u.edits());
     }
-    return new OracleConfigFiles(
-        planned, memlock, policy, thp, sysctl, limits, kernel, unitEdits, keptDefault);
+    return unitEdits;
   }
 
   /** The configuration files' edits: sysctl, limits, boot loader (the drop-ins are apart). */
