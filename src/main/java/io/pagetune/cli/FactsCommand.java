@@ -94,10 +94,11 @@ public final class FactsCommand implements Callable<Integer> {
       environment
           .out()
           .print(
-              FactsTable.render(
-                  byHost,
-                  io.pagetune.cli.table.TerminalWidth.of(
-                      environment.env(), environment.terminal())));
+              new FactsTable(environment.wiring().targets())
+                  .render(
+                      byHost,
+                      io.pagetune.cli.table.TerminalWidth.of(
+                          environment.env(), environment.terminal())));
       environment.out().print(FactsTable.renderStates(byHost));
     }
     return unreachable ? ExitStatus.HOST_UNREACHABLE.code() : 0;

@@ -61,6 +61,14 @@ public interface Target {
   }
 
   /**
+   * What this target shows in the host's row of the {@code pagetune facts} table, from the same
+   * page facts; {@link FactCells#NONE} when the host has none of this target.
+   */
+  default FactCells factCells(Map<String, Object> pages) {
+    return FactCells.NONE;
+  }
+
+  /**
    * What this target verifies after a restart of a whole host or of a service (which restart no
    * target of their own); {@link RestartCheck#NONE} when nothing.
    */

@@ -10,6 +10,7 @@ import io.pagetune.schedule.RestartTarget;
 import io.pagetune.schedule.drivers.RestartCheck;
 import io.pagetune.schedule.drivers.RestartKind;
 import io.pagetune.targets.DefaultProbe;
+import io.pagetune.targets.FactCells;
 import io.pagetune.targets.Target;
 import java.time.Clock;
 import java.time.Duration;
@@ -97,6 +98,22 @@ public final class OracleTarget implements Target {
             "HugePages_Total=" + total + " HugePages_Free=" + free,
             false,
             reasons));
+  }
+
+  /** The Linux huge-page pool (allocated and in use) and the transparent huge pages mode. */
+  @Override
+  @SuppressWarnings("unchecked")
+  public FactCells factCells(Map<String, Object> pages) {
+    Map<String, Object> hp = (Map<String, Object>) pages.get("hugepages");
+    List<String> pool = List.of();
+    if (hp != null && hp.containsKey("total")) {
+      long total = ((Number) hp.get("total")).longValue();
+      long free = ((Number) hp.getOrDefault("free", 0L)).longValue();
+      pool = List.of(total + " pool, " + (total - free) + " used");
+    }
+    Object thp = pages.get("thp");
+    List<String> mode = thp == null ? List.of() : List.of(String.valueOf(thp));
+    return new FactCells(List.of(), pool, mode, List.of(), List.of());
   }
 
   /** A database instance restart times a SQL*Plus {@code / as sysdba} login as its probe. */

@@ -7,6 +7,7 @@ import io.pagetune.pages.PageSize;
 import io.pagetune.pages.PageState;
 import io.pagetune.schedule.RestartTarget;
 import io.pagetune.schedule.drivers.RestartKind;
+import io.pagetune.targets.FactCells;
 import io.pagetune.targets.Target;
 import java.time.Clock;
 import java.time.Duration;
@@ -90,6 +91,35 @@ public final class SapTarget implements Target {
               reasons));
     }
     return out;
+  }
+
+  /**
+   * Per SAP system: the page sizes disp+work runs with and how many run, its kernel, and a pending
+   * system restart when a profile sets LDR_CNTRL but not every disp+work runs with 64K yet.
+   */
+  @Override
+  @SuppressWarnings("unchecked")
+  public FactCells factCells(Map<String, Object> pages) {
+    List<String> inUse = new ArrayList<>();
+    List<String> kernels = new ArrayList<>();
+    List<String> pending = new ArrayList<>();
+    Map<String, Object> systems = (Map<String, Object>) pages.getOrDefault("sap", Map.of());
+    for (Map.Entry<String, Object> s : systems.entrySet()) {
+      Map<String, Object> m = (Map<String, Object>) s.getValue();
+      List<String> dw = (List<String>) m.getOrDefault("disp_work", List.of());
+      inUse.add(
+          s.getKey()
+              + " disp+work "
+              + (dw.isEmpty()
+                  ? "not running"
+                  : String.join(" ", dw.stream().distinct().toList()) + " x" + dw.size()));
+      kernels.add(s.getKey() + " " + m.get("kernel"));
+      List<String> profiles = (List<String>) m.getOrDefault("ldr_cntrl_profiles", List.of());
+      if (!profiles.isEmpty() && !dw.stream().allMatch(ALL_64K::equals)) {
+        pending.add("SAP system " + s.getKey());
+      }
+    }
+    return new FactCells(inUse, List.of(), List.of(), kernels, pending);
   }
 
   /** page_verify of disp+work's page sizes for the SID (the id may carry /instance number). */

@@ -5,6 +5,7 @@ import io.pagetune.modules.pages.PageVerifier;
 import io.pagetune.pages.PageFactSection;
 import io.pagetune.pages.PageState;
 import io.pagetune.schedule.drivers.RestartKind;
+import io.pagetune.targets.FactCells;
 import io.pagetune.targets.Target;
 import java.time.Clock;
 import java.time.Duration;
@@ -85,6 +86,27 @@ public final class SolarisTarget implements Target {
               reasons));
     }
     return out;
+  }
+
+  /**
+   * Per web server instance: the worker's heap page sizes, and a pending restart when its startserv
+   * carries pagetune's MPSS block but the heap is not in large pages yet.
+   */
+  @Override
+  @SuppressWarnings("unchecked")
+  public FactCells factCells(Map<String, Object> pages) {
+    List<String> inUse = new ArrayList<>();
+    List<String> pending = new ArrayList<>();
+    Map<String, Object> servers = (Map<String, Object>) pages.getOrDefault("web_servers", Map.of());
+    for (Map.Entry<String, Object> w : servers.entrySet()) {
+      Map<String, Object> m = (Map<String, Object>) w.getValue();
+      String heap = String.valueOf(m.get("heap"));
+      inUse.add("webservd heap " + heap);
+      if (Boolean.TRUE.equals(m.get("mpss_block")) && !LARGE_HEAP.matcher(heap).matches()) {
+        pending.add("web server " + w.getKey());
+      }
+    }
+    return new FactCells(inUse, List.of(), List.of(), List.of(), pending);
   }
 
   @Override
