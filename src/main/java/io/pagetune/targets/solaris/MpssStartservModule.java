@@ -119,7 +119,7 @@ final class MpssStartservModule implements Module {
     data.put("persisted", persisted.ok());
     data.put("effective", notEffective.isEmpty());
     data.put("pending_restart", pending);
-    RestartTarget target = new RestartTarget("web_server", host.host(), instance);
+    RestartTarget target = new RestartTarget(SolarisTarget.WEB_SERVER, host.host(), instance);
     if (edit instanceof TextEdit.Unchanged u) {
       if (notEffective.isPresent()) {
         data.put(
