@@ -7,6 +7,7 @@ import io.pagetune.executor.RestartList;
 import io.pagetune.modules.FileWrite;
 import io.pagetune.modules.PathState;
 import io.pagetune.modules.Step;
+import io.pagetune.schedule.RestartCatalog;
 import io.pagetune.state.EffectiveState;
 import io.pagetune.state.IntendedChange;
 import io.pagetune.state.Journal;
@@ -40,9 +41,11 @@ public final class JournalRecorder implements ChangeJournal {
   private final RunOwner owner = RunOwner.current();
   private final Set<String> reconciledHosts = ConcurrentHashMap.newKeySet();
   private final Set<String> startedRuns = ConcurrentHashMap.newKeySet();
+  private final RestartCatalog restartKinds;
   private String checkRunPlaybook;
 
-  JournalRecorder(Journal journal, Clock clock, String user) {
+  JournalRecorder(Journal journal, Clock clock, String user, RestartCatalog restartKinds) {
+    this.restartKinds = restartKinds;
     this.journal = journal;
     this.runs = journal.runs();
     this.writes = journal.writes();
@@ -158,7 +161,7 @@ public final class JournalRecorder implements ChangeJournal {
         continue;
       }
       if (now.equals(after(c))) {
-        for (Step.RequestRestart r : RestartList.decode(c.restarts())) {
+        for (Step.RequestRestart r : RestartList.decode(c.restarts(), restartKinds)) {
           requeue.accept(new OrphanedRestart(c.runId(), c.task(), r));
         }
         writes.confirm(c.sequence());

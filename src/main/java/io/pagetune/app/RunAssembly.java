@@ -99,7 +99,8 @@ public final class RunAssembly {
     Engine engine =
         new Engine(
                 modules, connections, wiring.factSets(), new Listeners(listeners), clock, services)
-            .withConnectionBudget(budget);
+            .withConnectionBudget(budget)
+            .withRestartKinds(wiring.restartKinds());
     return engine.run(run.playbookFile(), run.playbook(), run.inventory(), options, run.yaml());
   }
 }

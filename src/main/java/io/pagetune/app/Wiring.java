@@ -23,6 +23,7 @@ import io.pagetune.pages.PageState;
 import io.pagetune.restart.RestartConfigCheck;
 import io.pagetune.restart.RestartKinds;
 import io.pagetune.restart.Restarts;
+import io.pagetune.schedule.RestartCatalog;
 import io.pagetune.schedule.window.WindowsFile;
 import io.pagetune.state.HostLeases;
 import io.pagetune.state.StateStore;
@@ -73,13 +74,19 @@ public final class Wiring {
     return List.of(new SapTarget(), new SolarisTarget(), new OracleTarget(), new PostgresTarget());
   }
 
+  /** The restart kinds of this command, named and scoped as their targets declare them. */
+  public RestartCatalog restartKinds() {
+    return RestartKinds.catalog(targets());
+  }
+
   /** The built-in modules, then each target's. */
   public List<Module> moduleList(Clock clock) {
     List<Target> targets = targets();
     List<Module> all =
         new ArrayList<>(
             BuiltinModules.all(
-                RestartKinds.names(targets), targets.stream().map(Target::pageVerifier).toList()));
+                RestartKinds.catalog(targets),
+                targets.stream().map(Target::pageVerifier).toList()));
     List<HugePageConsumerSource> sources =
         new ArrayList<>(targets.stream().flatMap(t -> t.hugePageConsumers().stream()).toList());
     // a consumer kind that is no target: one source, registered here
@@ -181,7 +188,7 @@ public final class Wiring {
             clock,
             restarts.drivers(),
             () -> restarts.runDue("pagetune-run").stream().map(restarts::ran).toList()),
-        new JournalRecorder(restarts.store().journal(), clock, user()));
+        new JournalRecorder(restarts.store().journal(), clock, user(), restarts.queue().kinds()));
   }
 
   private HostLeaser leaser(StateStore store, Duration lockTimeout) {

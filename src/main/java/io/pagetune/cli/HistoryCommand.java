@@ -100,7 +100,9 @@ public final class HistoryCommand implements Callable<Integer> {
                           : ", needs "
                               + String.join(
                                   ", ",
-                                  io.pagetune.executor.RestartList.decode(c.restarts()).stream()
+                                  io.pagetune.executor.RestartList.decode(
+                                          c.restarts(), environment.wiring().restartKinds())
+                                      .stream()
                                       .map(r -> r.target().describe())
                                       .toList()))
                       + "]"));

@@ -41,7 +41,8 @@ record HostStatus(
     Map<String, Object> window,
     Optional<HostFacts> facts,
     Optional<String> unreachable,
-    Instant at) {
+    Instant at,
+    io.pagetune.schedule.RestartCatalog restartKinds) {
   HostStatus {
     groups = List.copyOf(groups);
     changes = List.copyOf(changes);
@@ -98,7 +99,7 @@ record HostStatus(
   List<String> unconfirmedRestarts() {
     Map<String, String> out = new LinkedHashMap<>();
     for (JournalChange c : unconfirmed) {
-      for (Step.RequestRestart r : RestartList.decode(c.restarts())) {
+      for (Step.RequestRestart r : RestartList.decode(c.restarts(), restartKinds)) {
         out.putIfAbsent(
             r.target().describe(),
             r.target().describe() + " unconfirmed (run " + c.runId() + " ended before queuing it)");

@@ -110,7 +110,9 @@ public final class ScheduleCommand implements Runnable {
 
     @Override
     public Integer call() {
-      RestartQueue queue = new RestartQueue(store(state, environment, environment.clock()));
+      RestartQueue queue =
+          new RestartQueue(
+              store(state, environment, environment.clock()), environment.wiring().restartKinds());
       List<RestartIntent> intents =
           all
               ? queue.list()
@@ -150,7 +152,12 @@ public final class ScheduleCommand implements Runnable {
 
     @Override
     public Integer call() {
-      RestartIntent i = find(new RestartQueue(store(state, environment, environment.clock())), id);
+      RestartIntent i =
+          find(
+              new RestartQueue(
+                  store(state, environment, environment.clock()),
+                  environment.wiring().restartKinds()),
+              id);
       PrintStream out = environment.out();
       if (output.json()) {
         Json.print(out, IntentJson.of(i));
@@ -196,7 +203,9 @@ public final class ScheduleCommand implements Runnable {
 
     @Override
     public Integer call() {
-      RestartQueue queue = new RestartQueue(store(state, environment, environment.clock()));
+      RestartQueue queue =
+          new RestartQueue(
+              store(state, environment, environment.clock()), environment.wiring().restartKinds());
       RestartIntent i = find(queue, id);
       if (!queue.cancel(i.id(), reason)) {
         environment

@@ -115,7 +115,8 @@ public final class StatusCommand implements Callable<Integer> {
     java.time.Clock clock = now.clock(environment);
     Instant at = clock.instant();
     StateStore store = ScheduleCommand.store(state, environment, clock);
-    List<RestartIntent> open = new RestartQueue(store).list(OPEN);
+    List<RestartIntent> open =
+        new RestartQueue(store, environment.wiring().restartKinds()).list(OPEN);
     Map<String, Optional<String>> hostWindows =
         io.pagetune.restart.RestartConfigCheck.hostWindows(hosts);
     Connections connections = refresh ? ssh.connections(environment) : null;
@@ -148,7 +149,8 @@ public final class StatusCommand implements Callable<Integer> {
               WindowsJson.host(hostWindows.get(h.name()), windows, at, 1),
               facts,
               unreachable,
-              at));
+              at,
+              environment.wiring().restartKinds()));
     }
     print(statuses, at);
     boolean anyUnreachable = statuses.stream().anyMatch(s -> s.unreachable().isPresent());

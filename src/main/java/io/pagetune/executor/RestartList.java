@@ -1,6 +1,7 @@
 package io.pagetune.executor;
 
 import io.pagetune.modules.Step;
+import io.pagetune.schedule.RestartCatalog;
 import io.pagetune.schedule.RestartTarget;
 import java.net.URLDecoder;
 import java.net.URLEncoder;
@@ -34,7 +35,11 @@ public final class RestartList {
     return sb.toString();
   }
 
-  public static List<Step.RequestRestart> decode(String text) {
+  /**
+   * The restarts {@code text} lists, each named and scoped as its kind is declared in {@code
+   * kinds}.
+   */
+  public static List<Step.RequestRestart> decode(String text, RestartCatalog kinds) {
     List<Step.RequestRestart> out = new ArrayList<>();
     for (String line : text.split("\n")) {
       if (line.isBlank()) {
@@ -44,9 +49,7 @@ public final class RestartList {
       if (f.length != 4) {
         throw new IllegalArgumentException("not a journaled restart: " + line);
       }
-      RestartTarget target =
-          new RestartTarget(
-              RestartTarget.kindOf(f[0]), dec(f[1]), f[2].equals(NO_ID) ? null : dec(f[2]));
+      RestartTarget target = kinds.target(f[0], dec(f[1]), f[2].equals(NO_ID) ? null : dec(f[2]));
       out.add(new Step.RequestRestart(target, dec(f[3])));
     }
     return out;

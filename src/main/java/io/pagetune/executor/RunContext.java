@@ -4,6 +4,7 @@ import io.pagetune.connection.Connections;
 import io.pagetune.facts.FactSet;
 import io.pagetune.modules.ModuleRegistry;
 import io.pagetune.report.RunListener;
+import io.pagetune.schedule.RestartCatalog;
 import io.pagetune.template.TemplateEngine;
 import io.pagetune.yaml.YamlReader;
 import java.time.Clock;
@@ -21,6 +22,7 @@ public record RunContext(
     Clock clock,
     InputErrors inputErrors,
     RunServices services,
+    RestartCatalog restartKinds,
     String runId) {
 
   public RunContext {
@@ -40,6 +42,7 @@ public record RunContext(
         clock,
         inputErrors,
         services,
+        restartKinds,
         runId);
   }
 }

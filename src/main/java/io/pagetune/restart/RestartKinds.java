@@ -1,6 +1,7 @@
 package io.pagetune.restart;
 
 import io.pagetune.restart.drivers.HostRestartKinds;
+import io.pagetune.schedule.RestartCatalog;
 import io.pagetune.schedule.drivers.DriverContext;
 import io.pagetune.schedule.drivers.Drivers;
 import io.pagetune.schedule.drivers.RestartKind;
@@ -24,6 +25,11 @@ public final class RestartKinds {
   /** The names {@code request_restart: kind:} and {@code pagetune_restart_commands} accept. */
   public static List<String> names(List<Target> targets) {
     return of(targets).stream().map(RestartKind::name).toList();
+  }
+
+  /** How each kind is named and how far one restart of it reaches, as its target declares. */
+  public static RestartCatalog catalog(List<Target> targets) {
+    return new RestartCatalog(of(targets).stream().map(RestartKind::entry).toList());
   }
 
   /** The kinds with their drivers built for one command. */

@@ -93,7 +93,7 @@ public final class Restarts {
     this.connections = connections;
     this.clock = clock;
     this.windows = new WindowLookup(windowsFile, new WindowCalendars(() -> serviceNow(env)));
-    this.queue = new RestartQueue(store);
+    this.queue = new RestartQueue(store, RestartKinds.catalog(targets));
     this.probes = new BenefitProbes(targets);
     this.verify = new PageVerifyModule(targets.stream().map(Target::pageVerifier).toList());
     this.drivers =
@@ -145,7 +145,7 @@ public final class Restarts {
   /** The restart daemon (or a one-shot run-due) on this node. */
   public RestartScheduler scheduler(String node, Duration polling) {
     return new RestartScheduler(
-        store,
+        queue,
         new InventoryWindowGate(inventory, windows),
         new DriverRestartRunner(
             inventory,

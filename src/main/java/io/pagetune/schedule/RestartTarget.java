@@ -1,9 +1,7 @@
 package io.pagetune.schedule;
 
 import java.util.Locale;
-import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -12,26 +10,18 @@ import java.util.regex.Pattern;
  *
  * <p>{@code kind} is the name users write ({@code request_restart: kind: sap_system}, keys of
  * {@code pagetune_restart_commands}); each target registers the kinds it restarts, with their
- * driver. The queue only knows two kinds itself: {@link #REBOOT}, which absorbs every other restart
- * of its host, and {@link #SERVICE}.
+ * driver, noun and scope ({@link RestartCatalog}). The queue only knows two kinds itself: {@link
+ * #REBOOT}, which absorbs every other restart of its host, and {@link #SERVICE}.
  *
  * @param scope how far one restart reaches, which decides when two requests are the same restart
+ * @param noun how people read the kind ("SAP system"); only how the target is shown, so it is no
+ *     part of equality or of the stored {@link #key()}
  */
-public record RestartTarget(String kind, String host, String id, Scope scope) {
+public record RestartTarget(String kind, String host, String id, Scope scope, String noun) {
   public static final String REBOOT = "reboot";
   public static final String SERVICE = "service";
 
   private static final Pattern KIND = Pattern.compile("[a-z][a-z0-9_]*");
-
-  /**
-   * How people read a kind whose name alone does not say it well, and the kinds whose one restart
-   * spans hosts. Both are part of what is stored and shown for queued restarts, so they are fixed
-   * here rather than looked up in the registry the drivers come from.
-   */
-  private static final Map<String, String> NOUNS =
-      Map.of("sap_system", "SAP system", "db_instance", "database instance");
-
-  private static final Set<String> SYSTEM_WIDE = Set.of("sap_system");
 
   /** One restart per ... */
   public enum Scope {
@@ -49,21 +39,27 @@ public record RestartTarget(String kind, String host, String id, Scope scope) {
     if (!KIND.matcher(kind).matches()) {
       throw new IllegalArgumentException("restart kind '" + kind + "' is not a lower-case name");
     }
+    if (noun == null) {
+      noun = defaultNoun(kind);
+    }
+  }
+
+  /** A target read by its kind's name ({@code web_server} reads "web server"). */
+  public RestartTarget(String kind, String host, String id, Scope scope) {
+    this(kind, host, id, scope, null);
   }
 
   /**
-   * A restart of the kind's usual scope: a reboot per host, a SAP system per SID, else per
-   * instance.
+   * A reboot per host, any other kind per instance; a kind of another scope or noun is built
+   * through its declaration ({@link RestartCatalog#target}).
    */
   public RestartTarget(String kind, String host, String id) {
-    this(kind, host, id, scopeOf(kind));
+    this(kind, host, id, REBOOT.equals(kind) ? Scope.HOST : Scope.INSTANCE);
   }
 
-  private static Scope scopeOf(String kind) {
-    if (REBOOT.equals(kind)) {
-      return Scope.HOST;
-    }
-    return SYSTEM_WIDE.contains(kind) ? Scope.SYSTEM : Scope.INSTANCE;
+  /** How a kind reads when its target declares no noun: its name with spaces. */
+  public static String defaultNoun(String kind) {
+    return kind.replace('_', ' ');
   }
 
   public static RestartTarget reboot(String host) {
@@ -81,7 +77,7 @@ public record RestartTarget(String kind, String host, String id, Scope scope) {
 
   /** The same target for another id (e.g. the SID with its instance number for sapcontrol). */
   public RestartTarget withId(String newId) {
-    return new RestartTarget(kind, host, newId, scope);
+    return new RestartTarget(kind, host, newId, scope, noun);
   }
 
   /**
@@ -97,21 +93,40 @@ public record RestartTarget(String kind, String host, String id, Scope scope) {
     };
   }
 
-  /** The target a stored row describes: its scope is the one whose key the row was stored under. */
-  public static RestartTarget stored(String kind, String host, String id, String key) {
+  /**
+   * The target a stored row describes: its scope is the one whose key the row was stored under, or
+   * the kind's own when no scope gives that key.
+   */
+  static RestartTarget stored(
+      String kind, String host, String id, String key, Scope declared, String noun) {
     for (Scope s : Scope.values()) {
-      RestartTarget t = new RestartTarget(kindOf(kind), host, id, s);
+      RestartTarget t = new RestartTarget(kindOf(kind), host, id, s, noun);
       if (t.key().equals(key)) {
         return t;
       }
     }
-    return new RestartTarget(kindOf(kind), host, id);
+    return new RestartTarget(kindOf(kind), host, id, declared, noun);
   }
 
   public String describe() {
     if (isReboot()) {
       return "reboot of " + host;
     }
-    return NOUNS.getOrDefault(kind, kind.replace('_', ' ')) + " " + id;
+    return noun + " " + id;
+  }
+
+  /** Equal targets are one restart, however they are shown. */
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof RestartTarget t
+        && kind.equals(t.kind)
+        && Objects.equals(host, t.host)
+        && Objects.equals(id, t.id)
+        && scope == t.scope;
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(kind, host, id, scope);
   }
 }

@@ -80,7 +80,8 @@ class JournalRecorderTest {
     long divergedId = intend(journal, edited, "e\n", "e2\n");
     long unreadableId = intend(journal, unreadable, null, "x\n");
 
-    JournalRecorder recorder = new JournalRecorder(journal, store.clock(), "bob");
+    JournalRecorder recorder =
+        new JournalRecorder(journal, store.clock(), "bob", new Wiring().restartKinds());
     recorder.runStarted("next", "site.yml", false);
     List<ChangeJournal.OrphanedRestart> requeued = new ArrayList<>();
     ChangeJournal.HostFileReader files =
@@ -177,7 +178,8 @@ class JournalRecorderTest {
             return Optional.ofNullable(modes.get(path));
           }
         };
-    JournalRecorder recorder = new JournalRecorder(journal, store.clock(), "bob");
+    JournalRecorder recorder =
+        new JournalRecorder(journal, store.clock(), "bob", new Wiring().restartKinds());
     recorder.runStarted("next", "site.yml", false);
     List<String> warnings = recorder.reconcile("db1", host, r -> {});
 

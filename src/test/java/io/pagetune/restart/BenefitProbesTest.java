@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 
 class BenefitProbesTest {
   private static final RestartTarget ORCL =
-      new RestartTarget(OracleTarget.DB_INSTANCE, "db1", "ORCL");
+      new io.pagetune.app.Wiring().restartKinds().target(OracleTarget.DB_INSTANCE, "db1", "ORCL");
   private static final RestartTarget PG =
       new RestartTarget("postgres_cluster", "pg1", "/srv/pg/data");
   private final BenefitProbes probes =

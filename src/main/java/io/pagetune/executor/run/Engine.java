@@ -22,6 +22,7 @@ import io.pagetune.playbook.Playbook;
 import io.pagetune.report.HostCounts;
 import io.pagetune.report.RunListener;
 import io.pagetune.report.RunSummary;
+import io.pagetune.schedule.RestartCatalog;
 import io.pagetune.template.TemplateEngine;
 import io.pagetune.yaml.YamlReader;
 import java.nio.file.Path;
@@ -45,6 +46,7 @@ public final class Engine {
   private final RunListener listener;
   private final Clock clock;
   private final RunServices services;
+  private RestartCatalog restartKinds = RestartCatalog.hostOnly();
   private ConnectionBudget connectionBudget = ConnectionBudget.forThisJvm();
   private io.pagetune.template.TemplateLimits templateLimits =
       io.pagetune.template.TemplateLimits.DEFAULT;
@@ -79,6 +81,15 @@ public final class Engine {
    */
   public Engine withTemplateLimits(io.pagetune.template.TemplateLimits limits) {
     this.templateLimits = java.util.Objects.requireNonNull(limits);
+    return this;
+  }
+
+  /**
+   * The restart kinds notified {@code request_restart} handlers name, as their targets declare them
+   * (default: only a reboot and a service).
+   */
+  public Engine withRestartKinds(RestartCatalog kinds) {
+    this.restartKinds = java.util.Objects.requireNonNull(kinds);
     return this;
   }
 
@@ -129,6 +140,7 @@ public final class Engine {
             clock,
             inputErrors,
             services,
+            restartKinds,
             runId);
     listener.runStarted(playbook.file(), options.check());
     patternWarnings.forEach(listener::warning);

@@ -79,10 +79,11 @@ final class NotifiedRestarts {
         continue;
       }
       RestartTarget target =
-          new RestartTarget(
-              RestartTarget.kindOf(String.valueOf(a.get("kind"))),
-              host.name(),
-              a.get("id") == null ? host.name() : String.valueOf(a.get("id")));
+          ctx.restartKinds()
+              .target(
+                  String.valueOf(a.get("kind")),
+                  host.name(),
+                  a.get("id") == null ? host.name() : String.valueOf(a.get("id")));
       String reason =
           a.get("reason") == null
               ? "notified by '" + task.displayName() + "'"

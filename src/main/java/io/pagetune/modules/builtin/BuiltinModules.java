@@ -1,7 +1,6 @@
 package io.pagetune.modules.builtin;
 
 import io.pagetune.modules.Module;
-import java.util.Collection;
 import java.util.List;
 
 /**
@@ -13,11 +12,12 @@ public final class BuiltinModules {
 
   /**
    * @param restartKinds the restart kinds {@code request_restart} accepts (the targets' and the
-   *     host-wide ones)
+   *     host-wide ones), as their targets name and scope them
    * @param verifiers each target's part of {@code page_verify}
    */
   public static List<Module> all(
-      Collection<String> restartKinds, List<io.pagetune.modules.pages.PageVerifier> verifiers) {
+      io.pagetune.schedule.RestartCatalog restartKinds,
+      List<io.pagetune.modules.pages.PageVerifier> verifiers) {
     return List.of(
         new CommandModule(),
         new ShellModule(),

@@ -8,8 +8,8 @@ import io.pagetune.modules.Module;
 import io.pagetune.modules.ModuleCall;
 import io.pagetune.modules.Plan;
 import io.pagetune.modules.Step;
+import io.pagetune.schedule.RestartCatalog;
 import io.pagetune.schedule.RestartTarget;
-import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 
@@ -19,15 +19,17 @@ import java.util.Map;
  * accepts are the ones the targets register ({@code sap_system}, {@code web_server}, …).
  */
 public final class RequestRestartModule implements Module {
+  private final RestartCatalog kinds;
   private final ArgSpec spec;
 
   /**
-   * @param kinds the restart kind names the command knows
+   * @param kinds the restart kinds the command knows, named and scoped as their targets declare
    */
-  public RequestRestartModule(Collection<String> kinds) {
+  public RequestRestartModule(RestartCatalog kinds) {
+    this.kinds = kinds;
     this.spec =
         ArgSpec.of(
-            Arg.required("kind", ArgType.STRING).choices(kinds.toArray(String[]::new)),
+            Arg.required("kind", ArgType.STRING).choices(kinds.names().toArray(String[]::new)),
             Arg.optional("id", ArgType.STRING),
             Arg.optional("reason", ArgType.STRING, "requested by the playbook"));
   }
@@ -44,9 +46,8 @@ public final class RequestRestartModule implements Module {
 
   @Override
   public Plan plan(ModuleCall call, HostState host) {
-    String kind = RestartTarget.kindOf(call.args().string("kind"));
     String id = call.args().optString("id").orElse(host.host());
-    RestartTarget target = new RestartTarget(kind, host.host(), id);
+    RestartTarget target = kinds.target(call.args().string("kind"), host.host(), id);
     Step step = new Step.RequestRestart(target, call.args().string("reason"));
     return Plan.of(List.of(step), List.of()).withData(Map.of("restart", target.describe()));
   }

@@ -30,6 +30,8 @@ public final class HostRestartKinds {
             any),
         new RestartKind(
             RestartTarget.REBOOT,
+            RestartTarget.REBOOT,
+            RestartTarget.Scope.HOST,
             Duration.ofMinutes(15),
             c ->
                 new RebootDriver(

@@ -3,6 +3,7 @@ package io.pagetune.schedule.queue;
 import static io.pagetune.schedule.queue.IntentRows.find;
 import static io.pagetune.schedule.queue.IntentRows.update;
 
+import io.pagetune.schedule.RestartCatalog;
 import io.pagetune.state.StateStore;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -18,9 +19,11 @@ final class IntentClaims {
       "UPDATE restart_groups SET lock_version = lock_version + 1 WHERE name = ?";
 
   private final StateStore store;
+  private final RestartCatalog kinds;
 
-  IntentClaims(StateStore store) {
+  IntentClaims(StateStore store, RestartCatalog kinds) {
     this.store = store;
+    this.kinds = kinds;
   }
 
   /** What reviving a dead execution found. */
@@ -39,7 +42,7 @@ final class IntentClaims {
   ClaimResult claim(String id, String token) {
     return store.inTransaction(
         c -> {
-          Optional<RestartIntent> intent = find(c, id);
+          Optional<RestartIntent> intent = find(c, kinds, id);
           if (intent.isEmpty() || intent.get().status() != IntentStatus.QUEUED) {
             return ClaimResult.notQueued();
           }
@@ -71,7 +74,7 @@ final class IntentClaims {
           if (n != 1) {
             return ClaimResult.notQueued();
           }
-          return new ClaimResult(ClaimResult.Kind.CLAIMED, find(c, id));
+          return new ClaimResult(ClaimResult.Kind.CLAIMED, find(c, kinds, id));
         });
   }
 
@@ -85,7 +88,7 @@ final class IntentClaims {
   boolean finish(String id, String token, IntentStatus status, String result, String blockReason) {
     return store.inTransaction(
         c -> {
-          Optional<RestartIntent> intent = find(c, id);
+          Optional<RestartIntent> intent = find(c, kinds, id);
           if (intent.isEmpty()) {
             return false;
           }
@@ -115,6 +118,7 @@ final class IntentClaims {
     for (RestartIntent queued :
         IntentRows.select(
             c,
+            kinds,
             IntentRows.SELECT + " WHERE group_name = ? AND status = ?",
             group,
             IntentStatus.QUEUED.name())) {
@@ -138,7 +142,7 @@ final class IntentClaims {
   Revival revive(String id, String deadToken, String note) {
     return store.inTransaction(
         c -> {
-          Optional<RestartIntent> found = find(c, id);
+          Optional<RestartIntent> found = find(c, kinds, id);
           if (found.isEmpty() || found.get().status().isFinal()) {
             return Revival.NOTHING_TO_RUN;
           }
@@ -146,7 +150,7 @@ final class IntentClaims {
           if (intent.status() == IntentStatus.QUEUED) {
             return Revival.REQUEUED;
           }
-          Optional<RestartIntent> newer = IntentRows.findQueued(c, intent.key());
+          Optional<RestartIntent> newer = IntentRows.findQueued(c, kinds, intent.key());
           if (newer.isPresent()) {
             update(
                 c,

@@ -1,5 +1,6 @@
 package io.pagetune.schedule.queue;
 
+import io.pagetune.schedule.RestartCatalog;
 import io.pagetune.schedule.RestartTarget;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -27,26 +28,33 @@ final class IntentRows {
 
   private IntentRows() {}
 
-  static Optional<RestartIntent> find(Connection c, String id) throws SQLException {
-    return select(c, SELECT + " WHERE id = ?", id).stream().findFirst();
+  static Optional<RestartIntent> find(Connection c, RestartCatalog kinds, String id)
+      throws SQLException {
+    return select(c, kinds, SELECT + " WHERE id = ?", id).stream().findFirst();
   }
 
   /** The queued intent stored under the dedup key {@code key}, if any. */
-  static Optional<RestartIntent> findQueued(Connection c, String key) throws SQLException {
+  static Optional<RestartIntent> findQueued(Connection c, RestartCatalog kinds, String key)
+      throws SQLException {
     return select(
-            c, SELECT + " WHERE target_key = ? AND status = ?", key, IntentStatus.QUEUED.name())
+            c,
+            kinds,
+            SELECT + " WHERE target_key = ? AND status = ?",
+            key,
+            IntentStatus.QUEUED.name())
         .stream()
         .findFirst();
   }
 
-  static List<RestartIntent> select(Connection c, String sql, Object... params)
-      throws SQLException {
+  /** The intents {@code sql} selects, their targets named and scoped as {@code kinds} declare. */
+  static List<RestartIntent> select(
+      Connection c, RestartCatalog kinds, String sql, Object... params) throws SQLException {
     try (PreparedStatement ps = c.prepareStatement(sql)) {
       bind(ps, params);
       List<RestartIntent> intents = new ArrayList<>();
       try (ResultSet rs = ps.executeQuery()) {
         while (rs.next()) {
-          intents.add(read(rs));
+          intents.add(read(rs, kinds));
         }
       }
       return intents;
@@ -89,9 +97,9 @@ final class IntentRows {
     }
   }
 
-  private static RestartIntent read(ResultSet rs) throws SQLException {
+  private static RestartIntent read(ResultSet rs, RestartCatalog kinds) throws SQLException {
     RestartTarget target =
-        RestartTarget.stored(
+        kinds.stored(
             rs.getString("kind"),
             rs.getString("host"),
             rs.getString("target_id"),

@@ -3,6 +3,7 @@ package io.pagetune.schedule.queue;
 import static io.pagetune.schedule.queue.IntentRows.findQueued;
 import static io.pagetune.schedule.queue.IntentRows.update;
 
+import io.pagetune.schedule.RestartCatalog;
 import io.pagetune.schedule.RestartTarget;
 import io.pagetune.state.StateException;
 import io.pagetune.state.StateStore;
@@ -28,9 +29,11 @@ final class RestartEnqueuer {
   private static final int MAX_REASON = 2000;
 
   private final StateStore store;
+  private final RestartCatalog kinds;
 
-  RestartEnqueuer(StateStore store) {
+  RestartEnqueuer(StateStore store, RestartCatalog kinds) {
     this.store = store;
+    this.kinds = kinds;
   }
 
   EnqueueResult enqueue(RestartRequest request) {
@@ -55,13 +58,13 @@ final class RestartEnqueuer {
     upsertGroup(c, request.group(), request.maxConcurrent());
     if (!target.isReboot()) {
       Optional<RestartIntent> reboot =
-          findQueued(c, RestartIntent.keyOf(RestartTarget.reboot(target.host())));
+          findQueued(c, kinds, RestartIntent.keyOf(RestartTarget.reboot(target.host())));
       if (reboot.isPresent()) {
         return new EnqueueResult(
             EnqueueResult.Disposition.ABSORBED, merge(c, reboot.get(), request), List.of());
       }
     }
-    Optional<RestartIntent> same = findQueued(c, RestartIntent.keyOf(target));
+    Optional<RestartIntent> same = findQueued(c, kinds, RestartIntent.keyOf(target));
     if (same.isPresent()) {
       return new EnqueueResult(
           EnqueueResult.Disposition.MERGED, merge(c, same.get(), request), List.of());
@@ -104,7 +107,7 @@ final class RestartEnqueuer {
         IntentStatus.QUEUED.name(),
         now);
     RestartExecutions.insert(c, id, request.dueAt());
-    return IntentRows.find(c, id).orElseThrow();
+    return IntentRows.find(c, kinds, id).orElseThrow();
   }
 
   /** A request joins a queued intent: the earlier due time, the longer duration, both reasons. */
@@ -136,7 +139,7 @@ final class RestartEnqueuer {
     if (due.isBefore(into.dueAt())) {
       RestartExecutions.move(c, into.id(), due);
     }
-    return IntentRows.find(c, into.id()).orElseThrow();
+    return IntentRows.find(c, kinds, into.id()).orElseThrow();
   }
 
   /**
@@ -149,6 +152,7 @@ final class RestartEnqueuer {
     for (RestartIntent queued :
         IntentRows.select(
             c,
+            kinds,
             IntentRows.SELECT + " WHERE status = ? AND id <> ?",
             IntentStatus.QUEUED.name(),
             reboot.id())) {

@@ -1,5 +1,6 @@
 package io.pagetune.schedule.queue;
 
+import io.pagetune.schedule.RestartCatalog;
 import io.pagetune.state.StateStore;
 import java.time.Instant;
 import java.util.EnumSet;
@@ -19,13 +20,29 @@ public final class RestartQueue {
   private static final String IN_QUEUE_ORDER = " ORDER BY due_at, created_at, id";
 
   private final StateStore store;
+  private final RestartCatalog kinds;
 
+  /** A queue that knows only the kinds it owns (a reboot, a service); others read by name. */
   public RestartQueue(StateStore store) {
+    this(store, RestartCatalog.hostOnly());
+  }
+
+  /**
+   * @param kinds the restart kinds, named and scoped as their targets declare, that the intents
+   *     read from the store are built with
+   */
+  public RestartQueue(StateStore store, RestartCatalog kinds) {
     this.store = store;
+    this.kinds = kinds;
   }
 
   StateStore store() {
     return store;
+  }
+
+  /** The restart kinds this queue builds the targets of its stored intents with. */
+  public RestartCatalog kinds() {
+    return kinds;
   }
 
   /**
@@ -33,7 +50,7 @@ public final class RestartQueue {
    * queued reboot of the host absorbs it; a new reboot supersedes the queued restarts of its host.
    */
   public EnqueueResult enqueue(RestartRequest request) {
-    return new RestartEnqueuer(store).enqueue(request);
+    return new RestartEnqueuer(store, kinds).enqueue(request);
   }
 
   /** Every intent in queue order: by due time, then by when it was queued. */
@@ -43,12 +60,12 @@ public final class RestartQueue {
 
   public List<RestartIntent> list(Set<IntentStatus> statuses) {
     List<RestartIntent> all =
-        store.inTransaction(c -> IntentRows.select(c, IntentRows.SELECT + IN_QUEUE_ORDER));
+        store.inTransaction(c -> IntentRows.select(c, kinds, IntentRows.SELECT + IN_QUEUE_ORDER));
     return all.stream().filter(i -> statuses.contains(i.status())).toList();
   }
 
   public Optional<RestartIntent> find(String id) {
-    return store.inTransaction(c -> IntentRows.find(c, id));
+    return store.inTransaction(c -> IntentRows.find(c, kinds, id));
   }
 
   /**
@@ -64,6 +81,7 @@ public final class RestartQueue {
         c ->
             IntentRows.select(
                 c,
+                kinds,
                 IntentRows.SELECT + " WHERE id LIKE ? ESCAPE '!' ORDER BY id LIMIT 10",
                 escaped + "%"));
   }
@@ -74,6 +92,7 @@ public final class RestartQueue {
         c ->
             IntentRows.select(
                 c,
+                kinds,
                 IntentRows.SELECT + " WHERE status = ? AND due_at <= ?" + IN_QUEUE_ORDER,
                 IntentStatus.QUEUED.name(),
                 now.toEpochMilli()));

@@ -49,6 +49,20 @@ public final class RestartScheduler implements AutoCloseable {
   }
 
   /**
+   * Host leases on the store's clock, held in the node's name; intents read with the queue's kinds.
+   */
+  public RestartScheduler(
+      RestartQueue queue, WindowGate gate, RestartRunner runner, SchedulerOptions options) {
+    this(
+        queue,
+        gate,
+        runner,
+        options,
+        new HostLeases(queue.store(), queue.store().clock()),
+        options.nodeName());
+  }
+
+  /**
    * @param leases where a restart takes its hosts' leases (a run holding one makes it wait)
    * @param holder user@node, what a run that finds a host busy is told
    */
@@ -59,8 +73,22 @@ public final class RestartScheduler implements AutoCloseable {
       SchedulerOptions options,
       HostLeases leases,
       String holder) {
+    this(new RestartQueue(store), gate, runner, options, leases, holder);
+  }
+
+  /**
+   * @param queue the queue, with the restart kinds its stored intents are built with
+   */
+  public RestartScheduler(
+      RestartQueue queue,
+      WindowGate gate,
+      RestartRunner runner,
+      SchedulerOptions options,
+      HostLeases leases,
+      String holder) {
+    StateStore store = queue.store();
     this.store = store;
-    this.queue = new RestartQueue(store);
+    this.queue = queue;
     this.postponements = new IntentPostponements(store);
     this.executions = new RestartExecutions(store);
     this.options = options;

@@ -66,7 +66,7 @@ final class RestartTaskHandler {
     this.leases = leases;
     this.holder = holder;
     this.queue = queue;
-    this.claims = new IntentClaims(queue.store());
+    this.claims = new IntentClaims(queue.store(), queue.kinds());
     this.postponements = new IntentPostponements(queue.store());
     this.journal = queue.store().journal();
     this.gate = gate;

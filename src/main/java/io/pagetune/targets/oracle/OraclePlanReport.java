@@ -113,7 +113,7 @@ final class OraclePlanReport {
       for (InstanceSga i : req.declared()) {
         all.add(
             new Step.RequestRestart(
-                new RestartTarget(OracleTarget.DB_INSTANCE, host, i.instance()),
+                OracleTarget.INSTANCE_RESTART.target(host, i.instance()),
                 "the SGA moves into huge pages when the instance starts"));
       }
     }

@@ -7,6 +7,7 @@ import io.pagetune.modules.pages.PageVerifier;
 import io.pagetune.pages.PageFactSection;
 import io.pagetune.pages.PageState;
 import io.pagetune.schedule.RestartTarget;
+import io.pagetune.schedule.RestartTarget.Scope;
 import io.pagetune.schedule.drivers.RestartCheck;
 import io.pagetune.schedule.drivers.RestartKind;
 import io.pagetune.targets.DefaultProbe;
@@ -26,6 +27,16 @@ import java.util.Optional;
 public final class OracleTarget implements Target {
   /** The restart kind: one restart per host and instance. */
   public static final String DB_INSTANCE = "db_instance";
+
+  /** One restart per host and instance, read as a database instance. */
+  static final RestartKind INSTANCE_RESTART =
+      new RestartKind(
+          DB_INSTANCE,
+          "database instance",
+          Scope.INSTANCE,
+          Duration.ofMinutes(15),
+          c -> new OracleDriver(OracleDriver.Options.defaults(false), c.clock(), c.sleeper()),
+          OracleTarget::verifyArgs);
 
   @Override
   public String name() {
@@ -59,12 +70,7 @@ public final class OracleTarget implements Target {
 
   @Override
   public List<RestartKind> restartKinds() {
-    return List.of(
-        new RestartKind(
-            DB_INSTANCE,
-            Duration.ofMinutes(15),
-            c -> new OracleDriver(OracleDriver.Options.defaults(false), c.clock(), c.sleeper()),
-            OracleTarget::verifyArgs));
+    return List.of(INSTANCE_RESTART);
   }
 
   /**

@@ -127,7 +127,7 @@ final class SapLdrCntrlModule implements Module {
     if (!warnings.isEmpty()) {
       data.put("warnings", warnings);
     }
-    RestartTarget target = new RestartTarget(SapTarget.SYSTEM, host.host(), sid);
+    RestartTarget target = SapTarget.SYSTEM_RESTART.target(host.host(), sid);
     if (result.newTexts().isEmpty()) {
       return outcome.upToDate(sid, desired, instances.size(), target, warnings, data);
     }

@@ -6,6 +6,7 @@ import io.pagetune.pages.PageFactSection;
 import io.pagetune.pages.PageSize;
 import io.pagetune.pages.PageState;
 import io.pagetune.schedule.RestartTarget;
+import io.pagetune.schedule.RestartTarget.Scope;
 import io.pagetune.schedule.drivers.RestartKind;
 import io.pagetune.targets.FactCells;
 import io.pagetune.targets.Target;
@@ -21,6 +22,16 @@ import java.util.Optional;
 public final class SapTarget implements Target {
   /** The restart kind: one restart per SID, whichever of its hosts asked. */
   public static final String SYSTEM = "sap_system";
+
+  /** One restart of a SAP system restarts every instance of its SID, whichever host asked. */
+  static final RestartKind SYSTEM_RESTART =
+      new RestartKind(
+          SYSTEM,
+          "SAP system",
+          Scope.SYSTEM,
+          Duration.ofMinutes(30),
+          SapSystemRestart::new,
+          SapTarget::verifyArgs);
 
   /** The 64K setting of all four segments, as the module writes it by default. */
   private static final String DESIRED =
@@ -51,9 +62,7 @@ public final class SapTarget implements Target {
 
   @Override
   public List<RestartKind> restartKinds() {
-    return List.of(
-        new RestartKind(
-            SYSTEM, Duration.ofMinutes(30), SapSystemRestart::new, SapTarget::verifyArgs));
+    return List.of(SYSTEM_RESTART);
   }
 
   /**

@@ -55,7 +55,7 @@ class RestoreFileModuleTest {
     ModuleHarness h =
         new ModuleHarness(
             new RequestRestartModule(
-                io.pagetune.restart.RestartKinds.names(new io.pagetune.app.Wiring().targets())),
+                io.pagetune.restart.RestartKinds.catalog(new io.pagetune.app.Wiring().targets())),
             dir);
     Plan plan = h.plan(Map.of("kind", "sap_system", "id", "PRD", "reason", "profile changed"));
     Step.RequestRestart r = (Step.RequestRestart) plan.steps().get(0);

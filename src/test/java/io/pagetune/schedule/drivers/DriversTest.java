@@ -72,7 +72,7 @@ class DriversTest {
         };
     Drivers drivers = new Drivers(List.of(kind("sap_system", sap)), CONTEXT);
     drivers.restart(
-        new RestartTarget("sap_system", "app1", "PRD"),
+        new RestartTarget("sap_system", "app1", "PRD", RestartTarget.Scope.SYSTEM, "SAP system"),
         Map.of("pagetune_sap_instance_number", "02"),
         null,
         Duration.ofMinutes(1));

@@ -135,7 +135,7 @@ class PostgresSchedulerTest {
         queue
             .enqueue(
                 new RestartRequest(
-                    new RestartTarget("sap_system", "app1", "PRD"),
+                    new io.pagetune.app.Wiring().restartKinds().target("sap_system", "app1", "PRD"),
                     "sap-prd",
                     1,
                     "SETENV_05",

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pagetune.schedule.RestartCatalog;
 import io.pagetune.schedule.RestartTarget;
 import io.pagetune.state.Dialect;
 import io.pagetune.state.PostgresServer;
@@ -36,8 +37,11 @@ class RestartQueueTest {
   @TempDir Path dir;
   private final MutableClock clock = new MutableClock(T0);
 
+  /** The kinds as the targets declare them: one SAP system restart per SID across hosts. */
+  private static final RestartCatalog KINDS = new io.pagetune.app.Wiring().restartKinds();
+
   private RestartQueue queue(Dialect dialect) {
-    return new RestartQueue(Stores.open(dialect, dir, POSTGRES, clock));
+    return new RestartQueue(Stores.open(dialect, dir, POSTGRES, clock), KINDS);
   }
 
   private static RestartRequest request(RestartTarget target, String reason, Instant due) {
@@ -46,7 +50,7 @@ class RestartQueueTest {
   }
 
   private static RestartTarget sap(String host, String sid) {
-    return new RestartTarget("sap_system", host, sid);
+    return KINDS.target("sap_system", host, sid);
   }
 
   private static RestartTarget web(String host, String instance) {
@@ -54,7 +58,7 @@ class RestartQueueTest {
   }
 
   private static RestartTarget db(String host, String instance) {
-    return new RestartTarget("db_instance", host, instance);
+    return KINDS.target("db_instance", host, instance);
   }
 
   private static RestartTarget reboot(String host) {
@@ -219,12 +223,12 @@ class RestartQueueTest {
   void theQueueSurvivesAProcessRestart() {
     Path file = dir.resolve("state.db");
     StateStore first = StateStore.open(file.toString(), clock);
-    RestartQueue queue = new RestartQueue(first);
+    RestartQueue queue = new RestartQueue(first, KINDS);
     String id = queue.enqueue(request(sap("app1", "PRD"), "SETENV_05", WINDOW)).intent().id();
     queue.enqueue(request(sap("ascs1", "PRD"), "SETENV_05", WINDOW));
     first.close();
 
-    RestartQueue reopened = new RestartQueue(StateStore.open(file.toString(), clock));
+    RestartQueue reopened = new RestartQueue(StateStore.open(file.toString(), clock), KINDS);
 
     RestartIntent intent = reopened.find(id).orElseThrow();
     assertEquals(IntentStatus.QUEUED, intent.status());
@@ -272,7 +276,7 @@ class RestartQueueTest {
   }
 
   private static IntentClaims claims(RestartQueue queue) {
-    return new IntentClaims(queue.store());
+    return new IntentClaims(queue.store(), queue.kinds());
   }
 
   private static StateStore storeOf(RestartQueue queue) {

@@ -54,7 +54,7 @@ class StoredIntentsTest {
             });
     RestartScheduler scheduler =
         new RestartScheduler(
-            store,
+            new RestartQueue(store, new io.pagetune.app.Wiring().restartKinds()),
             Windows.of(OPEN, CLOSE),
             runner,
             SchedulerOptions.defaults("cron-node")

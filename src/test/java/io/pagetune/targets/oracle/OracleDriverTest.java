@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class OracleDriverTest {
-  private static final RestartTarget ORCL = new RestartTarget("db_instance", "dbhost1", "ORCL");
+  private static final RestartTarget ORCL = OracleTarget.INSTANCE_RESTART.target("dbhost1", "ORCL");
 
   @TempDir Path dir;
   private Path state;
@@ -104,7 +104,7 @@ class OracleDriverTest {
     RestartOutcome o =
         driver(true)
             .restart(
-                new RestartTarget("db_instance", "dbhost1", "ORCL -f; reboot"),
+                OracleTarget.INSTANCE_RESTART.target("dbhost1", "ORCL -f; reboot"),
                 connection,
                 Duration.ofMinutes(1));
     assertFalse(o.ok());

@@ -7,7 +7,6 @@ import io.pagetune.modules.ApplyResult;
 import io.pagetune.modules.ModuleHarness;
 import io.pagetune.modules.Plan;
 import io.pagetune.modules.Step;
-import io.pagetune.schedule.RestartTarget;
 import io.pagetune.testing.TreeHash;
 import java.io.IOException;
 import java.io.InputStream;
@@ -124,7 +123,7 @@ class OracleHugepagesModuleTest {
     assertTrue(
         r.restarts().stream()
             .anyMatch(
-                x -> x.target().equals(new RestartTarget("db_instance", "ora-test", "ORCL"))));
+                x -> x.target().equals(OracleTarget.INSTANCE_RESTART.target("ora-test", "ORCL"))));
     assertEquals("6148", Files.readString(tmp.resolve("fake/state/vm.nr_hugepages")).strip());
   }
 

@@ -38,7 +38,7 @@ class SqlplusLoginProbeTest {
     DefaultProbe probe =
         new OracleTarget()
             .defaultBenefitProbe(
-                new RestartTarget(OracleTarget.DB_INSTANCE, "db1", "ORCL"),
+                OracleTarget.INSTANCE_RESTART.target("db1", "ORCL"),
                 Map.of(),
                 Map.of("oracle_user", ME, "oracle_home", bin.getParent().toString()))
             .orElseThrow();

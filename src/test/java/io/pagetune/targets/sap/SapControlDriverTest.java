@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class SapControlDriverTest {
-  private static final RestartTarget PRD = new RestartTarget("sap_system", "sapprd-app1", "PRD/00");
+  private static final RestartTarget PRD = SapTarget.SYSTEM_RESTART.target("sapprd-app1", "PRD/00");
 
   @TempDir Path dir;
   private Path state;

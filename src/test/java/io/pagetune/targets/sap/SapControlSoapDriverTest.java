@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Test;
 
 class SapControlSoapDriverTest {
   private static final String PATH = "/SAPControl.cgi";
-  private static final RestartTarget PRD = new RestartTarget("sap_system", "sapprd-app1", "PRD/00");
+  private static final RestartTarget PRD = SapTarget.SYSTEM_RESTART.target("sapprd-app1", "PRD/00");
 
   private WireMockServer server;
   private FakeTime time;
@@ -186,6 +186,6 @@ class SapControlSoapDriverTest {
     assertEquals(
         URI.create("https://sapqas:50214/SAPControl.cgi"),
         SapControlSoapDriver.defaultEndpoint(true)
-            .apply(new RestartTarget("sap_system", "sapqas", "QAS/02")));
+            .apply(SapTarget.SYSTEM_RESTART.target("sapqas", "QAS/02")));
   }
 }

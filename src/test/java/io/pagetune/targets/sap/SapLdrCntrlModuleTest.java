@@ -7,7 +7,6 @@ import io.pagetune.modules.ApplyResult;
 import io.pagetune.modules.ModuleHarness;
 import io.pagetune.modules.Plan;
 import io.pagetune.modules.Step;
-import io.pagetune.schedule.RestartTarget;
 import io.pagetune.testing.TreeHash;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -100,7 +99,7 @@ class SapLdrCntrlModuleTest {
     List<String> restarts = new ArrayList<>();
     for (Step s : first.steps()) {
       if (s instanceof Step.RequestRestart r) {
-        assertEquals(new RestartTarget("sap_system", "localhost", "NWP"), r.target());
+        assertEquals(SapTarget.SYSTEM_RESTART.target("localhost", "NWP"), r.target());
         restarts.add(r.reason());
       }
     }

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
  * Which SAP restart a host gets follows its pagetune_ settings, never the inventory's own names.
  */
 class SapSystemRestartTest {
-  private static final RestartTarget PRD = new RestartTarget("sap_system", "app1", "PRD");
+  private static final RestartTarget PRD = SapTarget.SYSTEM_RESTART.target("app1", "PRD");
 
   private final FakeTime time = new FakeTime(Instant.parse("2026-12-06T01:00:00Z"));
 
