@@ -50,17 +50,36 @@ public final class NextBootDefaultPool {
         .filter(c -> !naming.contains(c.name()))
         .filter(c -> all.stream().noneMatch(t -> t.name().equals(c.name())))
         .forEach(all::add);
-    if (all.isEmpty()) {
+    List<UnsizedConsumer> unknown = sources.unsized(host, atBootBytes);
+    if (all.isEmpty() && unknown.isEmpty()) {
       return Optional.empty();
     }
     String size = new PageSize(atBootBytes).toString();
     String who = all.stream().map(c -> c.describe(atBootBytes)).collect(Collectors.joining("; "));
     PoolOutcome outcome = PoolPlan.plan(host, sources, atBootBytes, request);
     if (outcome instanceof PoolOutcome.Refused r) {
-      return Optional.of(
-          "the next boot's default " + size + " pool, which " + who + " takes: " + r.reason());
+      return Optional.of("the next boot's default " + size + " pool: " + r.reason());
     }
     PoolPlan pool = (PoolPlan) outcome;
+    Set<String> counted =
+        pool.consumers().stream().map(HugePageConsumer::name).collect(Collectors.toSet());
+    List<UnsizedConsumer> uncounted =
+        unknown.stream().filter(u -> !counted.contains(u.name())).toList();
+    if (!uncounted.isEmpty()) {
+      // huge_pages = try too: it would take, at its start, pages the pool holds for the others
+      return Optional.of(
+          uncounted.stream()
+                  .map(u -> u.name() + " (" + u.why() + ")")
+                  .collect(Collectors.joining("; "))
+              + " takes the next boot's default "
+              + size
+              + " pages at its next start, and no pool can count it until it is started once so"
+              + " that its size can be read; a task that plans the "
+              + new PageSize(taskPageBytes)
+              + " pool does not size the "
+              + size
+              + " pool");
+    }
     long atBoot =
         PoolPersistence.bootPages(host, poolPath, request.poolFile())
             .orElseGet(

@@ -290,15 +290,15 @@ final class PostgresHugepagesModule implements Module {
         .map(
             why ->
                 why
-                    + ": name its size (huge_page_size = "
+                    + ": name its size where the server can (huge_page_size = "
                     + size.page()
-                    + "B keeps it in the "
+                    + "B, PostgreSQL 14 and later, keeps it in the "
                     + size.page()
-                    + " pool), or run postgres_hugepages for a cluster naming huge_page_size = "
-                    + atBootSize
-                    + " first, which counts it in the "
+                    + " pool), or count it in the "
                     + new PageSize(atBoot)
-                    + " pool");
+                    + " pool first (postgres_hugepages for a cluster naming huge_page_size = "
+                    + atBootSize
+                    + " plans that pool)");
   }
 
   /** The pool file: the task's template rendered, else pagetune's own text, with the records. */
