@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * How one size's pool is kept for the next boot: the default size's by {@code vm.nr_hugepages} in
@@ -61,6 +62,22 @@ public record PoolPersistence(
         boot.describe(),
         result.notes(),
         result.refusal());
+  }
+
+  /**
+   * The {@code vm.nr_hugepages} the next boot applies by the sysctl precedence rules, with
+   * pagetune's sysctl file {@code path} as {@code text}; empty when no boot configuration sets it.
+   */
+  public static OptionalLong bootPages(HostState host, String path, String text) {
+    SysctlPersistence.Result result =
+        SysctlPrecedence.readAtBoot(path)
+            ? SysctlPersistence.plan(
+                host.fact(SysctlBootFiles.fact()), path, text, text, Map.of(NR_HUGEPAGES, "0"))
+            : ownFileOnly(path, text, text);
+    String value = result.before().get(NR_HUGEPAGES).value().strip();
+    return value.matches("\\d{1,18}")
+        ? OptionalLong.of(Long.parseLong(value))
+        : OptionalLong.empty();
   }
 
   /**

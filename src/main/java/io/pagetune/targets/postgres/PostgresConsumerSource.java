@@ -40,6 +40,19 @@ final class PostgresConsumerSource implements HugePageConsumerSource {
     return discover(host, pageBytes, exceptDataDir, false);
   }
 
+  /**
+   * The clusters found, but for the one in {@code except}, that take pages of {@code pageBytes} as
+   * the default size of their next start, without naming it.
+   */
+  static List<HugePageConsumer> defaultSizeUsers(
+      HostState host, long pageBytes, Optional<String> exceptDataDir) {
+    java.util.Set<String> naming = new java.util.HashSet<>();
+    discover(host, pageBytes, exceptDataDir, true).forEach(c -> naming.add(c.name()));
+    return discover(host, pageBytes, exceptDataDir, false).stream()
+        .filter(c -> !naming.contains(c.name()))
+        .toList();
+  }
+
   private static List<HugePageConsumer> discover(
       HostState host, long pageBytes, Optional<String> exceptDataDir, boolean namedOnly) {
     List<HugePageConsumer> out = new ArrayList<>();

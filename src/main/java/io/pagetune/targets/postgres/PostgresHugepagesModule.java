@@ -6,6 +6,7 @@ import io.pagetune.linux.HugePageConsumers;
 import io.pagetune.linux.HugePagePool;
 import io.pagetune.linux.HugePagesPair;
 import io.pagetune.linux.LinuxBootConfig;
+import io.pagetune.linux.NextBootDefaultPool;
 import io.pagetune.linux.PoolOfSize;
 import io.pagetune.linux.PoolOutcome;
 import io.pagetune.linux.PoolPersistence;
@@ -21,6 +22,7 @@ import io.pagetune.modules.Plan;
 import io.pagetune.modules.Step;
 import io.pagetune.modules.pages.HostFiles;
 import io.pagetune.modules.pages.Templated;
+import io.pagetune.pages.PageSize;
 import io.pagetune.schedule.RestartTarget;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -154,7 +156,7 @@ final class PostgresHugepagesModule implements Module {
       return failed(r.reason());
     }
     PoolPlan pool = (PoolPlan) outcome;
-    PoolPersistence persistence = persistence(call, host, size, pool, sysctlBefore);
+    PoolPersistence persistence = persistence(call, host, target, size, pool, sysctlBefore);
     if (persistence.refusal().isPresent()) {
       return failed(persistence.refusal().get());
     }
@@ -226,11 +228,21 @@ final class PostgresHugepagesModule implements Module {
 
   /**
    * How the pool is kept for the next boot: the default size's in the pool's sysctl file, another
-   * size's on the kernel command line.
+   * size's on the kernel command line, refused while the next boot's new default size leaves a
+   * cluster that takes it uncounted ({@link NextBootDefaultPool}).
    */
-  private static PoolPersistence persistence(
-      ModuleCall call, HostState host, PoolOfSize size, PoolPlan pool, String sysctlBefore) {
+  private PoolPersistence persistence(
+      ModuleCall call,
+      HostState host,
+      NamedCluster target,
+      PoolOfSize size,
+      PoolPlan pool,
+      String sysctlBefore) {
     if (!size.defaultAtBoot()) {
+      Optional<String> uncounted = uncountedAtBoot(call.args(), host, target, size, sysctlBefore);
+      if (uncounted.isPresent()) {
+        return new PoolPersistence(List.of(), false, "", List.of(), uncounted);
+      }
       // its own pair on the kernel command line; default_hugepagesz stays, as huge_page_size
       // names the size
       return PoolPersistence.commandLine(
@@ -243,6 +255,50 @@ final class PostgresHugepagesModule implements Module {
         sysctlBefore,
         sysctlWanted(call, pool, sysctlBefore),
         pool.pages());
+  }
+
+  /**
+   * While the next boot moves the default size, the clusters with {@code huge_page_size = 0} map
+   * pages of the new default at their next start, and their own tasks refuse to size them there
+   * ({@link ClusterPoolSize}): a task for another size must not end the run with them uncounted.
+   */
+  private Optional<String> uncountedAtBoot(
+      Args args, HostState host, NamedCluster target, PoolOfSize size, String sysctlBefore) {
+    long atBoot = size.bootDefaultPageBytes();
+    if (atBoot == size.defaultPageBytes()) {
+      return Optional.empty();
+    }
+    Optional<String> dataDir = Optional.of(target.dataDir());
+    PgClusterState pg = target.pg();
+    String atBootSize = new PageSize(atBoot) + "B";
+    return NextBootDefaultPool.uncounted(
+            host,
+            others,
+            size.pageBytes(),
+            atBoot,
+            PostgresConsumerSource.defaultSizeUsers(host, atBoot, dataDir),
+            new PoolPlan.Request(
+                List.of(),
+                List.of(),
+                PostgresConsumerSource.discover(host, atBoot, dataDir),
+                sysctlBefore,
+                share(args.string("max_memory_share")).orElse(0.7),
+                pg.meminfo("MemTotal").orElse(0) << 10,
+                new HugePagePool.Live(0, 0, 0),
+                false),
+            args.string("sysctl_file"))
+        .map(
+            why ->
+                why
+                    + ": name its size where the server can (huge_page_size = "
+                    + size.page()
+                    + "B, PostgreSQL 14 and later, keeps it in the "
+                    + size.page()
+                    + " pool), or count it in the "
+                    + new PageSize(atBoot)
+                    + " pool first (postgres_hugepages for a cluster naming huge_page_size = "
+                    + atBootSize
+                    + " plans that pool)");
   }
 
   /** The pool file: the task's template rendered, else pagetune's own text, with the records. */
