@@ -1,7 +1,6 @@
 package io.pagetune.executor;
 
 import io.pagetune.playbook.Play;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -11,11 +10,6 @@ import java.util.Map;
 public record PlayContext(
     Play play,
     Map<String, Object> varsFilesVars,
-    List<String> playHosts,
+    PlayHosts playHosts,
     Map<String, Object> hostvars,
-    Map<String, Object> groups) {
-
-  public PlayContext {
-    playHosts = List.copyOf(playHosts);
-  }
-}
+    Map<String, Object> groups) {}

@@ -3,6 +3,7 @@ package io.pagetune.executor.play;
 import io.pagetune.error.InputException;
 import io.pagetune.error.SourceLocation;
 import io.pagetune.executor.PlayContext;
+import io.pagetune.executor.PlayHosts;
 import io.pagetune.executor.RunContext;
 import io.pagetune.executor.host.HostRun;
 import io.pagetune.executor.host.HostVars;
@@ -29,8 +30,9 @@ final class PlayContexts {
       Map<String, HostRun> hostRuns,
       Play play,
       List<String> playHosts) {
+    PlayHosts hosts = new PlayHosts(playHosts, name -> hostRuns.get(name).active());
     return new PlayContext(
-        play, varsFiles(ctx, play), playHosts, hostvars(inventory, hostRuns), groups(inventory));
+        play, varsFiles(ctx, play), hosts, hostvars(inventory, hostRuns), groups(inventory));
   }
 
   @SuppressWarnings("unchecked")

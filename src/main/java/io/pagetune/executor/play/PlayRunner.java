@@ -106,6 +106,7 @@ public final class PlayRunner {
     } else {
       for (List<HostRun> batch : play.serial().batches(hosts)) {
         leases.take(batch, fanout, play);
+        playCtx.playHosts().batch(batch.stream().map(HostRun::name).toList());
         runBatch(batch);
         if (aborted.get()) {
           break;

@@ -12,17 +12,26 @@ import java.util.Map;
 public final class HostResultRecorder {
   private HostResultRecorder() {}
 
-  /** Returns the status the recap counts ({@code ok} for an ignored failure). */
+  /**
+   * Stores what a {@code set_fact} (one call, or one loop item) set, as host data; a loop's own
+   * result holds none, its items were stored as they ended. Returns whether anything was stored.
+   */
   @SuppressWarnings("unchecked")
+  public static boolean storeFacts(HostRun host, TaskResult r) {
+    if (r.result().get("ansible_facts") instanceof Map<?, ?> m && r.status() != Status.FAILED) {
+      host.setFacts().putAll(HostText.markAll((Map<String, Object>) m));
+      return true;
+    }
+    return false;
+  }
+
+  /** Returns the status the recap counts ({@code ok} for an ignored failure). */
   public static Status record(Task task, HostRun host, TaskResult r) {
     if (task.register() != null) {
       // stored marked: what a task returns is data from now on, and is copied only once
       host.setFacts().put(task.register(), HostText.mark(r.registered()));
     }
-    Object facts = r.result().get("ansible_facts");
-    if (facts instanceof Map<?, ?> m && r.status() != Status.FAILED) {
-      host.setFacts().putAll(HostText.markAll((Map<String, Object>) m));
-    }
+    storeFacts(host, r);
     if (r.status() == Status.CHANGED) {
       host.notified().addAll(task.notifies());
     }

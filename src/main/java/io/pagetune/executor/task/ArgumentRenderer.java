@@ -9,6 +9,7 @@ import io.pagetune.modules.Args;
 import io.pagetune.modules.Module;
 import io.pagetune.modules.ModuleCall;
 import io.pagetune.playbook.Task;
+import io.pagetune.template.TemplateEngine;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -19,6 +20,8 @@ import java.util.Map;
  * the command timeout.
  */
 final class ArgumentRenderer {
+  private static final java.util.regex.Pattern VARIABLE_NAME =
+      java.util.regex.Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
   private final RunContext ctx;
 
   ArgumentRenderer(RunContext ctx) {
@@ -31,7 +34,7 @@ final class ArgumentRenderer {
     for (Map.Entry<String, Object> e : task.args().entrySet()) {
       Object v = e.getValue();
       rawArgs.put(
-          e.getKey(),
+          module.spec().openKeys() ? factName(e.getKey(), task, vars, what) : e.getKey(),
           module.spec().isExpression(e.getKey())
               ? v
               : ctx.templates().interpolate(v, vars, task.moduleLocation(), what));
@@ -47,6 +50,24 @@ final class ArgumentRenderer {
         environment(task, vars, what),
         timeout(task),
         task.displayName());
+  }
+
+  /**
+   * A {@code set_fact} name is a template too, as in Ansible ({@code "last_${item.name}"}); what it
+   * renders to must be a variable name.
+   */
+  private String factName(String key, Task task, Map<String, Object> vars, String what) {
+    if (!TemplateEngine.isTemplated(key)) {
+      return key;
+    }
+    String name =
+        String.valueOf(ctx.templates().interpolate(key, vars, task.moduleLocation(), what));
+    if (!VARIABLE_NAME.matcher(name).matches()) {
+      throw new InputException(
+          task.moduleLocation(),
+          what + ": '" + key + "' gives '" + name + "', which is not a variable name");
+    }
+    return name;
   }
 
   private Duration timeout(Task task) {

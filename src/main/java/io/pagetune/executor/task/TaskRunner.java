@@ -116,6 +116,10 @@ public final class TaskRunner {
       Map<String, Object> itemVars = LoopExpansion.itemVars(task, vars, item, index);
       TaskResult r = invocation.run(task, play, host, itemVars, check, writes);
       results.add(r);
+      if (HostResultRecorder.storeFacts(host, r)) {
+        // as in Ansible, the next item sees what this one set (set_fact accumulating a list)
+        vars = TaskVars.of(ctx, play, host, task, check);
+      }
       reporter.report(
           task, play, host, handler, check, r, loops.label(task, item, itemVars), false);
       if (r.status() == Status.UNREACHABLE) {
