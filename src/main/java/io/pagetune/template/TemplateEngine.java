@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The playbook's expression language: FreeMarker, configured once and locked down ({@link
@@ -26,6 +27,8 @@ public final class TemplateEngine {
   private final ParsedTemplates parsed;
   private final LimitedEvaluation limited;
   private final Expressions expressions;
+  private final JinjaTemplates jinja;
+  private final TemplateLanguages languages;
 
   private final List<Path> roots;
   private final ReadFiles reads;
@@ -58,6 +61,21 @@ public final class TemplateEngine {
    */
   public TemplateEngine(
       List<Path> templateRoots, TemplateLimits limits, ReadFiles reads, Vault vault) {
+    this(templateRoots, limits, reads, vault, new TemplateLanguages(), System::getenv);
+  }
+
+  /**
+   * @param languages the language of each loaded file, by which its text is evaluated
+   * @param env the control node's environment, which {@code lookup('env', …)} reads
+   */
+  public TemplateEngine(
+      List<Path> templateRoots,
+      TemplateLimits limits,
+      ReadFiles reads,
+      Vault vault,
+      TemplateLanguages languages,
+      Function<String, String> env) {
+    this.languages = languages;
     this.reads = reads;
     this.vault = vault;
     this.roots = List.copyOf(templateRoots);
@@ -65,6 +83,17 @@ public final class TemplateEngine {
     this.parsed = new ParsedTemplates(config);
     this.limited = new LimitedEvaluation(limits);
     this.expressions = new Expressions(parsed, limited);
+    this.jinja =
+        new JinjaTemplates(new JinjaEvaluation(limits, new JinjaLookups(roots, env)), this);
+  }
+
+  /** The language of each loaded file. */
+  public TemplateLanguages languages() {
+    return languages;
+  }
+
+  private boolean jinjaAt(SourceLocation at) {
+    return languages.of(at) == TemplateLanguage.JINJA;
   }
 
   /** The directories {@code template: src=} names are looked up in, in order. */
@@ -95,6 +124,15 @@ public final class TemplateEngine {
    */
   public Object interpolate(
       Object value, Map<String, Object> vars, SourceLocation at, String what) {
+    if (jinjaAt(at)) {
+      if (!JinjaTemplates.containsJinja(value)) {
+        return HostText.plain(value);
+      }
+      return limited.run(
+          at,
+          what,
+          () -> HostText.plain(jinja.interpolateWith(value, jinja.scope(vars, at), what)));
+    }
     if (!VarsModel.containsTemplate(value)) {
       return HostText.plain(value);
     }
@@ -126,7 +164,17 @@ public final class TemplateEngine {
     return value;
   }
 
+  /** A FreeMarker variable read from Jinja, already within the evaluation's limits. */
+  Object interpolateFreeMarker(
+      Object value, Map<String, Object> vars, SourceLocation at, String what) {
+    return interpolateWith(value, model(vars, at), at, what);
+  }
+
   private Object interpolateString(String s, VarsModel vars, SourceLocation at, String what) {
+    if (JinjaTemplates.isJinja(s)) {
+      // a variable written in a Jinja file, read from FreeMarker: a value in its own language
+      return HostText.plain(jinja.interpolateWith(s, jinja.scope(vars.vars(), at), what));
+    }
     if (!isTemplated(s)) {
       return s;
     }
@@ -143,6 +191,9 @@ public final class TemplateEngine {
 
   /** Renders a text template (an inline string). */
   public String render(String text, Map<String, Object> vars, SourceLocation at, String what) {
+    if (jinjaAt(at)) {
+      return limited.run(at, what, () -> jinja.render(text, jinja.scope(vars, at), what));
+    }
     return limited.run(
         at,
         what,
@@ -151,9 +202,24 @@ public final class TemplateEngine {
 
   /** Renders a template file from the template root ({@code templates/}). */
   public String renderFile(String name, Map<String, Object> vars, SourceLocation at, String what) {
+    Path jinjaFile = jinjaRootFile(name);
+    if (jinjaFile != null) {
+      return renderFile(jinjaFile, name, vars, at, what);
+    }
     Template t = parsed.fromRoots(name, roots, at, what);
     recordRootFile(name);
     return limited.run(at, what, () -> limited.process(t, model(vars, at), at, what));
+  }
+
+  /** The file {@code name} names in the roots when it is a Jinja template, else null. */
+  private Path jinjaRootFile(String name) {
+    for (Path root : roots) {
+      Path file = root.resolve(name).normalize();
+      if (file.startsWith(root) && Files.isRegularFile(file)) {
+        return LanguageRule.templateFile(file) == TemplateLanguage.JINJA ? file : null;
+      }
+    }
+    return null;
   }
 
   /** FreeMarker's loader read the file from the first root that has it. */
@@ -183,6 +249,11 @@ public final class TemplateEngine {
       throw new TemplateException(
           at, what + ": cannot read template '" + label + "': " + e.getMessage(), e);
     }
+    if (LanguageRule.template(label, text) == TemplateLanguage.JINJA) {
+      String source = text;
+      SourceLocation in = SourceLocation.of(label);
+      return limited.run(at, what, () -> jinja.render(source, jinja.scope(vars, in), what));
+    }
     Template t = parsed.file(label, text, at, what);
     return limited.run(at, what, () -> limited.process(t, model(vars, at), at, what));
   }
@@ -190,11 +261,18 @@ public final class TemplateEngine {
   /** Evaluates an expression to a plain Java value (Map, List, String, Long, Double, Boolean). */
   public Object evaluate(
       String expression, Map<String, Object> vars, SourceLocation at, String what) {
+    if (jinjaAt(at)) {
+      return limited.run(
+          at, what, () -> HostText.plain(jinja.evaluate(expression, jinja.scope(vars, at), what)));
+    }
     return limited.run(at, what, () -> expressions.evaluate(expression, model(vars, at), at, what));
   }
 
   /** Evaluates a condition ({@code when}, {@code changed_when}, {@code failed_when}, assert). */
   public boolean test(String expression, Map<String, Object> vars, SourceLocation at, String what) {
+    if (jinjaAt(at)) {
+      return limited.run(at, what, () -> jinja.test(expression, jinja.scope(vars, at), what));
+    }
     return Expressions.condition(evaluate(expression, vars, at, what), expression, at, what);
   }
 }

@@ -37,6 +37,11 @@ final class VarsModel implements TemplateHashModelEx {
     this.at = at;
   }
 
+  /** The variables as the task holds them, unrendered. */
+  Map<String, Object> vars() {
+    return vars;
+  }
+
   @Override
   public TemplateModel get(String key) throws TemplateModelException {
     TemplateModel cached = resolved.get(key);
@@ -85,7 +90,7 @@ final class VarsModel implements TemplateHashModelEx {
       return false; // its entries are checked one by one as they are read
     }
     if (v instanceof String s) {
-      return TemplateEngine.isTemplated(s);
+      return TemplateEngine.isTemplated(s) || JinjaTemplates.isJinja(s);
     }
     if (v instanceof Map<?, ?> m) {
       for (Object o : m.values()) {

@@ -1,0 +1,121 @@
+package io.pagetune.template;
+
+import com.hubspot.jinjava.interpret.JinjavaInterpreter;
+import com.hubspot.jinjava.lib.exptest.ExpTest;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BiPredicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The tests Ansible adds to Jinja: a task result's {@code success}/{@code succeeded}, {@code
+ * failed}, {@code changed}, {@code skipped}; {@code version} (and {@code version_compare}) with
+ * Python's loose ordering; {@code match}, {@code search} and {@code regex}.
+ */
+final class AnsibleTests {
+  private static final Pattern LOOSE = Pattern.compile("\\d+|[a-zA-Z]+");
+
+  private AnsibleTests() {}
+
+  /** One test by name. */
+  record Test(String name, BiPredicate<Object, Object[]> body) implements ExpTest {
+    @Override
+    public String getName() {
+      return name;
+    }
+
+    @Override
+    public boolean evaluate(Object var, JinjavaInterpreter interpreter, Object... args) {
+      return body.test(var, args == null ? new Object[0] : args);
+    }
+  }
+
+  static List<Test> all() {
+    List<Test> out = new ArrayList<>();
+    for (String n : List.of("success", "succeeded")) {
+      out.add(new Test(n, (v, a) -> !failed(v)));
+    }
+    for (String n : List.of("failed", "failure")) {
+      out.add(new Test(n, (v, a) -> failed(v)));
+    }
+    for (String n : List.of("changed", "change")) {
+      out.add(new Test(n, (v, a) -> JinjaFilter.truthy(result(v, n).get("changed"))));
+    }
+    for (String n : List.of("skipped", "skip")) {
+      out.add(new Test(n, (v, a) -> JinjaFilter.truthy(result(v, n).get("skipped"))));
+    }
+    for (String n : List.of("version", "version_compare")) {
+      out.add(new Test(n, AnsibleTests::version));
+    }
+    for (String n : List.of("match", "search", "regex")) {
+      out.add(new Test(n, (v, a) -> AnsibleRegex.test(v, String.valueOf(a[0]), n, Map.of())));
+    }
+    return out;
+  }
+
+  private static Map<?, ?> result(Object v, String test) {
+    if (v instanceof Map<?, ?> m) {
+      return m;
+    }
+    throw new IllegalArgumentException(
+        "The '" + test + "' test expects a dictionary, got " + PythonText.repr(v));
+  }
+
+  private static boolean failed(Object v) {
+    return JinjaFilter.truthy(result(v, "failed").get("failed"));
+  }
+
+  private static boolean version(Object v, Object[] given) {
+    Object[] a = given.length == 1 && given[0] instanceof List<?> l ? l.toArray() : given;
+    if (a.length == 0) {
+      throw new IllegalArgumentException("version test needs a version to compare with");
+    }
+    String op = a.length > 1 ? String.valueOf(a[1]) : "eq";
+    int c = compare(String.valueOf(v), String.valueOf(a[0]));
+    return switch (op) {
+      case "<", "lt" -> c < 0;
+      case "<=", "le" -> c <= 0;
+      case ">", "gt" -> c > 0;
+      case ">=", "ge" -> c >= 0;
+      case "==", "=", "eq" -> c == 0;
+      case "!=", "<>", "ne" -> c != 0;
+      default -> throw new IllegalArgumentException("Invalid operator type (" + op + ")");
+    };
+  }
+
+  /** Python's LooseVersion: numbers compare as numbers, letters as text, numbers before text. */
+  static int compare(String a, String b) {
+    List<Object> x = parts(a);
+    List<Object> y = parts(b);
+    for (int i = 0; i < Math.min(x.size(), y.size()); i++) {
+      Object p = x.get(i);
+      Object q = y.get(i);
+      int c;
+      if (p instanceof Long l && q instanceof Long m) {
+        c = Long.compare(l, m);
+      } else if (p instanceof Long) {
+        c = -1;
+      } else if (q instanceof Long) {
+        c = 1;
+      } else {
+        c = ((String) p).compareTo((String) q);
+      }
+      if (c != 0) {
+        return c;
+      }
+    }
+    return Integer.compare(x.size(), y.size());
+  }
+
+  private static List<Object> parts(String v) {
+    List<Object> out = new ArrayList<>();
+    Matcher m = LOOSE.matcher(v);
+    while (m.find()) {
+      String p = m.group();
+      out.add(Character.isDigit(p.charAt(0)) ? (Object) Long.parseLong(p) : p);
+    }
+    return out;
+  }
+}

@@ -1,0 +1,51 @@
+package io.pagetune.template;
+
+import com.hubspot.jinjava.interpret.Context;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * The variables one Jinja evaluation sees, each resolved when first read (as Ansible resolves
+ * lazily): a variable's own template is evaluated then, in its own language, and host text comes in
+ * as a plain value that Jinja never evaluates.
+ */
+final class JinjaContext extends Context {
+  private final Map<String, Object> vars;
+  private final Function<String, Object> resolve;
+  private final JinjaLookups lookups;
+  private final Map<String, Object> resolved = new HashMap<>();
+
+  JinjaContext(
+      Context parent,
+      Map<String, Object> vars,
+      Function<String, Object> resolve,
+      JinjaLookups lookups) {
+    super(parent);
+    this.vars = vars;
+    this.resolve = resolve;
+    this.lookups = lookups;
+  }
+
+  JinjaLookups lookups() {
+    return lookups;
+  }
+
+  @Override
+  public Object get(Object key) {
+    if (getScope().containsKey(key) || !(key instanceof String k) || !vars.containsKey(k)) {
+      return super.get(key);
+    }
+    if (!resolved.containsKey(k)) {
+      resolved.put(k, resolve.apply(k));
+    }
+    return resolved.get(k);
+  }
+
+  @Override
+  public boolean containsKey(Object key) {
+    return getScope().containsKey(key)
+        || (key instanceof String k && vars.containsKey(k))
+        || super.containsKey(key);
+  }
+}

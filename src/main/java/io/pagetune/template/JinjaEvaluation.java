@@ -1,0 +1,166 @@
+package io.pagetune.template;
+
+import com.hubspot.jinjava.Jinjava;
+import com.hubspot.jinjava.JinjavaConfig;
+import com.hubspot.jinjava.LegacyOverrides;
+import com.hubspot.jinjava.interpret.Context;
+import com.hubspot.jinjava.interpret.JinjavaInterpreter;
+import com.hubspot.jinjava.interpret.TemplateError;
+import com.hubspot.jinjava.lib.fn.ELFunctionDefinition;
+import io.pagetune.error.SourceLocation;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Jinja2 (through Jinjava) configured once as Ansible's sandbox is: only maps, lists, strings and
+ * their Python methods reachable ({@link JinjaResolver}), no template loading beyond the lookups,
+ * no output that is evaluated again, undefined variables an error, ranges bounded, output bounded.
+ */
+final class JinjaEvaluation {
+  private static final Pattern UNKNOWN = Pattern.compile("Unknown token found: (.*)");
+
+  private final Jinjava jinjava;
+  private final JinjaLookups lookups;
+
+  JinjaEvaluation(TemplateLimits limits, JinjaLookups lookups) {
+    this.lookups = lookups;
+    JinjavaConfig config =
+        JinjavaConfig.newBuilder()
+            .withFailOnUnknownTokens(true)
+            .withNestedInterpretationEnabled(false)
+            .withElResolver(new JinjaResolver())
+            .withMaxOutputSize(limits.maxOutputChars())
+            .withMaxStringLength(limits.maxOutputChars())
+            .withMaxListSize(JinjaFunctions.MAX_RANGE)
+            .withMaxMapSize(JinjaFunctions.MAX_RANGE)
+            .withRangeLimit(JinjaFunctions.MAX_RANGE)
+            .withEnableRecursiveMacroCalls(false)
+            .withTrimBlocks(true)
+            .withDisabled(
+                Map.of(
+                    Context.Library.FILTER,
+                    Set.of("render", "pprint", "xmlattr"),
+                    Context.Library.TAG,
+                    Set.of("include", "import", "from", "extends")))
+            .withLegacyOverrides(
+                LegacyOverrides.newBuilder()
+                    .withUsePyishObjectMapper(true)
+                    .withUseNaturalOperatorPrecedence(true)
+                    .withParseWhitespaceControlStrictly(true)
+                    .withKeepNullableLoopValues(true)
+                    .build())
+            .build();
+    jinjava = new Jinjava(config);
+    Context global = jinjava.getGlobalContext();
+    AnsibleFilters.all().forEach(global::registerFilter);
+    AnsibleTests.all().forEach(global::registerExpTest);
+    global.registerFunction(
+        new ELFunctionDefinition(
+            "", "range", JinjaFunctions.class, "range", Object.class, Object[].class));
+    for (String name : List.of("lookup", "query", "q")) {
+      global.registerFunction(
+          new ELFunctionDefinition(
+              "",
+              name,
+              JinjaLookups.class,
+              name.equals("lookup") ? "lookup" : "query",
+              String.class,
+              Object[].class));
+    }
+  }
+
+  /** The value of one expression. */
+  Object evaluate(
+      String expression, Map<String, Object> vars, Function<String, Object> resolve, Where where) {
+    return withInterpreter(
+        vars, resolve, where, in -> in.resolveELExpression(expression, 1), expression);
+  }
+
+  /** A template's text. */
+  String render(
+      String text, Map<String, Object> vars, Function<String, Object> resolve, Where where) {
+    return withInterpreter(vars, resolve, where, in -> in.render(text), null);
+  }
+
+  /** Where an evaluation is, for messages. */
+  record Where(SourceLocation at, String what) {}
+
+  private <T> T withInterpreter(
+      Map<String, Object> vars,
+      Function<String, Object> resolve,
+      Where where,
+      Function<JinjavaInterpreter, T> work,
+      String expression) {
+    JinjaContext context = new JinjaContext(jinjava.getGlobalContext(), vars, resolve, lookups);
+    JinjavaInterpreter in = new JinjavaInterpreter(jinjava, context, jinjava.getGlobalConfig());
+    JinjavaInterpreter.pushCurrent(in);
+    try {
+      T result = work.apply(in);
+      Optional<TemplateError> fatal =
+          in.getErrors().stream()
+              .filter(e -> e.getSeverity() == TemplateError.ErrorType.FATAL)
+              .findFirst();
+      if (fatal.isPresent()) {
+        throw error(fatal.get(), where, expression);
+      }
+      return result;
+    } catch (RuntimeException e) {
+      if (e instanceof TemplateException) {
+        throw e;
+      }
+      throw new TemplateException(where.at(), where.what() + ": " + message(e), e);
+    } finally {
+      JinjavaInterpreter.popCurrent();
+    }
+  }
+
+  private static TemplateException error(TemplateError e, Where where, String expression) {
+    String shown = expression == null ? "" : " in '" + expression + "'";
+    String reason = e.getException() != null ? message(e.getException()) : e.getMessage();
+    return new TemplateException(where.at(), where.what() + ": " + readable(reason) + shown, null);
+  }
+
+  private static String message(Throwable e) {
+    Throwable t = e;
+    while (t.getCause() != null && t.getCause() != t) {
+      t = t.getCause();
+    }
+    return readable(t.getMessage() == null ? t.toString() : t.getMessage());
+  }
+
+  /** Ansible's words for an undefined variable; Jinjava's for the rest. */
+  static String readable(String message) {
+    Matcher m = UNKNOWN.matcher(message == null ? "" : message);
+    if (m.find()) {
+      return "'" + m.group(1).strip() + "' is undefined";
+    }
+    return message;
+  }
+
+  /** The first syntax error of a template, as (line, column, reason), if any. */
+  Optional<TemplateSyntax.Error> syntax(String text) {
+    JinjavaInterpreter in =
+        new JinjavaInterpreter(
+            jinjava, new Context(jinjava.getGlobalContext()), jinjava.getGlobalConfig());
+    JinjavaInterpreter.pushCurrent(in);
+    try {
+      in.parse(text);
+      return in.getErrors().stream()
+          .filter(e -> e.getReason() == TemplateError.ErrorReason.SYNTAX_ERROR)
+          .findFirst()
+          .map(
+              e ->
+                  new TemplateSyntax.Error(
+                      Math.max(1, e.getLineno()),
+                      Math.max(1, e.getStartPosition()),
+                      readable(e.getMessage())));
+    } finally {
+      JinjavaInterpreter.popCurrent();
+    }
+  }
+}

@@ -1,0 +1,92 @@
+package io.pagetune.template;
+
+import com.hubspot.jinjava.el.JinjavaInterpreterResolver;
+import com.hubspot.jinjava.lib.exptest.ExpTest;
+import com.hubspot.jinjava.lib.filter.Filter;
+import java.beans.FeatureDescriptor;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import jinjava.javax.el.ELContext;
+import jinjava.javax.el.ELResolver;
+
+/**
+ * What a Jinja expression may reach through {@code .} and {@code []}: entries of maps, items of
+ * lists and characters of strings, plus the Python methods of str and dict that Ansible content
+ * calls ({@link PythonMethods}). Nothing else: no getter, no Java method, no class ({@code
+ * ''.__class__} and {@code x.getClass()} are unknown), as Ansible's sandbox exposes none.
+ */
+final class JinjaResolver extends ELResolver {
+  @Override
+  public Object getValue(ELContext context, Object base, Object property) {
+    if (base instanceof Map<?, ?> m && property != null) {
+      Object key = property instanceof Number n ? n : String.valueOf(property);
+      if (m.containsKey(key) || (key instanceof Number && m.containsKey(String.valueOf(key)))) {
+        context.setPropertyResolved(true);
+        return m.containsKey(key) ? m.get(key) : m.get(String.valueOf(key));
+      }
+      return null;
+    }
+    if (base instanceof List<?> l && property instanceof Number n) {
+      int i = n.intValue();
+      int at = i < 0 ? l.size() + i : i;
+      if (at >= 0 && at < l.size()) {
+        context.setPropertyResolved(true);
+        return l.get(at);
+      }
+      return null;
+    }
+    if (base != null && property != null) {
+      // a string, number or any other value has no attributes: Ansible's "has no attribute"
+      throw new IllegalArgumentException(
+          "'" + PythonText.repr(base) + "' has no attribute '" + property + "'");
+    }
+    return null;
+  }
+
+  @Override
+  public Object invoke(
+      ELContext context, Object base, Object method, Class<?>[] types, Object[] params) {
+    if (method == null || base == null) {
+      return null;
+    }
+    if (base instanceof Filter || base instanceof ExpTest) {
+      // Jinjava calls its own filters and tests through here: the library, not user objects
+      return JinjavaInterpreterResolver.DEFAULT_RESOLVER_READ_ONLY.invoke(
+          context, base, method, types, params);
+    }
+    List<Object> args = params == null ? List.of() : new ArrayList<>(List.of(params));
+    Object result = PythonMethods.call(base, String.valueOf(method), args);
+    if (result != PythonMethods.NONE) {
+      context.setPropertyResolved(true);
+      return result;
+    }
+    return null;
+  }
+
+  @Override
+  public Class<?> getType(ELContext context, Object base, Object property) {
+    return null;
+  }
+
+  @Override
+  public void setValue(ELContext context, Object base, Object property, Object value) {
+    // templates never change a value they read
+  }
+
+  @Override
+  public boolean isReadOnly(ELContext context, Object base, Object property) {
+    return true;
+  }
+
+  @Override
+  public Iterator<FeatureDescriptor> getFeatureDescriptors(ELContext context, Object base) {
+    return null;
+  }
+
+  @Override
+  public Class<?> getCommonPropertyType(ELContext context, Object base) {
+    return base instanceof Map ? Object.class : null;
+  }
+}

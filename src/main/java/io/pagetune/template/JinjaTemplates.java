@@ -1,0 +1,184 @@
+package io.pagetune.template;
+
+import io.pagetune.error.SourceLocation;
+import java.util.AbstractMap;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * The Jinja side of the {@link TemplateEngine}: strings of a Jinja file interpolated, expressions
+ * and conditions evaluated, as Ansible does. A variable whose value is a template is evaluated when
+ * read, in the language its text is written in ({@link #isJinja}); data from hosts is a value.
+ */
+final class JinjaTemplates {
+  private final JinjaEvaluation jinja;
+  private final TemplateEngine engine;
+
+  JinjaTemplates(JinjaEvaluation jinja, TemplateEngine engine) {
+    this.jinja = jinja;
+    this.engine = engine;
+  }
+
+  /** True when the text holds Jinja syntax ({@code {{ }}}, {@code {% %}}). */
+  static boolean isJinja(String s) {
+    return (s.contains("{{") || s.contains("{%") || s.contains("{#"))
+        && JinjaSyntax.inText(s).isPresent();
+  }
+
+  static boolean containsJinja(Object v) {
+    if (v instanceof String s) {
+      return isJinja(s);
+    }
+    if (v instanceof Map<?, ?> m && !(v instanceof ResolvedOnRead)) {
+      return m.values().stream().anyMatch(JinjaTemplates::containsJinja);
+    }
+    if (v instanceof List<?> l) {
+      return l.stream().anyMatch(JinjaTemplates::containsJinja);
+    }
+    return false;
+  }
+
+  /** One evaluation's variables, each resolved once when read. */
+  final class Scope {
+    private final Map<String, Object> vars;
+    private final SourceLocation at;
+    private final Set<String> resolving = new HashSet<>();
+
+    Scope(Map<String, Object> vars, SourceLocation at) {
+      this.vars = vars;
+      this.at = at;
+    }
+
+    Object resolve(String key) {
+      Object value = vars.get(key);
+      if (value instanceof ResolvedOnRead && value instanceof Map<?, ?> many) {
+        return new OnRead(key, many, this);
+      }
+      return value(key, value);
+    }
+
+    Object value(String key, Object value) {
+      boolean jinjaText = containsJinja(value);
+      if (!jinjaText && !VarsModel.containsTemplate(value)) {
+        return HostText.plain(value);
+      }
+      if (!resolving.add(key)) {
+        throw new TemplateException(at, "variable '" + key + "' refers to itself", null);
+      }
+      try {
+        String what = "variable '" + key + "'";
+        return jinjaText
+            ? interpolateWith(value, this, what)
+            : HostText.plain(engine.interpolateFreeMarker(value, vars, at, what));
+      } finally {
+        resolving.remove(key);
+      }
+    }
+  }
+
+  /** hostvars: an entry is resolved when a template reads it, never the whole inventory. */
+  private static final class OnRead extends AbstractMap<Object, Object> {
+    private final String variable;
+    private final Map<?, ?> entries;
+    private final Scope scope;
+    private final Map<Object, Object> read = new LinkedHashMap<>();
+
+    OnRead(String variable, Map<?, ?> entries, Scope scope) {
+      this.variable = variable;
+      this.entries = entries;
+      this.scope = scope;
+    }
+
+    @Override
+    public Object get(Object key) {
+      if (!read.containsKey(key) && entries.containsKey(key)) {
+        read.put(key, scope.value(variable + "['" + key + "']", entries.get(key)));
+      }
+      return read.get(key);
+    }
+
+    @Override
+    public boolean containsKey(Object key) {
+      return entries.containsKey(key);
+    }
+
+    @Override
+    public Set<Entry<Object, Object>> entrySet() {
+      Map<Object, Object> all = new LinkedHashMap<>();
+      entries.keySet().forEach(k -> all.put(k, get(k)));
+      return all.entrySet();
+    }
+  }
+
+  Scope scope(Map<String, Object> vars, SourceLocation at) {
+    return new Scope(vars, at);
+  }
+
+  Object interpolateWith(Object value, Scope scope, String what) {
+    if (value instanceof String s) {
+      return isJinja(s) ? string(s, scope, what) : s;
+    }
+    if (value instanceof Map<?, ?> m) {
+      Map<String, Object> out = new LinkedHashMap<>();
+      m.forEach((k, v) -> out.put(String.valueOf(k), interpolateWith(v, scope, what)));
+      return out;
+    }
+    if (value instanceof List<?> l) {
+      List<Object> out = new ArrayList<>(l.size());
+      l.forEach(o -> out.add(interpolateWith(o, scope, what)));
+      return out;
+    }
+    return HostText.plain(value);
+  }
+
+  private Object string(String s, Scope scope, String what) {
+    String single = singleExpression(s);
+    if (single != null) {
+      return evaluate(single, scope, what);
+    }
+    return jinja.render(s, scope.vars, scope::resolve, new JinjaEvaluation.Where(scope.at, what));
+  }
+
+  Object evaluate(String expression, Scope scope, String what) {
+    return JinjaValues.plain(
+        jinja.evaluate(
+            expression, scope.vars, scope::resolve, new JinjaEvaluation.Where(scope.at, what)));
+  }
+
+  /** A bare condition: Python's truth of the expression ({@code {{ }}} around it tolerated). */
+  boolean test(String condition, Scope scope, String what) {
+    String single = singleExpression(condition);
+    String expression = single != null ? single : condition;
+    Object v = evaluate(expression, scope, what);
+    if (v == null) {
+      // Jinjava reads an undefined name as null; Ansible fails the condition instead
+      throw new TemplateException(
+          scope.at, what + ": condition '" + expression + "' is undefined or None", null);
+    }
+    return JinjaFilter.truthy(v);
+  }
+
+  String render(String text, Scope scope, String what) {
+    return jinja.render(
+        text, scope.vars, scope::resolve, new JinjaEvaluation.Where(scope.at, what));
+  }
+
+  /** The expression of a string that is exactly one {@code {{ expr }}}, else null. */
+  static String singleExpression(String s) {
+    String t = s.strip();
+    if (!t.startsWith("{{") || !t.endsWith("}}") || t.indexOf("{{", 2) >= 0) {
+      return null;
+    }
+    String inner = t.substring(2, t.length() - 2);
+    return inner.contains("}}") || inner.contains("{%") ? null : inner.strip();
+  }
+
+  Function<String, java.util.Optional<TemplateSyntax.Error>> syntax() {
+    return jinja::syntax;
+  }
+}

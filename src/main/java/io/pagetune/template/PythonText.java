@@ -1,0 +1,86 @@
+package io.pagetune.template;
+
+import java.math.BigDecimal;
+import java.util.Map;
+
+/**
+ * Values printed as Python prints them, which is what Ansible writes when a template prints a
+ * non-string: {@code True}, {@code None}, {@code ['a', 'b']}, {@code {'k': 1}}, {@code 2.0}.
+ */
+final class PythonText {
+  private PythonText() {}
+
+  /** Python's {@code str()}: a string is itself, anything else its {@link #repr}. */
+  static String str(Object v) {
+    if (v instanceof String || v instanceof HostText) {
+      return v.toString();
+    }
+    return repr(v);
+  }
+
+  /** Python's {@code repr()}: strings quoted, containers with their items' repr. */
+  static String repr(Object v) {
+    if (v == null) {
+      return "None";
+    }
+    if (v instanceof Boolean b) {
+      return b ? "True" : "False";
+    }
+    if (v instanceof String || v instanceof HostText || v instanceof Character) {
+      return quoted(v.toString());
+    }
+    if (v instanceof Double || v instanceof Float || v instanceof BigDecimal) {
+      return floating(((Number) v).doubleValue());
+    }
+    if (v instanceof Map<?, ?> m) {
+      StringBuilder out = new StringBuilder("{");
+      m.forEach(
+          (k, x) -> {
+            if (out.length() > 1) {
+              out.append(", ");
+            }
+            out.append(repr(k)).append(": ").append(repr(x));
+          });
+      return out.append('}').toString();
+    }
+    if (v instanceof Iterable<?> l) {
+      StringBuilder out = new StringBuilder("[");
+      for (Object x : l) {
+        if (out.length() > 1) {
+          out.append(", ");
+        }
+        out.append(repr(x));
+      }
+      return out.append(']').toString();
+    }
+    return String.valueOf(v);
+  }
+
+  private static String floating(double d) {
+    if (d == Math.rint(d) && !Double.isInfinite(d) && Math.abs(d) < 1e16) {
+      return (long) d + ".0";
+    }
+    return Double.toString(d);
+  }
+
+  /** Single quotes unless the text holds one and no double quote, as Python chooses. */
+  private static String quoted(String s) {
+    char q = s.indexOf('\'') >= 0 && s.indexOf('"') < 0 ? '"' : '\'';
+    StringBuilder out = new StringBuilder().append(q);
+    for (char c : s.toCharArray()) {
+      switch (c) {
+        case '\\' -> out.append("\\\\");
+        case '\n' -> out.append("\\n");
+        case '\t' -> out.append("\\t");
+        case '\r' -> out.append("\\r");
+        default -> {
+          if (c == q) {
+            out.append('\\');
+          }
+          out.append(c);
+        }
+      }
+    }
+    return out.append(q).toString();
+  }
+}
