@@ -15,4 +15,20 @@ public final class ExtraVarsOption {
       descriptionKey = "extra-vars",
       description = "key=value pairs, @file.yml, or an inline {mapping}; highest precedence.")
   List<String> values = new ArrayList<>();
+
+  /**
+   * The variables given, each secret among them hidden from all output from now on. Read with a
+   * reader of its own: {@code -e @file} values are kept in a plan, not digested as files the run
+   * read.
+   */
+  java.util.Map<String, Object> parse(CliEnvironment environment, io.pagetune.vault.Vault vault) {
+    java.util.Map<String, Object> given =
+        ExtraVars.parse(
+            values,
+            new io.pagetune.yaml.YamlReader(
+                java.nio.file.Path.of(""), io.pagetune.yaml.ReadFiles.none(), vault));
+    // a secret given with -e is never printed back, whatever task shows it
+    environment.hide(ExtraVarSecrets.values(given));
+    return given;
+  }
 }

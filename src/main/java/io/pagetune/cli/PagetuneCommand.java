@@ -14,6 +14,7 @@ import picocli.CommandLine.Command;
     },
     subcommands = {
       RunCommand.class,
+      AdhocCommand.class,
       InventoryCommand.class,
       FactsCommand.class,
       WindowsCommand.class,

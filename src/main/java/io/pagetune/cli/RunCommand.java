@@ -3,8 +3,6 @@ package io.pagetune.cli;
 import io.pagetune.app.PlanSaving;
 import io.pagetune.app.RunAssembly;
 import io.pagetune.connection.Connections;
-import io.pagetune.connection.ssh.config.SshSettings;
-import io.pagetune.connection.ssh.hostkeys.HostKeyChecking;
 import io.pagetune.executor.RunOptions;
 import io.pagetune.executor.RunResult;
 import io.pagetune.executor.RunServices;
@@ -229,12 +227,7 @@ public final class RunCommand implements Callable<Integer> {
   }
 
   private int forks(AnsibleConfig config) {
-    int forks = this.forks != null ? this.forks : config.forks().orElse(RunOptions.DEFAULT_FORKS);
-    if (forks < 1) {
-      throw new io.pagetune.error.InputException(
-          io.pagetune.error.SourceLocation.of("--forks"), "--forks must be at least 1");
-    }
-    return forks;
+    return EngineConnections.forks(forks, config);
   }
 
   private void checkSavePlan() {
@@ -252,13 +245,7 @@ public final class RunCommand implements Callable<Integer> {
   }
 
   private RunOptions options(io.pagetune.vault.Vault vault, int forks) {
-    // a reader of its own: -e @file values are kept in a plan, not digested as files the run read
-    Map<String, Object> givenVars =
-        ExtraVars.parse(
-            extraVars.values,
-            new YamlReader(Path.of(""), io.pagetune.yaml.ReadFiles.none(), vault));
-    // a secret given with -e is never printed back, whatever task shows it
-    environment.hide(ExtraVarSecrets.values(givenVars));
+    Map<String, Object> givenVars = extraVars.parse(environment, vault);
     return RunOptions.defaults()
         .withCheck(check)
         .withDiff(diff)
@@ -295,22 +282,7 @@ public final class RunCommand implements Callable<Integer> {
   }
 
   private Connections connections(AnsibleConfig config, RunListener listener) {
-    SshSettings sshSettings = ansible.apply(ssh.settings(environment, config), config);
-    if (sshSettings.hostKeyChecking() == HostKeyChecking.OFF) {
-      listener.warning(
-          "host key checking is off ("
-              + ssh.hostKeyCheckingSource(config)
-              + "): hosts are not authenticated");
-    }
-    return environment
-        .wiring()
-        .connections(
-            List.of(
-                new io.pagetune.connection.ssh.SshConnectionFactory(
-                    sshSettings, ansible.loginPassword(environment)),
-                // local become uses the same become password as SSH
-                io.pagetune.connection.LocalConnection.factory(sshSettings.becomePassword())),
-            ansible.tracing(environment.err()));
+    return EngineConnections.open(environment, ansible, ssh, config, listener);
   }
 
   private void finishPlan(

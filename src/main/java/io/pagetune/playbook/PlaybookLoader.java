@@ -80,6 +80,15 @@ public final class PlaybookLoader {
     return new Playbook(yaml.label(file), plays);
   }
 
+  /**
+   * The play of {@code pagetune adhoc} ({@link AdhocPlay}), checked as a playbook's play is; its
+   * relative paths ({@code copy src=}) count from {@code baseDir}.
+   */
+  public Playbook adhoc(YamlValue.Mapping play, Path baseDir) {
+    UserTextCheck.full(SourceText.of(""), syntax).check(play);
+    return new Playbook(AdhocPlay.NAME, List.of(play(play, baseDir)));
+  }
+
   private void loadInto(Path file, List<Play> plays, SourceLocation importedAt) {
     if (importStack.contains(file)) {
       throw new InputException(importedAt, "import_playbook cycle: " + yaml.label(file));

@@ -44,6 +44,7 @@ public final class BuiltinModules {
         new GroupModule(),
         new UserModule(),
         new WaitForModule(),
+        new PingModule(),
         new io.pagetune.modules.pages.PageVerifyModule(verifiers));
   }
 }
