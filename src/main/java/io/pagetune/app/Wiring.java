@@ -233,7 +233,11 @@ public final class Wiring {
   }
 
   public List<FactSet> factSets() {
-    return List.of(new BaseFacts(), pageFacts());
+    return List.of(
+        new BaseFacts(),
+        new io.pagetune.facts.CollectorFacts(),
+        new io.pagetune.facts.VirtualFacts(),
+        pageFacts());
   }
 
   /** The page facts: the shared platform facts, then each target's section. */

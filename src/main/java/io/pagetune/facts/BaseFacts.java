@@ -40,25 +40,51 @@ public final class BaseFacts implements FactSet {
   public static final Fact<String> AIX_OSLEVEL =
       SimpleFact.text("aix_oslevel", "[ \"`uname -s`\" = AIX ] && /usr/bin/oslevel");
 
+  /** The facts of each collector; {@code uname} answers are gathered always (others read them). */
+  private static final Map<String, List<Fact<?>>> BY_COLLECTOR =
+      Map.of(
+          "platform",
+          List.of(NODENAME, NetworkFacts.FQDN),
+          "user",
+          List.of(USER_ID),
+          "distribution",
+          List.of(OS_RELEASE, DEBIAN_VERSION, SOLARIS_RELEASE, AIX_OSLEVEL, SUSE_BASEPRODUCT),
+          "hardware",
+          List.of(VCPUS, MEMINFO, MemoryTotal.FACT),
+          "network",
+          List.of(NetworkFacts.DEFAULT_IPV4));
+
   @Override
   public List<Fact<?>> facts() {
-    return List.of(
-        SYSTEM,
-        KERNEL,
-        ARCHITECTURE,
-        NODENAME,
-        USER_ID,
-        VCPUS,
-        OS_RELEASE,
-        MEMINFO,
-        KERNEL_VERSION,
-        DEBIAN_VERSION,
-        SOLARIS_RELEASE,
-        AIX_OSLEVEL,
-        SUSE_BASEPRODUCT,
-        NetworkFacts.FQDN,
-        NetworkFacts.DEFAULT_IPV4,
-        MemoryTotal.FACT);
+    return facts(GatherSubset.ALL);
+  }
+
+  @Override
+  public List<Fact<?>> facts(GatherSubset subset) {
+    List<Fact<?>> out =
+        new java.util.ArrayList<>(List.of(SYSTEM, KERNEL, ARCHITECTURE, KERNEL_VERSION));
+    for (String c : List.of("platform", "user", "distribution", "hardware", "network")) {
+      if (subset.includes(c) || (c.equals("distribution") && subset.includes("pkg_mgr"))) {
+        out.addAll(BY_COLLECTOR.get(c));
+      }
+    }
+    return out;
+  }
+
+  /** The distribution facts from what was gathered (pkg_mgr reads them too). */
+  @SuppressWarnings("unchecked")
+  static Distribution distribution(Map<String, Object> gathered) {
+    Map<String, String> os = (Map<String, String>) gathered.getOrDefault("os_release", Map.of());
+    return Distribution.of(
+        new Distribution.Sources(
+            (String) gathered.get("system"),
+            (String) gathered.get("kernel"),
+            (String) gathered.get("kernel_version"),
+            os == null ? Map.of() : os,
+            (String) gathered.get("debian_version"),
+            (String) gathered.get("solaris_release"),
+            (String) gathered.get("aix_oslevel"),
+            (String) gathered.get("suse_baseproduct")));
   }
 
   /** /proc/meminfo as name → number (kB for sized fields, a count for HugePages_*). */
@@ -92,46 +118,69 @@ public final class BaseFacts implements FactSet {
     return v;
   }
 
-  /** Turns gathered values into the {@code ansible_facts} map. */
+  /**
+   * Turns gathered values into the {@code ansible_facts} map: a collector's facts appear when its
+   * facts were gathered (their names are keys of {@code gathered}, even when the host gave no
+   * value).
+   */
+  @Override
+  public Map<String, Object> assemble(Map<String, Object> gathered) {
+    return assemble(gathered, GatherSubset.ALL);
+  }
+
   @Override
   @SuppressWarnings("unchecked")
-  public Map<String, Object> assemble(Map<String, Object> gathered) {
+  public Map<String, Object> assemble(Map<String, Object> gathered, GatherSubset subset) {
     Map<String, Object> f = new LinkedHashMap<>();
-    f.put("system", gathered.get("system"));
-    f.put("kernel", gathered.get("kernel"));
-    f.put("architecture", gathered.get("architecture"));
-    String node = (String) gathered.get("nodename");
-    f.put("nodename", node);
-    f.put("hostname", node == null ? null : node.split("\\.", 2)[0]);
-    f.put("user_id", gathered.get("user_id"));
-    Object vcpus = gathered.get("processor_vcpus");
-    f.put("processor_vcpus", vcpus == null ? null : parseLongOrNull(vcpus.toString()));
-    Map<String, String> os = (Map<String, String>) gathered.getOrDefault("os_release", Map.of());
-    f.putAll(
-        Distribution.of(
-                new Distribution.Sources(
-                    (String) gathered.get("system"),
-                    (String) gathered.get("kernel"),
-                    (String) gathered.get("kernel_version"),
-                    os,
-                    (String) gathered.get("debian_version"),
-                    (String) gathered.get("solaris_release"),
-                    (String) gathered.get("aix_oslevel"),
-                    (String) gathered.get("suse_baseproduct")))
-            .asFacts());
-    f.put("fqdn", gathered.get("fqdn"));
-    Map<String, String> ipv4 =
-        (Map<String, String>) gathered.getOrDefault("default_ipv4", Map.of());
-    // Ansible sets it to {} when the host has no default IPv4 route
-    f.put("default_ipv4", ipv4 == null ? Map.of() : ipv4);
-    Map<String, Long> mem = (Map<String, Long>) gathered.getOrDefault("meminfo", Map.of());
-    f.put("meminfo", mem);
-    f.put(
-        "memtotal_mb",
-        mem.containsKey("MemTotal") ? mem.get("MemTotal") / 1024 : gathered.get("memtotal_unix"));
-    f.put("memfree_mb", mem.containsKey("MemFree") ? mem.get("MemFree") / 1024 : null);
+    String system = (String) gathered.get("system");
+    String machine = (String) gathered.get("architecture");
+    if (subset.includes("platform")) {
+      f.put("system", system);
+      f.put("kernel", gathered.get("kernel"));
+      f.put("kernel_version", gathered.get("kernel_version"));
+      f.put("machine", machine);
+      f.put("architecture", architecture(machine));
+      String node = (String) gathered.get("nodename");
+      f.put("nodename", node);
+      f.put("hostname", node == null ? null : node.split("\\.", 2)[0]);
+      String fqdn = (String) gathered.get("fqdn");
+      f.put("fqdn", fqdn);
+      f.put(
+          "domain",
+          fqdn == null || !fqdn.contains(".") ? "" : fqdn.substring(fqdn.indexOf('.') + 1));
+    }
+    if (subset.includes("user")) {
+      f.put("user_id", gathered.get("user_id"));
+    }
+    if (subset.includes("distribution")) {
+      f.putAll(distribution(gathered).asFacts());
+    }
+    if (subset.includes("network")) {
+      Map<String, Object> ipv4 = (Map<String, Object>) gathered.get("default_ipv4");
+      // Ansible sets it to {} when the host has no default IPv4 route
+      f.put("default_ipv4", ipv4 == null ? Map.of() : ipv4);
+    }
+    if (subset.includes("hardware")) {
+      Object vcpus = gathered.get("processor_vcpus");
+      f.put("processor_vcpus", vcpus == null ? null : parseLongOrNull(vcpus.toString()));
+      Map<String, Long> mem = (Map<String, Long>) gathered.get("meminfo");
+      mem = mem == null ? Map.of() : mem;
+      f.put("meminfo", mem);
+      f.put(
+          "memtotal_mb",
+          mem.containsKey("MemTotal") ? mem.get("MemTotal") / 1024 : gathered.get("memtotal_unix"));
+      f.put("memfree_mb", mem.containsKey("MemFree") ? mem.get("MemFree") / 1024 : null);
+    }
     f.values().removeIf(java.util.Objects::isNull);
     return f;
+  }
+
+  /** Ansible's architecture: {@code i86pc} (Solaris x86) and {@code i686} are {@code i386}. */
+  private static String architecture(String machine) {
+    if (machine != null && !machine.equals("x86_64") && machine.matches(".*i([3456]86|86pc).*")) {
+      return "i386";
+    }
+    return machine;
   }
 
   private static Long parseLongOrNull(String s) {

@@ -16,26 +16,42 @@ public final class NetworkFacts {
       Pattern.compile("\\b(src|dev|via)\\s+(\\S+)", Pattern.MULTILINE);
 
   /**
-   * Prints the node name, then what the resolver says about it ({@code getent hosts}: address,
-   * canonical name, aliases). AIX has no getent: there the node name stands.
+   * Prints the node name, then what the resolver says about its first address ({@code getent hosts
+   * ADDRESS}: address, canonical name, aliases), the reverse lookup Python's {@code gethostbyaddr}
+   * makes. AIX has no getent: there the node name stands.
    */
   public static final Fact<String> FQDN =
       new SimpleFact<>(
           "fqdn",
-          "n=$(uname -n); printf '%s\\n' \"$n\"; getent hosts \"$n\" 2>/dev/null | head -n 1",
+          "n=$(uname -n); printf '%s\\n' \"$n\";"
+              + " a=$(getent ahosts \"$n\" 2>/dev/null | awk 'NR==1{print $1}');"
+              + " [ -n \"$a\" ] || a=$(getent hosts \"$n\" 2>/dev/null | awk 'NR==1{print $1}');"
+              + " [ -n \"$a\" ] && getent hosts \"$a\" 2>/dev/null | head -n 1",
           NetworkFacts::parseFqdn);
 
-  public static final Fact<Map<String, String>> DEFAULT_IPV4 =
+  /**
+   * The route lookup, then what Ansible adds from the route's interface: its primary addresses
+   * ({@code ip addr show primary dev IF}) and its /sys/class/net link address, MTU and type.
+   */
+  public static final Fact<Map<String, Object>> DEFAULT_IPV4 =
       new SimpleFact<>(
           "default_ipv4",
-          "PATH=$PATH:/sbin:/usr/sbin; ip -4 route get 8.8.8.8",
+          "PATH=$PATH:/sbin:/usr/sbin; r=$(ip -4 route get 8.8.8.8) || exit $?\n"
+              + "printf '%s\\n' \"$r\" | head -n 1\n"
+              + "d=$(printf '%s\\n' \"$r\" | head -n 1 | sed -n 's/.* dev \\([^ ]*\\).*/\\1/p')\n"
+              + "[ -n \"$d\" ] && [ -d \"/sys/class/net/$d\" ] || exit 0\n"
+              + "ip addr show primary dev \"$d\" | sed -n 's/^ *inet /@inet /p'\n"
+              + "c=/sys/class/net/$d; echo \"@mac $(cat $c/address)\"; echo \"@mtu $(cat $c/mtu)\";"
+              + " echo \"@type $(cat $c/type)\"; [ -e $c/bridge ] && echo '@kind bridge';"
+              + " [ -e $c/bonding ] && echo '@kind bonding'; exit 0",
           NetworkFacts::parseDefaultIpv4);
 
   private NetworkFacts() {}
 
   /**
    * Like Python's {@code socket.getfqdn()}, which Ansible uses: the first name holding a dot among
-   * the canonical name and aliases, else the node name.
+   * the canonical name and aliases of the address's reverse lookup, else that canonical name (a
+   * host named {@code vm} on 127.0.0.1 is {@code localhost}), else the node name.
    */
   static String parseFqdn(CommandResult r) {
     String[] lines = r.stdout().strip().split("\n");
@@ -51,6 +67,9 @@ public final class NetworkFacts {
           return words[w];
         }
       }
+      if (words.length > 1) {
+        return words[1];
+      }
     }
     return node;
   }
@@ -60,12 +79,13 @@ public final class NetworkFacts {
    * interface} and {@code gateway}; empty when the host has no IPv4 route out (or no {@code ip}, as
    * on AIX and Solaris).
    */
-  static Map<String, String> parseDefaultIpv4(CommandResult r) {
-    Map<String, String> out = new LinkedHashMap<>();
+  static Map<String, Object> parseDefaultIpv4(CommandResult r) {
+    Map<String, Object> out = new LinkedHashMap<>();
     if (r.exitCode() != 0) {
       return out;
     }
-    Matcher m = ROUTE_WORD.matcher(r.stdout());
+    String[] lines = r.stdout().split("\n");
+    Matcher m = ROUTE_WORD.matcher(lines[0]);
     while (m.find()) {
       String key =
           switch (m.group(1)) {
@@ -77,7 +97,9 @@ public final class NetworkFacts {
     }
     if (!out.containsKey("address")) {
       out.clear();
+      return out;
     }
+    InterfaceAddress.enrich(out, lines);
     return out;
   }
 }

@@ -15,6 +15,7 @@ enum Keyword {
   VARS("vars", Scope.PLAY, Scope.BLOCK, Scope.TASK, Scope.INCLUDE),
   VARS_FILES("vars_files", Scope.PLAY),
   GATHER_FACTS("gather_facts", Scope.PLAY),
+  GATHER_SUBSET("gather_subset", Scope.PLAY),
   CONNECTION("connection", Scope.PLAY),
   REMOTE_USER("remote_user", Scope.PLAY),
   SERIAL("serial", Scope.PLAY),

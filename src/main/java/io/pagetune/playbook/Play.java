@@ -25,7 +25,8 @@ public record Play(
     List<Task> handlers,
     Path baseDir,
     SourceLocation location,
-    PublicRoleVars roleVars) {
+    PublicRoleVars roleVars,
+    List<String> gatherSubset) {
 
   public enum Strategy {
     LINEAR,
@@ -34,6 +35,8 @@ public record Play(
 
   public Play {
     roleVars = roleVars == null ? PublicRoleVars.NONE : roleVars;
+    // Ansible's default: every collector
+    gatherSubset = gatherSubset == null ? List.of("all") : List.copyOf(gatherSubset);
     vars = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(vars));
     varsFiles = List.copyOf(varsFiles);
     preTasks = List.copyOf(preTasks);
@@ -68,7 +71,8 @@ public record Play(
         handlers,
         baseDir,
         location,
-        roleVars);
+        roleVars,
+        gatherSubset);
   }
 
   /**
@@ -100,6 +104,7 @@ public record Play(
     private List<TaskNode> postTasks = List.of();
     private List<Task> handlers = List.of();
     private PublicRoleVars roleVars = PublicRoleVars.NONE;
+    private List<String> gatherSubset = List.of("all");
 
     private Builder(String hosts, Path baseDir, SourceLocation location) {
       this.hosts = hosts;
@@ -188,6 +193,11 @@ public record Play(
       return this;
     }
 
+    public Builder gatherSubset(List<String> gatherSubset) {
+      this.gatherSubset = gatherSubset;
+      return this;
+    }
+
     public Play build() {
       return new Play(
           name,
@@ -208,7 +218,8 @@ public record Play(
           handlers,
           baseDir,
           location,
-          roleVars);
+          roleVars,
+          gatherSubset);
     }
   }
 }

@@ -183,7 +183,25 @@ public final class PlaybookLoader {
         handlers,
         baseDir,
         m.location(),
-        roles.publicVars());
+        roles.publicVars(),
+        gatherSubset(m));
+  }
+
+  /**
+   * {@code gather_subset}: checked here as Ansible's setup module checks it, so a typo fails early.
+   */
+  private static List<String> gatherSubset(YamlValue.Mapping m) {
+    if (!m.has("gather_subset")) {
+      return null;
+    }
+    YamlValue v = m.get("gather_subset");
+    List<String> subset = YamlFields.strings(v, "gather_subset", true);
+    try {
+      io.pagetune.facts.GatherSubset.parse(subset);
+    } catch (IllegalArgumentException e) {
+      throw new InputException(v.location(), e.getMessage());
+    }
+    return subset;
   }
 
   /** Reads a YAML file of the playbook; its conditions and templates are parsed here. */

@@ -10,6 +10,7 @@ import io.pagetune.executor.task.TaskVars;
 import io.pagetune.facts.Fact;
 import io.pagetune.facts.FactGatherer;
 import io.pagetune.facts.FactSet;
+import io.pagetune.facts.GatherSubset;
 import io.pagetune.playbook.Play;
 import io.pagetune.report.Status;
 import io.pagetune.report.TaskOutcome;
@@ -46,14 +47,21 @@ final class FactGathering {
     }
     Play play = playCtx.play();
     ctx.listener().taskStarted(TASK, play.location().toString(), false);
-    List<Fact<?>> facts = new ArrayList<>();
-    for (FactSet set : ctx.factSets()) {
-      facts.addAll(set.facts());
-    }
-    fanout.forEach(need, h -> gatherOn(playCtx, h, facts));
+    GatherSubset subset = GatherSubset.parse(play.gatherSubset());
+    List<Fact<?>> facts = facts(ctx.factSets(), subset);
+    fanout.forEach(need, h -> gatherOn(playCtx, h, facts, subset));
   }
 
-  private void gatherOn(PlayContext playCtx, HostRun h, List<Fact<?>> facts) {
+  /** The facts of every set for {@code subset}, each once (sets may share a fact). */
+  static List<Fact<?>> facts(List<FactSet> sets, GatherSubset subset) {
+    java.util.Map<String, Fact<?>> byName = new java.util.LinkedHashMap<>();
+    for (FactSet set : sets) {
+      set.facts(subset).forEach(f -> byName.putIfAbsent(f.name(), f));
+    }
+    return new ArrayList<>(byName.values());
+  }
+
+  private void gatherOn(PlayContext playCtx, HostRun h, List<Fact<?>> facts, GatherSubset subset) {
     Status status;
     String message = null;
     try {
@@ -63,8 +71,10 @@ final class FactGathering {
               h.connection(vars), facts, Become.NONE, ctx.options().commandTimeout());
       h.factCache().putAll(values);
       for (FactSet set : ctx.factSets()) {
-        h.gatheredFacts().putAll(set.assemble(values));
+        h.gatheredFacts().putAll(set.assemble(values, subset));
       }
+      h.gatheredFacts().put("gather_subset", subset.requested());
+      h.gatheredFacts().put("module_setup", true);
       ctx.services().facts().gathered(h.name(), ctx.runId(), values);
       status = Status.OK;
     } catch (ConnectionException e) {
