@@ -1,9 +1,16 @@
 #!/usr/bin/env bash
-# Fan-out benchmark: the same HugePages-style work run three ways against N inventory hosts that
-# all point at one OpenSSH sshd on loopback (each host with its own working directory):
-#   pagetune, ansible-playbook (ansible-core), and a raw floor of N parallel `ssh host cat /proc/meminfo`.
+# Fan-out benchmark: the same HugePages-style work run three ways against N inventory hosts spread
+# over several OpenSSH sshd listeners on loopback (127.0.0.2, 127.0.0.3, ...: one sshd process per
+# address, as a fleet has one sshd per server; each host with its own working directory):
+#   pagetune, ansible-playbook (ansible-core), and the floor: N parallel `ssh host cat /proc/meminfo`
+#   using the key exchange, host key, cipher and MAC that pagetune negotiates (read from a probe
+#   sshd's debug log before the rounds), so the floor pays the same cryptography.
 # Needs Debian's openssh-server and ansible-core, GNU time, python3 and a JDK 17+.
-# Usage: bench/run.sh [N ...]           (default N: 20 100; RUNS=3 repetitions each)
+# Usage: bench/run.sh [--with-1000] [--with-5000] [N ...]
+#                                 (default N: 100; RUNS=3 side-by-side rounds each; --with-1000 and
+#                                  --with-5000 add those sizes for pagetune and the floor only: they
+#                                  take long)
+#        LISTENERS=8              sshd processes the hosts are spread over (default 8)
 #        MODES=apply TOOLS="pagetune floor" bench/run.sh 500 2000   (a subset of the modes)
 #        PROFILE=1 TOOLS=floor RUNS=1 bench/run.sh 100   (also a JFR CPU profile of pagetune's apply and
 #                                       re-run per N, outside the timed rounds: results/<stamp>.profile.md)
@@ -11,13 +18,23 @@
 #        TOOLS="pagetune floor" bench/run.sh 100   (a subset of the tools)
 #        BASELINE_JAR=old.jar TOOLS="pagetune baseline floor" bench/run.sh 100
 #                                       (another pagetune build side by side, e.g. the one before a change)
+#        FLOOR_KEX=... FLOOR_CIPHER=... FLOOR_MAC=... FLOOR_HOSTKEY=...   (override the probed ones)
 # Writes bench/results/<timestamp>.tsv and prints a summary (bench/summarize.py).
 set -euo pipefail
 here=$(CDPATH= cd -- "$(dirname -- "$0")" && pwd)
 repo=$(dirname "$here")
 runs=${RUNS:-3}
-sizes=("$@")
-[ ${#sizes[@]} -gt 0 ] || sizes=(20 100)
+sizes=()
+large=()   # sizes only pagetune and the floor run at
+for arg in "$@"; do
+  case $arg in
+    --with-1000) large+=(1000) ;;
+    --with-5000) large+=(5000) ;;
+    *) sizes+=("$arg") ;;
+  esac
+done
+[ ${#sizes[@]} -gt 0 ] || [ ${#large[@]} -gt 0 ] || sizes=(100)
+listeners=${LISTENERS:-8}
 if [ -n "${RSS_ONLY:-}" ]; then
   sizes=($RSS_ONLY); MODES=${MODES:-apply}; TOOLS=${TOOLS:-pagetune baseline}
 fi
@@ -44,7 +61,10 @@ chmod 755 "$work"
 cp "$jar" "$work/pagetune.jar"   # the jar under test stays fixed while the sources change
 [ -z "${BASELINE_JAR:-}" ] || cp "$BASELINE_JAR" "$work/baseline.jar"
 ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)" || true   # N=2000: a socket and pipes per host
-cleanup() { [ -f "$work/sshd.pid" ] && kill "$(cat "$work/sshd.pid")" 2>/dev/null || true; rm -rf "$work"; }
+cleanup() {
+  for pid in "$work"/sshd-*.pid; do [ -f "$pid" ] && kill "$(cat "$pid")" 2>/dev/null; done
+  rm -rf "$work"
+}
 trap cleanup EXIT
 
 ssh-keygen -q -t ed25519 -N '' -f "$work/hostkey"
@@ -53,11 +73,14 @@ cp "$work/id.pub" "$work/authorized_keys"
 chown "$user" "$work/id" "$work/id.pub"
 chmod 644 "$work/authorized_keys"
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-cat > "$work/sshd_config" <<CFG
-ListenAddress 127.0.0.1
+mkdir -p /run/sshd
+start_sshd() { # name address loglevel: one sshd process listening on address:port
+  local name=$1 addr=$2 level=$3
+  cat > "$work/sshd-$name.config" <<CFG
+ListenAddress $addr
 Port $port
 HostKey $work/hostkey
-PidFile $work/sshd.pid
+PidFile $work/sshd-$name.pid
 AuthorizedKeysFile $work/authorized_keys
 PasswordAuthentication no
 KbdInteractiveAuthentication no
@@ -68,19 +91,21 @@ MaxStartups 2200:30:2400
 MaxSessions 64
 Subsystem sftp internal-sftp
 # VERBOSE logs every connection, session and subsystem: the per-run counts in the results
-LogLevel VERBOSE
+LogLevel $level
 CFG
-mkdir -p /run/sshd
-/usr/sbin/sshd -f "$work/sshd_config" -E "$work/sshd.log"
-for _ in $(seq 50); do [ -f "$work/sshd.pid" ] && break; sleep 0.1; done
-echo "[127.0.0.1]:$port $(cut -d' ' -f1,2 "$work/hostkey.pub")" > "$work/known_hosts"
+  /usr/sbin/sshd -f "$work/sshd-$name.config" -E "$work/sshd-$name.log"
+  for _ in $(seq 50); do [ -f "$work/sshd-$name.pid" ] && break; sleep 0.1; done
+  echo "[$addr]:$port $(cut -d' ' -f1,2 "$work/hostkey.pub")" >> "$work/known_hosts"
+}
+for l in $(seq "$listeners"); do start_sshd "$l" "127.0.0.$((l + 1))" VERBOSE; done
+listener_addr() { echo "127.0.0.$(( ($1 - 1) % listeners + 2 ))"; }   # host number -> its sshd
 
 inventory() { # N -> inventory path (INI, read by both tools)
   local n=$1 inv="$work/hosts-$1.ini"
   {
     echo "[all]"
     for i in $(seq -f '%03g' 1 "$n"); do
-      echo "host$i ansible_host=127.0.0.1 ansible_port=$port root=$work/hosts/host$i"
+      echo "host$i ansible_host=$(listener_addr "$((10#$i))") ansible_port=$port root=$work/hosts/host$i"
     done
     echo "[all:vars]"
     echo "ansible_user=$user"
@@ -92,7 +117,7 @@ inventory() { # N -> inventory path (INI, read by both tools)
 reset_hosts() { # N
   rm -rf "$work/hosts"
   mkdir -p "$work/hosts"
-  for i in $(seq -f '%03g' 1 "$1"); do mkdir "$work/hosts/host$i"; done
+  (cd "$work/hosts" && seq -f 'host%03g' 1 "$1" | xargs mkdir)
   chown -R "$user" "$work/hosts"
 }
 
@@ -122,6 +147,8 @@ machine() { # the machine and its load, beside the results: figures taken under 
   echo "sshd: $(ssh -V 2>&1)"
   echo "ansible: $(ansible-playbook --version 2>/dev/null | head -n 1)"
   echo "pagetune JVM options: $(java_opts)"
+  echo "sshd listeners: $listeners (127.0.0.2-127.0.0.$((listeners + 1)), port $port)"
+  echo "floor algorithms: kex $floor_kex, host key $floor_hostkey, cipher $floor_cipher, mac $floor_mac"
   echo "uptime at start: $(uptime)"
 }
 
@@ -129,16 +156,28 @@ machine() { # the machine and its load, beside the results: figures taken under 
 java_opts() { sed -n 's/^opts=\${PAGETUNE_JAVA_OPTS:-\(.*\)}$/\1/p' "$repo/pagetune"; }
 launcher_opts=$(java_opts)
 [ -n "$launcher_opts" ] || { echo "bench: cannot read the JVM options of ./pagetune" >&2; exit 2; }
-machine > "${results%.tsv}.machine.txt"
 
-# CPU that sshd and everything it started (key exchange, session shells, commands, SFTP) used,
-# in seconds: the master's reaped children, so it counts once a connection has ended
-sshd_cpu() { awk -v hz="$(getconf CLK_TCK)" '{ printf "%.2f", ($16 + $17) / hz }' "/proc/$(cat "$work/sshd.pid")/stat"; }
+# CPU that the sshd listeners and everything they started (key exchange, session shells,
+# commands, SFTP) used, in seconds: the masters' reaped children, so it counts once a connection
+# has ended
+sshd_cpu() {
+  local l total=0
+  for l in $(seq "$listeners"); do
+    total=$(awk -v hz="$(getconf CLK_TCK)" -v t="$total" '{ printf "%.2f", t + ($16 + $17) / hz }' \
+      "/proc/$(cat "$work/sshd-$l.pid")/stat")
+  done
+  echo "$total"
+}
+sshd_log_lines() { local l; for l in $(seq "$listeners"); do wc -l < "$work/sshd-$l.log"; done | paste -sd' '; }
+sshd_log_since() { # "counts from sshd_log_lines" -> the lines logged since, of every listener
+  local l=1 from
+  for from in $1; do tail -n +"$((from + 1))" "$work/sshd-$l.log"; l=$((l + 1)); done
+}
 
 measure() { # tool n mode rep -- command...
   local tool=$1 n=$2 mode=$3 rep=$4; shift 5
   local t="$work/time.out" rc=0 wall usr sys rss cpu sshd0 sshd1 log0 conns execs sftps
-  sshd0=$(sshd_cpu); log0=$(wc -l < "$work/sshd.log")
+  sshd0=$(sshd_cpu); log0=$(sshd_log_lines)
   /usr/bin/time -f '%e %U %S %M' -o "$t" bash -c '"$@"' bench "$@" > "$work/last.log" 2>&1 || rc=$?
   # ansible's ControlPersist masters outlive the run: end them so that their sshd CPU counts
   pkill -f "$work/cp/" 2>/dev/null || true
@@ -147,9 +186,10 @@ measure() { # tool n mode rep -- command...
   sshd1=$(sshd_cpu)
   read -r wall usr sys rss < <(tail -n 1 "$t")
   cpu=$(python3 -c "print(round($usr + $sys, 2))")
-  conns=$(tail -n +"$((log0 + 1))" "$work/sshd.log" | grep -c 'Accepted publickey' || true)
-  execs=$(tail -n +"$((log0 + 1))" "$work/sshd.log" | grep -c 'Starting session: command' || true)
-  sftps=$(tail -n +"$((log0 + 1))" "$work/sshd.log" | grep -c "Starting session: subsystem 'sftp'" || true)
+  sshd_log_since "$log0" > "$work/since.log"
+  conns=$(grep -c 'Accepted publickey' "$work/since.log" || true)
+  execs=$(grep -c 'Starting session: command' "$work/since.log" || true)
+  sftps=$(grep -c "Starting session: subsystem 'sftp'" "$work/since.log" || true)
   printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$tool" "$n" "$mode" "$rep" "$wall" "$cpu" "$rss" "$rc" \
     "$(python3 -c "print(round($sshd1 - $sshd0, 2))")" "$conns" "$execs" "$sftps" >> "$results"
   echo "  $tool n=$n $mode #$rep: ${wall}s wall, ${cpu}s cpu, ${rss} KB peak, exit $rc; sshd $(python3 -c "print(round($sshd1 - $sshd0, 2))")s cpu, $conns connections, $execs exec sessions, $sftps sftp" >&2
@@ -159,13 +199,43 @@ measure() { # tool n mode rep -- command...
 pagetune() { PT_JAR="${PT_JAR:-$work/pagetune.jar}"; java ${PAGETUNE_JAVA_OPTS:-$launcher_opts} -jar "$PT_JAR" run "$here/scenario/pagetune.yml" -i "$1" --known-hosts "$work/known_hosts" --progress none ${PAGETUNE_ARGS:-} "${@:2}"; }
 baseline() { PT_JAR="$work/baseline.jar" pagetune "$@"; }
 ansible() { ANSIBLE_CONFIG="$work/ansible.cfg" ansible-playbook -i "$1" "$here/scenario/ansible.yml" "${@:2}"; }
-floor() { seq "$1" | xargs -P "$1" -I{} ssh -p "$port" -i "$work/id" -o BatchMode=yes \
-  -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o LogLevel=ERROR "$user@127.0.0.1" 'cat /proc/meminfo' > /dev/null; }
+# the floor connects to the same listeners as the hosts (host i to listener_addr i), with the same
+# algorithms as pagetune and strict host keys from the same known_hosts
+floor() { seq "$1" | awk -v l="$listeners" '{ print "127.0.0." (($1 - 1) % l + 2) }' | xargs -P "$1" -I{} \
+  ssh -p "$port" -i "$work/id" -o BatchMode=yes -o StrictHostKeyChecking=yes -o UserKnownHostsFile="$work/known_hosts" \
+  -o KexAlgorithms="$floor_kex" -o HostKeyAlgorithms="$floor_hostkey" -o Ciphers="$floor_cipher" -o MACs="$floor_mac" \
+  -o LogLevel=ERROR "$user@{}" 'cat /proc/meminfo' > /dev/null; }
+
+# What pagetune negotiates with this OpenSSH: one --check run of the jar under test against a probe
+# sshd that logs the key exchange (DEBUG1), outside the timed rounds
+probe_algorithms() {
+  start_sshd probe 127.0.0.254 DEBUG1
+  mkdir -p "$work/probe"; chown "$user" "$work/probe"
+  printf '[all]\nprobe ansible_host=127.0.0.254 ansible_port=%s root=%s\n[all:vars]\nansible_user=%s\nansible_ssh_private_key_file=%s\n' \
+    "$port" "$work/probe" "$user" "$work/id" > "$work/probe.ini"
+  pagetune "$work/probe.ini" --check > "$work/probe.out" 2>&1 || true
+  kill "$(cat "$work/sshd-probe.pid")"
+  probed() { sed -n "s/.*$1: \([^ ]*\).*/\1/p" "$work/sshd-probe.log" | head -n 1; }
+  floor_kex=${FLOOR_KEX:-$(probed 'kex: algorithm')}
+  floor_hostkey=${FLOOR_HOSTKEY:-$(probed 'kex: host key algorithm')}
+  floor_cipher=${FLOOR_CIPHER:-$(sed -n 's/.*kex: client->server cipher: \([^ ]*\) MAC: \([^ ]*\).*/\1/p' "$work/sshd-probe.log" | head -n 1)}
+  floor_mac=${FLOOR_MAC:-$(sed -n 's/.*kex: client->server cipher: \([^ ]*\) MAC: \([^ ]*\).*/\2/p' "$work/sshd-probe.log" | head -n 1)}
+  # an AEAD cipher has no separate MAC (sshd logs "<implicit>"): any the client accepts will do
+  case $floor_mac in ''|'<implicit>') floor_mac=hmac-sha2-256-etm@openssh.com ;; esac
+  if [ -z "$floor_kex" ] || [ -z "$floor_cipher" ]; then
+    echo "bench: could not read pagetune's algorithms from the probe sshd's log" >&2; tail -n 20 "$work/probe.out" >&2; exit 2
+  fi
+  echo "floor: kex $floor_kex, host key $floor_hostkey, cipher $floor_cipher, mac $floor_mac (as pagetune negotiates)" >&2
+}
 
 wants() { case " ${TOOLS:-pagetune ansible floor} " in *" $1 "*) return 0;; *) return 1;; esac; }
 
-export jar here repo work port user PAGETUNE_ARGS PAGETUNE_JAVA_OPTS launcher_opts
+export jar here repo work port user listeners PAGETUNE_ARGS PAGETUNE_JAVA_OPTS launcher_opts
 export -f pagetune baseline ansible floor
+
+probe_algorithms   # sets floor_kex, floor_hostkey, floor_cipher, floor_mac
+export floor_kex floor_hostkey floor_cipher floor_mac
+machine > "${results%.tsv}.machine.txt"
 
 wants_mode() { case " $modes " in *" $1 "*) return 0;; *) return 1;; esac; }
 
@@ -177,7 +247,8 @@ run_tool() { # tool n inventory rep: its apply (from empty host directories), re
   if wants_mode check; then measure "$tool" "$n" check "$rep" -- "$tool" "$inv" --check; fi
 }
 
-for n in "${sizes[@]}"; do
+round_of() { # n: RUNS side-by-side rounds at one size
+  local n=$1 inv rep tool
   inv=$(inventory "$n"); ansible_cfg "$n"
   echo "N=$n" >&2
   for rep in $(seq "$runs"); do
@@ -189,10 +260,12 @@ for n in "${sizes[@]}"; do
       measure floor "$n" ssh "$rep" -- floor "$n"
     fi
   done
-done
+}
+for n in "${sizes[@]}"; do round_of "$n"; done
+for n in "${large[@]}"; do TOOLS=${TOOLS_LARGE:-pagetune floor} round_of "$n"; done
 if [ -n "${PROFILE:-}" ]; then
   # outside the timed rounds: the recording itself costs CPU
-  for n in "${sizes[@]}"; do
+  for n in "${sizes[@]}" "${large[@]}"; do
     inv=$(inventory "$n"); reset_hosts "$n"
     for mode in apply rerun; do
       PAGETUNE_JAVA_OPTS="$launcher_opts -XX:StartFlightRecording=filename=$work/$mode.jfr,settings=profile" \
