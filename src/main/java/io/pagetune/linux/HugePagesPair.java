@@ -15,7 +15,8 @@ import java.util.Optional;
  * (the kernel ignores them), a new pair appended; other sizes' pairs, the default-size {@code
  * hugepages=} and {@code default_hugepagesz=} stay as they are.
  *
- * @param pageBytes the size of the pool, never the default size
+ * @param pageBytes the size of the pool: another than the default, or a gigantic default size
+ *     ({@link PoolBootPlaces}), whose pair follows {@code default_hugepagesz=}
  * @param pages the pages to reserve at boot
  * @param defaultPageBytes the kernel's default huge page size, for reading a command line back
  */

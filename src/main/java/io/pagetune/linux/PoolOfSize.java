@@ -45,6 +45,11 @@ public record PoolOfSize(
     return pageBytes == bootDefaultPageBytes;
   }
 
+  /** Where the next boot gets this pool from: the sysctl file, the kernel command line, both. */
+  public PoolBootPlaces places() {
+    return new PoolBootPlaces(pageBytes, bootDefaultPageBytes);
+  }
+
   public GiganticPool gigantic() {
     return new GiganticPool(pageBytes);
   }
@@ -62,7 +67,7 @@ public record PoolOfSize(
   /** The setting that sizes it, in the kernel's words. */
   public String desired(long pages) {
     if (defaultAtBoot()) {
-      return "vm.nr_hugepages=" + pages + " (" + page() + " pages)";
+      return PoolFile.KEY + "=" + pages + " (" + page() + " pages)";
     }
     // the default size today, another size at boot: its pair on the command line keeps it
     return defaultPage()
@@ -86,8 +91,8 @@ public record PoolOfSize(
   public Step setLive(long pages) {
     return defaultPage()
         ? Step.Exec.of(
-            RemoteCommand.argv("sysctl", "-w", "vm.nr_hugepages=" + pages),
-            "set vm.nr_hugepages=" + pages + " live")
+            RemoteCommand.argv("sysctl", "-w", PoolFile.KEY + "=" + pages),
+            "set " + PoolFile.KEY + "=" + pages + " live")
         : gigantic().setLive(pages);
   }
 }

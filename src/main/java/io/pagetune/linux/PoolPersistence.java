@@ -33,11 +33,47 @@ public record PoolPersistence(
     String bootValue,
     List<String> notes,
     Optional<String> refusal) {
-  private static final String NR_HUGEPAGES = "vm.nr_hugepages";
+  private static final String NR_HUGEPAGES = PoolFile.KEY;
 
   public PoolPersistence {
     edits = List.copyOf(edits);
     notes = List.copyOf(notes);
+  }
+
+  /**
+   * {@code size}'s pool of {@code pages} kept where {@link PoolBootPlaces} says: the sysctl file
+   * ({@code path}, {@code before} now, {@code wanted} after), its pair on the kernel command line,
+   * or both, persisted when the next boot gets it from each.
+   */
+  public static PoolPersistence of(
+      HostState host, PoolOfSize size, long pages, String path, String before, String wanted) {
+    PoolBootPlaces places = size.places();
+    List<PoolPersistence> parts = new ArrayList<>();
+    if (places.sysctl()) {
+      parts.add(sysctl(host, path, before, wanted, pages));
+    }
+    if (places.commandLine()) {
+      parts.add(
+          commandLine(
+              host.fact(LinuxBootConfig.PAGES),
+              new HugePagesPair(size.pageBytes(), pages, size.bootDefaultPageBytes())));
+    }
+    if (parts.size() == 1) {
+      return parts.get(0);
+    }
+    List<FileEdit> edits = new ArrayList<>();
+    List<String> notes = new ArrayList<>();
+    parts.forEach(
+        p -> {
+          edits.addAll(p.edits());
+          notes.addAll(p.notes());
+        });
+    return new PoolPersistence(
+        edits,
+        parts.stream().allMatch(PoolPersistence::persisted),
+        String.join("; ", parts.stream().map(PoolPersistence::bootValue).toList()),
+        notes,
+        parts.stream().flatMap(p -> p.refusal().stream()).findFirst());
   }
 
   /**

@@ -60,4 +60,14 @@ class MeminfoTest {
     assertTrue(m.counts().isEmpty());
     assertTrue(m.bytes().isEmpty());
   }
+
+  @Test
+  void anonHugePagesMeanThpInUse() {
+    assertTrue(
+        Meminfo.parse(Fixtures.read("facts/meminfo/oracle_host_64g.txt"))
+            .transparentHugePagesInUse());
+    assertFalse(
+        Meminfo.parse(Fixtures.read("facts/meminfo/exadata_after_start.txt"))
+            .transparentHugePagesInUse());
+  }
 }

@@ -50,8 +50,10 @@ import org.junit.jupiter.api.io.TempDir;
  * of the tasks is run on a fresh host: each task's check-mode plan predicts the file its apply
  * writes, the pool ends the same in every order, and a second run in every order plans nothing.
  * Where the result depends on the order, {@code expected.yml} says it per order ({@code orders: -
- * tasks: [module, …]} with the keys above, and {@code refused_by}: the task that refuses after the
- * ones before it applied, ending that host's run); the second run repeats that order.
+ * tasks: [task, …]} with the keys above, and {@code refused_by}: the task that refuses after the
+ * ones before it applied, ending that host's run); the second run repeats that order. An order
+ * names its tasks by their {@code name} in {@code tasks.yml}, else by their module ({@link
+ * TaskOrders}). Unless a task refuses in some order, the pool ends the same in every order.
  */
 class PoolFixturesTest {
   private static final Path FIXTURES = Path.of("src/test/resources/linux");
@@ -81,10 +83,13 @@ class PoolFixturesTest {
     List<Map<String, Object>> tasks = yamlList(dir.resolve("tasks.yml"));
     Map<String, Object> top = yamlMap(dir.resolve("expected.yml"));
     List<Map<String, Object>> perOrder = maps(top.get("orders"));
+    if (!perOrder.isEmpty()) {
+      TaskOrders.assertKeysUnique(dir, tasks);
+    }
     Set<String> endings = new LinkedHashSet<>();
     Set<List<String>> matched = new LinkedHashSet<>();
     int n = 0;
-    for (List<Map<String, Object>> order : orders(tasks)) {
+    for (List<Map<String, Object>> order : TaskOrders.all(tasks)) {
       Map<String, Object> expected = expectedFor(dir, top, perOrder, order, matched);
       Path root = Files.createTempDirectory(tmp, dir.getFileName() + "-" + n++ + "-");
       host(dir, root);
@@ -97,7 +102,8 @@ class PoolFixturesTest {
       // the second run plans nothing and reports the pool persisted: in every order where the
       // result is the same in all of them, else in this order, refusing where it refused
       Set<String> seen = new LinkedHashSet<>();
-      for (List<Map<String, Object>> again : perOrder.isEmpty() ? orders(tasks) : List.of(order)) {
+      for (List<Map<String, Object>> again :
+          perOrder.isEmpty() ? TaskOrders.all(tasks) : List.of(order)) {
         for (Map<String, Object> task : again.subList(0, applied)) {
           Plan plan = harness(dir, root, (String) task.get("module")).plan(args(task));
           assertTrue(plan.failure().isEmpty(), () -> dir + ": " + plan.failure().get());
@@ -125,16 +131,19 @@ class PoolFixturesTest {
         perOrder.stream().map(o -> strings(o.get("tasks"))).collect(Collectors.toSet()),
         matched,
         () -> dir + ": an order expected.yml names that the tasks do not run");
-    if (!top.containsKey("refused") && perOrder.isEmpty()) {
+    boolean refuses =
+        top.containsKey("refused") || perOrder.stream().anyMatch(o -> o.containsKey("refused"));
+    if (!refuses) {
       assertEquals(1, endings.size(), () -> dir + ": the pool depends on the order: " + endings);
     }
   }
 
   /**
    * What {@code order} must give: the case's expectation, with the keys of its entry in {@code
-   * orders} (matched by the tasks' modules in order) in place of the case's own. {@code refused}
-   * names the reason of the first task that refuses ({@code refused_by} names its module, else it
-   * is the order's first); the tasks before it apply, and the run of that host stops there.
+   * orders} (matched by the tasks' keys in order, {@link TaskOrders#key}) in place of the case's
+   * own. {@code refused} names the reason of the first task that refuses ({@code refused_by} names
+   * its key, else it is the order's first); the tasks before it apply, and the run of that host
+   * stops there.
    */
   private static Map<String, Object> expectedFor(
       Path dir,
@@ -142,7 +151,7 @@ class PoolFixturesTest {
       List<Map<String, Object>> perOrder,
       List<Map<String, Object>> order,
       Set<List<String>> matched) {
-    List<String> modules = order.stream().map(t -> String.valueOf(t.get("module"))).toList();
+    List<String> keys = TaskOrders.keys(order);
     Map<String, Object> out = new LinkedHashMap<>(top);
     out.remove("orders");
     if (perOrder.isEmpty()) {
@@ -150,10 +159,10 @@ class PoolFixturesTest {
     }
     Map<String, Object> mine =
         perOrder.stream()
-            .filter(o -> strings(o.get("tasks")).equals(modules))
+            .filter(o -> strings(o.get("tasks")).equals(keys))
             .findFirst()
-            .orElseThrow(() -> new AssertionError(dir + ": expected.yml has no order " + modules));
-    matched.add(modules);
+            .orElseThrow(() -> new AssertionError(dir + ": expected.yml has no order " + keys));
+    matched.add(keys);
     out.putAll(mine);
     return out;
   }
@@ -209,7 +218,7 @@ class PoolFixturesTest {
       return 0;
     }
     for (int i = 0; i < order.size(); i++) {
-      if (by.equals(order.get(i).get("module"))) {
+      if (by.equals(TaskOrders.key(order.get(i)))) {
         return i;
       }
     }
@@ -229,7 +238,7 @@ class PoolFixturesTest {
     String pool = read(root, POOL_FILE);
     assertTrue(
         pool.contains("vm.nr_hugepages = " + expected.get("nr_hugepages") + "\n"),
-        () -> dir + " in order " + names(order) + ":\n" + pool);
+        () -> dir + " in order " + TaskOrders.describe(order) + ":\n" + pool);
     for (String line : strings(expected.get("pool_file_contains"))) {
       assertTrue(pool.contains(line), () -> dir + ": no '" + line + "' in\n" + pool);
     }
@@ -357,30 +366,8 @@ class PoolFixturesTest {
     return new LinkedHashMap<>((Map<String, Object>) task.getOrDefault("args", Map.of()));
   }
 
-  private static List<List<Map<String, Object>>> orders(List<Map<String, Object>> tasks) {
-    if (tasks.size() <= 1) {
-      return List.of(tasks);
-    }
-    List<List<Map<String, Object>>> out = new ArrayList<>();
-    for (int i = 0; i < tasks.size(); i++) {
-      List<Map<String, Object>> rest = new ArrayList<>(tasks);
-      Map<String, Object> first = rest.remove(i);
-      for (List<Map<String, Object>> tail : orders(rest)) {
-        List<Map<String, Object>> o = new ArrayList<>();
-        o.add(first);
-        o.addAll(tail);
-        out.add(o);
-      }
-    }
-    return out;
-  }
-
   private static String module(List<Map<String, Object>> order, int i) {
     return (String) order.get(i).get("module");
-  }
-
-  private static List<String> names(List<Map<String, Object>> order) {
-    return order.stream().map(t -> t.get("module") + " " + t.get("args")).toList();
   }
 
   private static String caseFile(Path p) {

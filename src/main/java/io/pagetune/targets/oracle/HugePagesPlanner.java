@@ -138,13 +138,12 @@ record HugePagesPlanner(
     if (poolKb > shareKb) {
       return new MemlockRecommendation(poolKb, "the pool needs " + poolKb + " kB locked");
     }
+    // the reason names no pool size: the limit does not depend on it here, so the limits file does
+    // not change when another module's consumer raises the pool
     return new MemlockRecommendation(
         shareKb,
         String.format(
-            Locale.ROOT,
-            "%.0f%% of RAM, which covers the %d kB pool",
-            memlockShareOfRam * 100,
-            poolKb));
+            Locale.ROOT, "%.0f%% of RAM, which covers the pool", memlockShareOfRam * 100));
   }
 
   // Math.ceilDiv arrived after Java 17

@@ -5,6 +5,7 @@ import io.pagetune.linux.BootLoaderEdits;
 import io.pagetune.linux.HugePageConsumer;
 import io.pagetune.linux.KernelCmdline;
 import io.pagetune.linux.LinuxBootConfig;
+import io.pagetune.linux.PoolFile;
 import io.pagetune.linux.PoolPlan;
 import io.pagetune.linux.sysctl.FileEdit;
 import io.pagetune.linux.sysctl.SysctlAssignment;
@@ -194,8 +195,9 @@ record KernelParams(
                     + String.join(", ", k.consumers().stream().map(HugePageConsumer::name).toList())
                     + " is kept at boot by "
                     + String.join(" ", keptPair(k))
-                    + " beside default_hugepagesz=1G, which makes vm.nr_hugepages count 1G"
-                    + " pages"));
+                    + " beside default_hugepagesz=1G, which makes "
+                    + PoolFile.KEY
+                    + " count 1G pages"));
     if (!hugepagesPersisted) {
       params.addAll(gig);
       drop.addAll(HUGEPAGE_PARAMS);

@@ -1,10 +1,12 @@
 package io.pagetune.targets.oracle;
 
-import io.pagetune.connection.CommandResult;
 import io.pagetune.connection.RemoteCommand;
 import io.pagetune.facts.Fact;
 import io.pagetune.linux.MemlockLimit;
 import io.pagetune.linux.MemlockLimits;
+import io.pagetune.linux.PoolFile;
+import io.pagetune.linux.PoolOfSize;
+import io.pagetune.linux.PoolReadBack;
 import io.pagetune.modules.ApplyResult;
 import io.pagetune.modules.Step;
 import io.pagetune.pages.PageState;
@@ -26,24 +28,25 @@ final class LivePoolReadBack {
   /**
    * @param desired the plan's desired values ({@code nr_hugepages}, consumers, memlock)
    */
-  static Step.ReadBack of(Map<String, Object> desired) {
+  static Step.ReadBack of(Map<String, Object> desired, PoolOfSize size) {
     long wanted = ((Number) desired.get("nr_hugepages")).longValue();
     List<String> users =
         ((List<?>) desired.get("consumers")).stream().map(String::valueOf).toList();
     long neededKb = ((Number) desired.get("memlock_kb")).longValue();
     return Step.ReadBack.of(
-        "read back vm.nr_hugepages",
-        (result, host) -> check(result, host, wanted, users, neededKb));
+        "read back " + PoolFile.KEY,
+        (result, host) -> check(result, host, size, wanted, users, neededKb));
   }
 
   private static ApplyResult check(
-      ApplyResult result, Step.ReadBack.Host host, long wanted, List<String> users, long neededKb) {
-    CommandResult back = host.query(RemoteCommand.argv("sysctl", "-n", "vm.nr_hugepages"));
-    OptionalLong actual = OptionalLong.empty();
-    if (back.ok() && back.stdout().strip().matches("\\d{1,18}")) {
-      actual = OptionalLong.of(Long.parseLong(back.stdout().strip()));
-    }
-    HugePagesReadBack check = HugePagesReadBack.compare(wanted, actual);
+      ApplyResult result,
+      Step.ReadBack.Host host,
+      PoolOfSize size,
+      long wanted,
+      List<String> users,
+      long neededKb) {
+    PoolReadBack check = PoolReadBack.read(host, size, wanted);
+    OptionalLong actual = check.actual();
     if (check.ok()) {
       // the limits files were just written: a fresh login shows what the memlock is now
       Map<String, MemlockLimits> logins = new LinkedHashMap<>();

@@ -6,6 +6,7 @@ import io.pagetune.linux.LinuxBootConfig;
 import io.pagetune.linux.MemlockPersistence;
 import io.pagetune.linux.MemlockRecommendation;
 import io.pagetune.linux.MemlockStart;
+import io.pagetune.linux.PoolFile;
 import io.pagetune.linux.PoolPlan;
 import io.pagetune.linux.ThpMode;
 import io.pagetune.linux.UnitMemlockPersistence;
@@ -49,8 +50,6 @@ record OracleConfigFiles(
     KernelParams kernel,
     List<FileEdit> unitEdits,
     Optional<PoolPlan> keptDefault) {
-  static final String NR_HUGEPAGES = "vm.nr_hugepages";
-
   OracleConfigFiles {
     planned = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(planned));
     unitEdits = List.copyOf(unitEdits);
@@ -160,9 +159,9 @@ record OracleConfigFiles(
       long pages,
       ShmGroupChoice group) {
     Map<String, String> desired = new LinkedHashMap<>();
-    // at 1 GiB the pool is reserved on the command line; the same count in sysctl keeps a leftover
-    // assignment from overriding that reservation when sysctl runs later in the boot
-    desired.put(NR_HUGEPAGES, Long.toString(pages));
+    // the SGAs' size is the next boot's default: its pool is in sysctl (PoolBootPlaces), even where
+    // the command line reserves it too
+    desired.put(PoolFile.KEY, Long.toString(pages));
     desired.put(ShmGroupChoice.SHM_GROUP, group.gid());
     SysctlPersistence.Result sysctl =
         SysctlPersistence.plan(boot.sysctlBoot(), path, now, desiredText, desired);
@@ -203,7 +202,7 @@ record OracleConfigFiles(
             thp.state() == ThpMode.State.COMPILED_OUT
                 ? Optional.empty()
                 : Optional.of(policy.mode()),
-            req.gigantic() ? OptionalLong.of(pages) : OptionalLong.empty(),
+            req.places().commandLine() ? OptionalLong.of(pages) : OptionalLong.empty(),
             keptDefault);
     if (kernel.refusal().isPresent()) {
       throw new OracleRefusal(kernel.refusal().get());
@@ -243,16 +242,11 @@ record OracleConfigFiles(
   }
 
   static String sysctlText(Map<String, Object> p) {
-    return "# Managed by pagetune (oracle_hugepages); do not edit by hand.\n"
-        + "# HugePages pool for the Oracle SGA, from "
-        + p.get("source")
-        + "\n"
-        + "vm.nr_hugepages = "
-        + p.get("nr_hugepages")
-        + "\n"
-        + "vm.hugetlb_shm_group = "
-        + p.get("hugetlb_shm_group")
-        + "\n";
+    return PoolFile.text(
+        "oracle_hugepages",
+        List.of("HugePages pool for the Oracle SGA, from " + p.get("source")),
+        ((Number) p.get("nr_hugepages")).longValue(),
+        Map.of(ShmGroupChoice.SHM_GROUP, p.get("hugetlb_shm_group")));
   }
 
   static String limitsText(Map<String, Object> p) {

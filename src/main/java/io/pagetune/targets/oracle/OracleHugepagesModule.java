@@ -162,10 +162,7 @@ final class OracleHugepagesModule implements Module {
               "set vm.hugetlb_shm_group=" + gid + " live"));
       if (!live.poolLive()) {
         setsPoolLive = true;
-        steps.add(
-            Step.Exec.of(
-                RemoteCommand.argv("sysctl", "-w", "vm.nr_hugepages=" + pool.pages()),
-                "set vm.nr_hugepages=" + pool.pages() + " live"));
+        steps.add(live.size().setLive(pool.pages()));
       }
     }
     List<PageState> states = OracleStates.of(host, req, pool, group, files, live);

@@ -1,5 +1,6 @@
 package io.pagetune.targets.oracle;
 
+import io.pagetune.linux.PoolFile;
 import io.pagetune.modules.FileDiff;
 import io.pagetune.modules.Plan;
 import io.pagetune.modules.Step;
@@ -60,7 +61,7 @@ final class OraclePlanReport {
     List<Step> all = new ArrayList<>(steps);
     all.addAll(restarts(host, req, pool, files.kernel(), runtime, sysctlPath));
     if (setsPoolLive) {
-      all.add(LivePoolReadBack.of(files.planned()));
+      all.add(LivePoolReadBack.of(files.planned(), live.size()));
     }
     data.put("msg", summary + thpNote);
     return Plan.of(all, diffs).withData(data).withPageStates(states);
@@ -126,7 +127,8 @@ final class OraclePlanReport {
       files.limits().notes().values().forEach(how::addAll);
     }
     how.addAll(pool.notes());
-    return "vm.nr_hugepages = "
+    return PoolFile.KEY
+        + " = "
         + pool.pages()
         + (req.gigantic() ? " of 1G" : "")
         + " ("

@@ -5,6 +5,9 @@ import io.pagetune.linux.DeclaredConsumers;
 import io.pagetune.linux.HugePageConsumer;
 import io.pagetune.linux.LinuxBootConfig;
 import io.pagetune.linux.Meminfo;
+import io.pagetune.linux.PoolBootPlaces;
+import io.pagetune.linux.PoolFile;
+import io.pagetune.linux.PoolOfSize;
 import io.pagetune.modules.Args;
 import io.pagetune.pages.PageSize;
 import java.util.ArrayList;
@@ -123,14 +126,17 @@ record OracleRequest(
     Optional<Long> atBoot = BootCmdline.nextBootDefault(boot, defaultPage);
     if (atBoot.isEmpty()) {
       throw new OracleRefusal(
-          "the boot entries disagree on default_hugepagesz=, so the page size vm.nr_hugepages"
+          "the boot entries disagree on default_hugepagesz=, so the page size "
+              + PoolFile.KEY
               + " counts at the next boot is not known; make them agree");
     }
     if (atBoot.get() != pageBytes) {
       throw new OracleRefusal(
           "the next boot's kernel command line has default_hugepagesz="
               + new PageSize(atBoot.get())
-              + ": vm.nr_hugepages would count "
+              + ": "
+              + PoolFile.KEY
+              + " would count "
               + new PageSize(atBoot.get())
               + " pages and the SGAs' SysV segments would take them, while they are sized in "
               + pageName()
@@ -138,6 +144,19 @@ record OracleRequest(
               + new PageSize(atBoot.get())
               + " or take default_hugepagesz= off the command line");
     }
+  }
+
+  /**
+   * Where the next boot gets the SGAs' pool from ({@link PoolBootPlaces}): their size is the next
+   * boot's default, as {@link #checkNextBootDefault} holds or {@link #movesDefault} makes it.
+   */
+  PoolBootPlaces places() {
+    return new PoolBootPlaces(pageBytes, pageBytes);
+  }
+
+  /** The SGAs' pool with {@code live} pages now (counted by the running kernel's default size). */
+  PoolOfSize size(long live) {
+    return new PoolOfSize(pageBytes, defaultPage, pageBytes, live);
   }
 
   /** {@code 2M}, {@code 1G}. */

@@ -4,6 +4,7 @@ import io.pagetune.linux.ConsumerMemlock;
 import io.pagetune.linux.GiganticPool;
 import io.pagetune.linux.MemlockLimits;
 import io.pagetune.linux.MemlockStart;
+import io.pagetune.linux.PoolFile;
 import io.pagetune.linux.PoolPlan;
 import io.pagetune.linux.ThpMode;
 import io.pagetune.linux.sysctl.SysctlPersistence;
@@ -54,7 +55,9 @@ final class OracleStates {
     boolean effective = live.total().orElse(0) >= kept.pages();
     List<String> reasons = new ArrayList<>(kept.breakdown());
     reasons.add(
-        "default_hugepagesz=1G makes vm.nr_hugepages count 1G pages: the "
+        "default_hugepagesz=1G makes "
+            + PoolFile.KEY
+            + " count 1G pages: the "
             + page
             + " pool is reserved by the kernel command line (and is live in "
             + new GiganticPool(kept.pageBytes()).sysfsPath()
@@ -81,16 +84,13 @@ final class OracleStates {
     long pages = pool.pages();
     long defaultPage = req.defaultPage();
     KernelParams kernel = files.kernel();
-    SysctlPersistence.BootValue poolBoot =
-        files.sysctl().before().get(OracleConfigFiles.NR_HUGEPAGES);
+    SysctlPersistence.BootValue poolBoot = files.sysctl().before().get(PoolFile.KEY);
     List<String> reasons = new ArrayList<>(pool.notes());
-    files.sysctl().notes().stream()
-        .filter(n -> n.startsWith(OracleConfigFiles.NR_HUGEPAGES))
-        .forEach(reasons::add);
+    files.sysctl().notes().stream().filter(n -> n.startsWith(PoolFile.KEY)).forEach(reasons::add);
     reasons.addAll(kernel.poolNotes());
     boolean persisted =
         poolBoot.value().equals(Long.toString(pages))
-            && (!req.gigantic() || kernel.hugepagesPersisted());
+            && (!req.places().commandLine() || kernel.hugepagesPersisted());
     if (!live.poolLive()) {
       reasons.add(
           "HugePages_Total is "
@@ -103,7 +103,7 @@ final class OracleStates {
     }
     return new PageState(
         "oracle/hugepages",
-        "vm.nr_hugepages=" + pages + " (" + req.pageName() + " pages)",
+        PoolFile.KEY + "=" + pages + " (" + req.pageName() + " pages)",
         persisted,
         poolBoot.describe()
             + (req.gigantic() ? "; next boot: " + kernel.nextBootDescription() : ""),

@@ -1,6 +1,7 @@
 package io.pagetune.targets.oracle;
 
 import io.pagetune.facts.Fact;
+import io.pagetune.linux.PoolFile;
 import io.pagetune.pages.ScriptFact;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -36,7 +37,7 @@ record SysctlValue(String name, Optional<String> value) {
   }
 
   public static Fact<SysctlValue> nrHugepages() {
-    return fact("vm.nr_hugepages");
+    return fact(PoolFile.KEY);
   }
 
   public static Fact<SysctlValue> hugetlbShmGroup() {

@@ -1,5 +1,6 @@
 package io.pagetune.targets.postgres;
 
+import io.pagetune.linux.PoolFile;
 import io.pagetune.linux.PoolOfSize;
 import io.pagetune.linux.PoolPersistence;
 import io.pagetune.linux.PoolPlan;
@@ -13,13 +14,12 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * What one {@code postgres_hugepages} task plans, as the plan the engine runs: the pool's steps
  * first ({@code pool_steps} of them), the pool read back when they set it live ({@link
- * PoolReadBack}), then the cluster's setting and its restart, with the three states of the pool,
- * its consumers and the cluster.
+ * ClusterPoolReadBack}), then the cluster's setting and its restart, with the three states of the
+ * pool, its consumers and the cluster.
  *
  * @param poolSteps the pool's writes and its live setting
  * @param restart the cluster's restart, asked for when it does not show the pages yet
@@ -40,9 +40,7 @@ record ClusterPlan(
   Plan plan() {
     List<Step> steps = new ArrayList<>(poolSteps);
     if (setsPoolLive) {
-      Optional<String> sysfs =
-          size.defaultPage() ? Optional.empty() : Optional.of(size.gigantic().sysfsPath());
-      steps.add(PoolReadBack.of(pool.pages(), sysfs));
+      steps.add(ClusterPoolReadBack.of(pool.pages(), size));
     }
     steps.addAll(setting.steps());
     if (!pages.effective() && pages.pg().running() && !steps.isEmpty()) {
@@ -54,7 +52,8 @@ record ClusterPlan(
     states.add(pages.state(cluster, size.pageBytes(), setting));
     Map<String, Object> data = data(states);
     String summary =
-        "vm.nr_hugepages = "
+        PoolFile.KEY
+            + " = "
             + pool.pages()
             + " of "
             + size.page()

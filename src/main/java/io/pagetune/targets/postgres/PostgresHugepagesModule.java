@@ -4,9 +4,8 @@ import io.pagetune.linux.DeclaredConsumers;
 import io.pagetune.linux.HugePageConsumer;
 import io.pagetune.linux.HugePageConsumers;
 import io.pagetune.linux.HugePagePool;
-import io.pagetune.linux.HugePagesPair;
-import io.pagetune.linux.LinuxBootConfig;
 import io.pagetune.linux.NextBootDefaultPool;
+import io.pagetune.linux.PoolFile;
 import io.pagetune.linux.PoolOfSize;
 import io.pagetune.linux.PoolOutcome;
 import io.pagetune.linux.PoolPersistence;
@@ -34,13 +33,13 @@ import java.util.Optional;
  * {@code postgres_hugepages}: puts a PostgreSQL cluster's main shared memory into huge pages. It
  * sizes the host's one huge-page pool for the cluster plus the declared consumers ({@code
  * consumers}), the host's other clusters and what the other targets find (running Oracle SGAs),
- * persists {@code vm.nr_hugepages} by the sysctl precedence rules (a cluster whose {@code
- * huge_page_size} names another size: that size's pool, by its own {@code hugepagesz= hugepages=}
- * pair in the boot-loader files, {@link io.pagetune.linux.HugePagesPair}), sets the pool live and
- * reads it back, and only then sets {@code huge_pages} in {@code postgresql.auto.conf} (or, with
- * {@code pg_conf_method: conf.d}, in its own file under {@code conf.d}: {@link ConfDSetting}) and
- * asks for a restart of the cluster: a pool that reads back short fails the task before PostgreSQL
- * is told to insist on huge pages it could not get at start.
+ * persists the pool where {@link io.pagetune.linux.PoolBootPlaces} says for its size (the pool file
+ * by the sysctl precedence rules, its own {@code hugepagesz= hugepages=} pair in the boot-loader
+ * files, {@link io.pagetune.linux.HugePagesPair}, or both), sets the pool live and reads it back,
+ * and only then sets {@code huge_pages} in {@code postgresql.auto.conf} (or, with {@code
+ * pg_conf_method: conf.d}, in its own file under {@code conf.d}: {@link ConfDSetting}) and asks for
+ * a restart of the cluster: a pool that reads back short fails the task before PostgreSQL is told
+ * to insist on huge pages it could not get at start.
  *
  * <p>PostgreSQL maps its shared memory with {@code mmap(MAP_HUGETLB)}, which neither {@code
  * vm.hugetlb_shm_group} nor the memlock limit governs (both apply to System V {@code SHM_HUGETLB}
@@ -243,18 +242,15 @@ final class PostgresHugepagesModule implements Module {
       if (uncounted.isPresent()) {
         return new PoolPersistence(List.of(), false, "", List.of(), uncounted);
       }
-      // its own pair on the kernel command line; default_hugepagesz stays, as huge_page_size
-      // names the size
-      return PoolPersistence.commandLine(
-          host.fact(LinuxBootConfig.PAGES),
-          new HugePagesPair(size.pageBytes(), pool.pages(), size.bootDefaultPageBytes()));
     }
-    return PoolPersistence.sysctl(
+    // default_hugepagesz stays, as huge_page_size names the size
+    return PoolPersistence.of(
         host,
+        size,
+        pool.pages(),
         call.args().string("sysctl_file"),
         sysctlBefore,
-        sysctlWanted(call, pool, sysctlBefore),
-        pool.pages());
+        sysctlWanted(call, pool, sysctlBefore));
   }
 
   /**
@@ -302,7 +298,7 @@ final class PostgresHugepagesModule implements Module {
   }
 
   /** The pool file: the task's template rendered, else pagetune's own text, with the records. */
-  private static String sysctlWanted(ModuleCall call, PoolPlan pool, String sysctlBefore) {
+  private String sysctlWanted(ModuleCall call, PoolPlan pool, String sysctlBefore) {
     Map<String, Object> poolVars = new LinkedHashMap<>();
     poolVars.put("nr_hugepages", pool.pages());
     poolVars.put("page_size", pool.pageName());
@@ -311,7 +307,7 @@ final class PostgresHugepagesModule implements Module {
         call.args()
             .optString("sysctl_template")
             .map(t -> call.services().renderTemplate(t, Map.of("pool", poolVars)))
-            .orElseGet(() -> PoolSysctlFile.text(pool));
-    return pool.withRecords(PoolSysctlFile.wanted(sysctlBefore, rendered, pool.pages()));
+            .orElseGet(() -> PoolFile.text(name(), PoolFile.shares(pool), pool.pages(), Map.of()));
+    return pool.withRecords(PoolFile.wanted(sysctlBefore, rendered, pool.pages()));
   }
 }

@@ -554,7 +554,7 @@ class OracleBootPrecedenceTest {
     // oracle keeps the preinstall package's 128 GB: no line for it in pagetune's file
     assertEquals(
         "# Managed by pagetune (oracle_hugepages): memlock in kB, 90% of RAM, which covers the"
-            + " 12591104 kB pool\n"
+            + " pool\n"
             + "grid soft memlock 60397977\n"
             + "grid hard memlock 60397977\n",
         host.read(OWN_LIMITS));
