@@ -63,6 +63,12 @@ final class Conversions {
       throw new TemplateModelException(fn + "() needs " + (index + 1) + " argument(s)");
     }
     Object raw = args.get(index);
+    if (raw == null) {
+      // FreeMarker passes an undefined argument on as null: fail as Ansible's filters do, never
+      // compute from nothing (length 0)
+      throw new TemplateModelException(
+          fn + "(): argument " + (index + 1) + " is undefined (give a default with x!'value')");
+    }
     return raw instanceof TemplateModel tm ? Unwrap.plain(tm) : raw;
   }
 

@@ -46,7 +46,10 @@ final class ParsedTemplates {
                   at, what + ": in '" + shown + "': " + use.message(), null);
             });
     try {
-      Template t = interruptible(new Template(at.file(), new StringReader(text), config));
+      Template t =
+          interruptible(
+              new Template(
+                  at.file(), new StringReader(UndefinedSearchValues.rewrite(text)), config));
       if (inline.size() < MAX_CACHED) {
         inline.put(text, t);
       }
@@ -101,7 +104,9 @@ final class ParsedTemplates {
                   at, what + ": template " + label + ": " + use.message(), null);
             });
     try {
-      Template t = interruptible(new Template(label, new StringReader(text), config));
+      Template t =
+          interruptible(
+              new Template(label, new StringReader(UndefinedSearchValues.rewrite(text)), config));
       if (files.size() < MAX_CACHED) {
         files.put(key, t);
       }

@@ -51,7 +51,8 @@ final class VaultTemplateLoader implements TemplateLoader {
         text.append(buffer, 0, n);
       }
     }
-    return new StringReader(plain(text.toString(), named.name(), vault));
+    return new StringReader(
+        UndefinedSearchValues.rewrite(plain(text.toString(), named.name(), vault)));
   }
 
   @Override
