@@ -20,7 +20,7 @@ import java.util.Map;
  */
 final class CompatTools {
   static final Path ANSIBLE_PLAYBOOK = Path.of("/usr/bin/ansible-playbook");
-  private static final Duration TIMEOUT = Duration.ofMinutes(4);
+  private static final Duration TIMEOUT = Duration.ofMinutes(12);
 
   private final Path work;
   private final Path knownHosts;

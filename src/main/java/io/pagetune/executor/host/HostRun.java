@@ -150,10 +150,21 @@ public final class HostRun {
           case UNREACHABLE -> new HostCounts(0, 0, 1, 0, 0, 0, 0, 0);
           case FAILED ->
               ignored
-                  ? new HostCounts(0, 0, 0, 0, 0, 0, 1, 0)
+                  ? new HostCounts(1, 0, 0, 0, 0, 0, 1, 0)
                   : new HostCounts(0, 0, 0, 1, 0, 0, 0, 0);
         };
     counts = counts.plus(add).plus(new HostCounts(0, 0, 0, 0, 0, 0, 0, pendingRestarts));
+  }
+
+  /**
+   * A failure {@code ignore_errors} let pass: ansible-playbook counts it as ok and ignored, and as
+   * changed when the failed result says it changed (a failed command does).
+   */
+  public synchronized void countIgnoredFailure(boolean changed, int pendingRestarts) {
+    count(Status.FAILED, true, pendingRestarts);
+    if (changed) {
+      counts = counts.plus(new HostCounts(0, 1, 0, 0, 0, 0, 0, 0));
+    }
   }
 
   /** Restarts a task requested although its failure is left to a rescue to count. */

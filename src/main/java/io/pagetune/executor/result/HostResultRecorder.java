@@ -48,8 +48,10 @@ public final class HostResultRecorder {
       } else {
         host.countPendingRestarts(r.restarts().size());
       }
+    } else if (ignored) {
+      host.countIgnoredFailure(Boolean.TRUE.equals(r.result().get("changed")), r.restarts().size());
     } else {
-      host.count(r.status(), ignored, r.restarts().size());
+      host.count(r.status(), false, r.restarts().size());
     }
     return ignored ? Status.OK : r.status();
   }
