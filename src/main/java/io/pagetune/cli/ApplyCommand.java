@@ -153,7 +153,7 @@ public final class ApplyCommand implements Callable<Integer> {
     // real clock
     RunAssembly assembly =
         new RunAssembly(environment.wiring(), clock, Clock.fixed(plan.created(), ZoneOffset.UTC));
-    Inventory inv = new InventoryLoader(yaml).loadSources(sources);
+    Inventory inv = new InventoryLoader(yaml, environment.inventorySources()).loadSources(sources);
     Path inventory = sources.isEmpty() ? null : Path.of(sources.get(0));
     Playbook book = new PlaybookLoader(assembly.modules(), yaml).load(playbook);
     RunAssembly.Loaded run =

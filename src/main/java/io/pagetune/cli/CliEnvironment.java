@@ -19,6 +19,14 @@ public record CliEnvironment(
     return new io.pagetune.app.Wiring(env, clock);
   }
 
+  /**
+   * How dynamic inventories run here: this environment's ServiceNow credentials, this clock for
+   * cache ages, warnings on stderr.
+   */
+  public io.pagetune.inventory.dynamic.DynamicSources inventorySources() {
+    return io.pagetune.inventory.dynamic.DynamicSources.of(env, clock, err);
+  }
+
   /** From now on these values are shown as *** in everything printed on out and err. */
   public void hide(java.util.Collection<String> secrets) {
     io.pagetune.report.TerminalStream.hide(out, secrets);

@@ -57,7 +57,9 @@ public final class InventoryCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Inventory inv = new InventoryLoader(vaultOptions.reader(environment)).load(inventory.path);
+    Inventory inv =
+        new InventoryLoader(vaultOptions.reader(environment), environment.inventorySources())
+            .load(inventory.path);
     InventoryReport report = new InventoryReport(inv, showSecrets);
     String text = mode.list ? report.list() : mode.graph ? report.graph() : report.host(mode.host);
     environment.out().println(text);

@@ -180,7 +180,9 @@ public final class RunCommand implements Callable<Integer> {
           io.pagetune.error.SourceLocation.of("-i"),
           "no inventory: give -i INVENTORY, or set inventory in ansible.cfg or ANSIBLE_INVENTORY");
     }
-    Inventory inv = new InventoryLoader(yaml).loadSources(sources, ansible.hostDefaults(config));
+    Inventory inv =
+        new InventoryLoader(yaml, environment.inventorySources())
+            .loadSources(sources, ansible.hostDefaults(config));
     SshArgsCheck.validate(inv);
     Playbook book =
         ansible.start(

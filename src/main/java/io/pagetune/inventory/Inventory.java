@@ -18,17 +18,29 @@ public final class Inventory {
   private final Map<String, Group> groups;
   private final Map<String, List<String>> membership;
   private final Map<String, Host> implicitHosts;
+  private final Map<String, String> answers;
 
   Inventory(
       List<Host> hosts,
       Map<String, Group> groups,
       Map<String, List<String>> membership,
-      Map<String, Host> implicitHosts) {
+      Map<String, Host> implicitHosts,
+      Map<String, String> answers) {
     this.hosts = List.copyOf(hosts);
     hosts.forEach(h -> byName.put(h.name(), h));
     this.groups = Collections.unmodifiableMap(new LinkedHashMap<>(groups));
     this.membership = Collections.unmodifiableMap(new LinkedHashMap<>(membership));
     this.implicitHosts = Collections.unmodifiableMap(new LinkedHashMap<>(implicitHosts));
+    this.answers = Collections.unmodifiableMap(new LinkedHashMap<>(answers));
+  }
+
+  /**
+   * The digest of each dynamic source's answer (a script's output, the CMDB's rows), by the source
+   * as messages name it; empty when every source is a file the user wrote. A saved plan's digest
+   * covers these.
+   */
+  public Map<String, String> dynamicAnswers() {
+    return answers;
   }
 
   /** Every host of the inventory ({@code all}), in inventory order. */

@@ -1,5 +1,6 @@
 package io.pagetune.inventory;
 
+import io.pagetune.template.HostText;
 import io.pagetune.vars.VarScope;
 import io.pagetune.vars.VarSource;
 import java.util.ArrayList;
@@ -67,7 +68,8 @@ final class InventoryAssembler {
       List<String> order = hostGroups.get(h.name);
       Map<String, Object> hostVars = new LinkedHashMap<>(FrozenValues.map(h.vars));
       hostVars.putAll(MagicVars.forHost(h.name, order, membership));
-      hosts.add(new Host(h.name, order, scope(order, hostVars, h.name), h.location));
+      VarScope scope = scope(order, hostVars, h.name);
+      hosts.add(new Host(h.name, order, plain(scope), h.location, scope));
     }
 
     Map<String, Host> implicit = new LinkedHashMap<>();
@@ -81,7 +83,27 @@ final class InventoryAssembler {
         implicit.put(name, new Host(name, List.of(), vars, InventoryDraft.BUILT_IN));
       }
     }
-    return new Inventory(hosts, groupRecords(), membership, implicit);
+    return new Inventory(hosts, groupRecords(), membership, implicit, draft.answers());
+  }
+
+  /**
+   * The values without their {@link HostText} marks, for pagetune's own settings. Only a dynamic
+   * source marks values: for an inventory of files alone the scope is its own plain form.
+   */
+  private VarScope plain(VarScope marked) {
+    if (draft.answers().isEmpty()) {
+      return marked;
+    }
+    VarScope out = marked;
+    for (VarSource source : VarSource.values()) {
+      Map<String, Object> layer = new LinkedHashMap<>(marked.layer(source));
+      if (!layer.isEmpty()) {
+        // the magic variables hold no source data, and 'groups' is the whole inventory
+        layer.replaceAll((k, v) -> MagicVars.NAMES.contains(k) ? v : HostText.plain(v));
+        out = out.replace(source, layer);
+      }
+    }
+    return out;
   }
 
   private List<String> varOrder(Set<String> direct) {
@@ -147,6 +169,7 @@ final class InventoryAssembler {
             (name, g) -> {
               Map<String, Object> vars = new LinkedHashMap<>(inlineVars(name));
               vars.putAll(fileVars(name));
+              vars = HostText.plainAll(vars);
               List<String> direct =
                   name.equals(InventoryDraft.ALL) ? List.of() : List.copyOf(g.hosts);
               out.put(name, new Group(name, graph.children(name), direct, vars));

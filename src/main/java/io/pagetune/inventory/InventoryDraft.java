@@ -48,6 +48,7 @@ final class InventoryDraft {
 
   private final Map<String, GroupDraft> groups = new LinkedHashMap<>();
   private final Map<String, HostDraft> hosts = new LinkedHashMap<>();
+  private final Map<String, String> answers = new LinkedHashMap<>();
 
   InventoryDraft() {
     groups.put(ALL, new GroupDraft(ALL, BUILT_IN));
@@ -60,6 +61,16 @@ final class InventoryDraft {
 
   Map<String, HostDraft> hosts() {
     return hosts;
+  }
+
+  /** Records the digest of what a dynamic source answered. */
+  void answered(String source, String digest) {
+    answers.put(source, digest);
+  }
+
+  /** Each dynamic source's answer digest, by source; empty for static inventories. */
+  Map<String, String> answers() {
+    return answers;
   }
 
   boolean hasGroup(String name) {

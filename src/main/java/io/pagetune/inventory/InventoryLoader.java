@@ -2,6 +2,10 @@ package io.pagetune.inventory;
 
 import io.pagetune.error.InputException;
 import io.pagetune.error.SourceLocation;
+import io.pagetune.inventory.dynamic.DynamicSources;
+import io.pagetune.inventory.dynamic.InventoryDocument;
+import io.pagetune.inventory.dynamic.InventoryPlugins;
+import io.pagetune.inventory.dynamic.InventoryScript;
 import io.pagetune.template.UserTextCheck;
 import io.pagetune.yaml.InputFile;
 import io.pagetune.yaml.SourceText;
@@ -38,6 +42,7 @@ public final class InventoryLoader {
       Pattern.compile("---.*|\\{.*|[A-Za-z0-9_.-]+:\\s*(#.*)?");
 
   private final YamlReader reader;
+  private final DynamicSources dynamic;
 
   /** File names in messages are relative to the working directory. */
   public InventoryLoader() {
@@ -53,7 +58,13 @@ public final class InventoryLoader {
 
   /** Reads with this reader, so that a run's record of the files it read has the inventory's. */
   public InventoryLoader(YamlReader reader) {
+    this(reader, DynamicSources.ofProcess());
+  }
+
+  /** Also runs inventory scripts and plugin sources with these settings. */
+  public InventoryLoader(YamlReader reader, DynamicSources dynamic) {
     this.reader = reader;
+    this.dynamic = dynamic;
   }
 
   /** Loads one inventory file or directory. */
@@ -203,19 +214,42 @@ public final class InventoryLoader {
   private void loadFile(Path file, InventoryDraft draft) {
     String label = reader.label(file);
     String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
+    if (InventoryScript.isScript(file)) {
+      // as Ansible's script plugin, tried before any file format
+      InventoryDocument answer = new InventoryScript(dynamic.scriptTimeout()).load(file, label);
+      new DocumentInventoryParser(draft).parse(answer);
+      return;
+    }
     if (name.endsWith(".yml") || name.endsWith(".yaml") || name.endsWith(".json")) {
       YamlValue root = reader.read(file);
-      UserTextCheck.jinja(SourceText.read(file)).check(root);
-      new YamlInventoryParser(draft).parse(root);
+      if (!plugin(root, label, draft)) {
+        UserTextCheck.jinja(SourceText.read(file)).check(root);
+        new YamlInventoryParser(draft).parse(root);
+      }
       return;
     }
     String text = readText(file, label);
     reader.reads().read(file, text.getBytes(StandardCharsets.UTF_8));
     if (looksLikeYaml(text)) {
-      new YamlInventoryParser(draft).parse(reader.parse(text, label));
+      YamlValue root = reader.parse(text, label);
+      if (!plugin(root, label, draft)) {
+        new YamlInventoryParser(draft).parse(root);
+      }
     } else {
       new IniInventoryParser(draft, label).parse(text);
     }
+  }
+
+  /** A plugin file ({@code plugin: NAME}) is its source's answer; false for any other YAML. */
+  private boolean plugin(YamlValue root, String label, InventoryDraft draft) {
+    if (!InventoryPlugins.isPluginFile(root)) {
+      return false;
+    }
+    InventoryDocument answer =
+        new InventoryPlugins(dynamic)
+            .load((YamlValue.Mapping) root, label, reader.vault()::holdsSecret);
+    new DocumentInventoryParser(draft).parse(answer);
+    return true;
   }
 
   private static String readText(Path file, String label) {

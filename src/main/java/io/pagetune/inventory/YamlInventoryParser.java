@@ -30,11 +30,6 @@ final class YamlInventoryParser {
           root.location(), "a YAML inventory must be a mapping of group names (start with 'all:')");
     }
     YamlValue.Mapping top = (YamlValue.Mapping) root;
-    if (top.has("plugin")) {
-      throw new InputException(
-          top.keyLocation("plugin"),
-          "inventory plugins are not supported; list hosts under 'all:' instead");
-    }
     top.entries().forEach((name, entry) -> group(name, entry.keyLocation(), entry.value()));
   }
 

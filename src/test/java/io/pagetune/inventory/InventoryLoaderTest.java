@@ -211,8 +211,9 @@ class InventoryLoaderTest {
         "errors/vars-no-equals.ini|errors/vars-no-equals.ini:5:1: expected key=value in section"
             + " [web:vars], got 'port 80'",
         "errors/unterminated.ini|errors/unterminated.ini:2:11: unterminated double quote",
-        "errors/plugin.yml|errors/plugin.yml:1:1: inventory plugins are not supported; list hosts"
-            + " under 'all:' instead",
+        "errors/plugin.yml|errors/plugin.yml:1:1: inventory plugin 'amazon.aws.aws_ec2' is not"
+            + " implemented by pagetune (it implements servicenow_cmdb; or list hosts under"
+            + " 'all:')",
         "errors/bad-group-vars/hosts|errors/bad-group-vars/group_vars/web.yml:1:1: a vars file"
             + " must be a mapping of names to values",
         "errors/missing.ini|errors/missing.ini:1:1: inventory not found",

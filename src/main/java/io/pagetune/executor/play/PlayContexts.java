@@ -56,7 +56,7 @@ final class PlayContexts {
     }
     return new HostVars(
         Collections.unmodifiableSet(byName.keySet()),
-        name -> byName.get(name).vars().resolve(),
+        name -> byName.get(name).templateVars().resolve(),
         hostRuns);
   }
 

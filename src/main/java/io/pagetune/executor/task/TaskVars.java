@@ -40,7 +40,7 @@ public final class TaskVars {
   /**
    * The layered variables of the task. What came from the host (gathered facts, registered results,
    * set_fact values, which are rendered already) enters as {@link HostText}: data, never rendered
-   * as a template again.
+   * as a template again; so does what a dynamic inventory returned ({@code Host.templateVars}).
    */
   public static VarScope scope(RunContext ctx, PlayContext play, HostRun host, Task task) {
     Map<String, Object> facts = new LinkedHashMap<>();
@@ -52,7 +52,7 @@ public final class TaskVars {
     RoleScope role = task == null ? null : task.role();
     // the play's static roles are visible to all its tasks; a task's own role wins over them
     return host.host()
-        .vars()
+        .templateVars()
         .with(VarSource.ROLE_DEFAULTS, play.play().roleVars().defaults())
         .with(VarSource.ROLE_DEFAULTS, role == null ? Map.of() : role.defaults())
         .with(VarSource.HOST_FACTS, facts)

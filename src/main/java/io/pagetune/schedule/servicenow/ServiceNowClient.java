@@ -3,16 +3,11 @@ package io.pagetune.schedule.servicenow;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.pagetune.error.CredentialMask;
 import io.pagetune.schedule.Sleeper;
 import io.pagetune.schedule.servicenow.ServiceNowException.Reason;
-import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -21,9 +16,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.CancellationException;
 import java.util.regex.Pattern;
 
 /**
@@ -70,10 +63,7 @@ public final class ServiceNowClient {
   }
 
   private final URI instance;
-  private final ServiceNowCredentials credentials;
-  private final Options options;
-  private final Sleeper sleeper;
-  private final HttpClient http;
+  private final ServiceNowHttp http;
   private final ObjectMapper json = new ObjectMapper();
 
   /**
@@ -81,21 +71,8 @@ public final class ServiceNowClient {
    */
   public ServiceNowClient(
       URI instance, ServiceNowCredentials credentials, Options options, Sleeper sleeper) {
-    this.instance = stripSlash(Objects.requireNonNull(instance, "instance"));
-    if (!"https".equals(instance.getScheme()) && !loopback(instance.getHost())) {
-      // Basic credentials in clear text must not leave this machine
-      throw new IllegalArgumentException(
-          "ServiceNow instance must use https (plain http only to localhost): "
-              + CredentialMask.mask(instance.toString()));
-    }
-    this.credentials = Objects.requireNonNull(credentials, "credentials");
-    this.options = Objects.requireNonNull(options, "options");
-    this.sleeper = Objects.requireNonNull(sleeper, "sleeper");
-    this.http =
-        HttpClient.newBuilder()
-            .connectTimeout(options.connectTimeout())
-            .followRedirects(HttpClient.Redirect.NEVER)
-            .build();
+    this.http = new ServiceNowHttp(instance, credentials, options, sleeper);
+    this.instance = http.instance();
   }
 
   /** The change request with this number; NOT_FOUND when the table has none. */
@@ -182,11 +159,7 @@ public final class ServiceNowClient {
   public String download(Attachment attachment) {
     checkSysId(attachment.sysId());
     HttpRequest request =
-        HttpRequest.newBuilder(
-                URI.create(instance + ATTACHMENT + "/" + attachment.sysId() + "/file"))
-            .timeout(options.requestTimeout())
-            .header("Accept", "*/*")
-            .header("Authorization", credentials.basicAuthorization())
+        http.request(URI.create(instance + ATTACHMENT + "/" + attachment.sysId() + "/file"), "*/*")
             .GET()
             .build();
     return send(request, "read attachment " + attachment.fileName(), attachment.sysId());
@@ -209,74 +182,11 @@ public final class ServiceNowClient {
   }
 
   private HttpRequest.Builder base(URI uri) {
-    return HttpRequest.newBuilder(uri)
-        .timeout(options.requestTimeout())
-        .header("Accept", "application/json")
-        .header("Authorization", credentials.basicAuthorization());
+    return http.request(uri);
   }
 
   private String send(HttpRequest request, String what, String subject) {
-    Duration backoff = options.firstBackoff();
-    String last = "";
-    for (int attempt = 1; attempt <= options.maxAttempts(); attempt++) {
-      HttpResponse<String> response;
-      try {
-        response = http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-      } catch (HttpTimeoutException e) {
-        throw new ServiceNowException(
-            Reason.TIMEOUT,
-            "ServiceNow did not answer within "
-                + options.requestTimeout().toMillis()
-                + " ms ("
-                + what
-                + ")");
-      } catch (IOException e) {
-        last =
-            "cannot reach "
-                + CredentialMask.mask(instance.toString())
-                + ": "
-                + e.getClass().getSimpleName();
-        backoff = pause(attempt, backoff);
-        continue;
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new CancellationException("interrupted while waiting for ServiceNow");
-      }
-      int status = response.statusCode();
-      if (status == 401 || status == 403) {
-        throw new ServiceNowException(
-            Reason.AUTHENTICATION,
-            "ServiceNow refused user '"
-                + credentials.user()
-                + "' (HTTP "
-                + status
-                + "): check the credentials and the user's change_request roles");
-      }
-      if (status == 404) {
-        throw new ServiceNowException(Reason.NOT_FOUND, "change request not found: " + subject);
-      }
-      if (status >= 500 || status == 429) {
-        last = "ServiceNow answered HTTP " + status;
-        backoff = pause(attempt, backoff);
-        continue;
-      }
-      if (status < 200 || status > 299) {
-        throw new ServiceNowException(
-            Reason.BAD_RESPONSE, "ServiceNow answered HTTP " + status + " to " + what);
-      }
-      return response.body();
-    }
-    throw new ServiceNowException(
-        Reason.UNAVAILABLE,
-        "could not " + what + " after " + options.maxAttempts() + " attempts; " + last);
-  }
-
-  private Duration pause(int attempt, Duration backoff) {
-    if (attempt < options.maxAttempts()) {
-      sleeper.sleep(backoff);
-    }
-    Duration doubled = backoff.multipliedBy(2);
-    return doubled.compareTo(options.maxBackoff()) > 0 ? options.maxBackoff() : doubled;
+    return http.send(request, what, "change request not found: " + subject).body();
   }
 
   private JsonNode parse(String body, String subject) {
@@ -332,14 +242,5 @@ public final class ServiceNowClient {
 
   private static String encode(String s) {
     return URLEncoder.encode(s, StandardCharsets.UTF_8);
-  }
-
-  private static boolean loopback(String host) {
-    return "localhost".equals(host) || "127.0.0.1".equals(host) || "[::1]".equals(host);
-  }
-
-  private static URI stripSlash(URI u) {
-    String s = u.toString();
-    return s.endsWith("/") ? URI.create(s.substring(0, s.length() - 1)) : u;
   }
 }
