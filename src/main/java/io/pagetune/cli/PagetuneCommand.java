@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
     subcommands = {
       RunCommand.class,
       AdhocCommand.class,
+      DocCommand.class,
       InventoryCommand.class,
       FactsCommand.class,
       WindowsCommand.class,

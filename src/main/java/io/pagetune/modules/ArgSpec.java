@@ -15,14 +15,24 @@ import java.util.Optional;
  *
  * @param freeForm the argument that a plain string value fills ({@code command: ls} → {@code cmd})
  * @param openKeys whether names that are not declared are accepted as they are ({@code set_fact})
+ * @param summary what the module does, one sentence ({@code pagetune doc})
+ * @param example a task using the module, as YAML ({@code pagetune doc})
  */
-public record ArgSpec(List<Arg> args, Optional<String> freeForm, boolean openKeys) {
+public record ArgSpec(
+    List<Arg> args, Optional<String> freeForm, boolean openKeys, String summary, String example) {
   public ArgSpec {
     args = List.copyOf(args);
+    summary = summary == null ? "" : summary;
+    example = example == null ? "" : example;
   }
 
   public ArgSpec(List<Arg> args, Optional<String> freeForm) {
-    this(args, freeForm, false);
+    this(args, freeForm, false, "", "");
+  }
+
+  /** The module's one-sentence summary and a task using it, for {@code pagetune doc}. */
+  public ArgSpec documented(String summary, String example) {
+    return new ArgSpec(args, freeForm, openKeys, summary, example);
   }
 
   public static ArgSpec of(Arg... args) {
@@ -30,12 +40,12 @@ public record ArgSpec(List<Arg> args, Optional<String> freeForm, boolean openKey
   }
 
   public ArgSpec withFreeForm(String argName) {
-    return new ArgSpec(args, Optional.of(argName), openKeys);
+    return new ArgSpec(args, Optional.of(argName), openKeys, summary, example);
   }
 
   /** Accepts any further argument name, untyped (for modules whose keys are data). */
   public ArgSpec withOpenKeys() {
-    return new ArgSpec(args, freeForm, true);
+    return new ArgSpec(args, freeForm, true, summary, example);
   }
 
   public Optional<Arg> find(String name) {

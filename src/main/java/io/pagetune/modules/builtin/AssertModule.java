@@ -19,10 +19,18 @@ import java.util.Map;
 public final class AssertModule implements Module {
   private static final ArgSpec SPEC =
       ArgSpec.of(
-          Arg.required("that", ArgType.EXPRESSIONS),
-          Arg.optional("fail_msg", ArgType.STRING).aliases("msg"),
-          Arg.optional("success_msg", ArgType.STRING, "All assertions passed"),
-          Arg.optional("quiet", ArgType.BOOL, false));
+              Arg.required("that", ArgType.EXPRESSIONS)
+                  .describe("Expressions that must all be true."),
+              Arg.optional("fail_msg", ArgType.STRING)
+                  .aliases("msg")
+                  .describe("The message when one is false."),
+              Arg.optional("success_msg", ArgType.STRING, "All assertions passed")
+                  .describe("The message when all are true."),
+              Arg.optional("quiet", ArgType.BOOL, false)
+                  .describe("Do not show the message when all are true."))
+          .documented(
+              "Fails the host unless every expression given is true.",
+              "- name: enough memory for the pool\n  assert:\n    that:\n      - ansible_memtotal_mb > 4096\n    fail_msg: too little memory\n");
 
   @Override
   public String name() {

@@ -23,19 +23,37 @@ public final class BlockInFileModule implements Module {
 
   private static final ArgSpec SPEC =
       ArgSpec.of(
-          Arg.required("path", ArgType.STRING).aliases("dest", "destfile", "name"),
-          Arg.optional("block", ArgType.STRING, "").aliases("content"),
-          Arg.optional("marker", ArgType.STRING, DEFAULT_MARKER),
-          Arg.optional("marker_begin", ArgType.STRING, "BEGIN"),
-          Arg.optional("marker_end", ArgType.STRING, "END"),
-          Arg.optional("state", ArgType.STRING, "present").choices("present", "absent"),
-          Arg.optional("insertafter", ArgType.STRING),
-          Arg.optional("insertbefore", ArgType.STRING),
-          Arg.optional("create", ArgType.BOOL, false),
-          Arg.optional("backup", ArgType.BOOL, false),
-          FileAttributes.MODE,
-          FileAttributes.OWNER,
-          FileAttributes.GROUP);
+              Arg.required("path", ArgType.STRING)
+                  .aliases("dest", "destfile", "name")
+                  .describe("The file to edit."),
+              Arg.optional("block", ArgType.STRING, "")
+                  .aliases("content")
+                  .describe("The text between the markers; empty removes the block."),
+              Arg.optional("marker", ArgType.STRING, DEFAULT_MARKER)
+                  .describe("The marker line template; {mark} becomes marker_begin or marker_end."),
+              Arg.optional("marker_begin", ArgType.STRING, "BEGIN")
+                  .describe("What {mark} becomes in the first marker line."),
+              Arg.optional("marker_end", ArgType.STRING, "END")
+                  .describe("What {mark} becomes in the last marker line."),
+              Arg.optional("state", ArgType.STRING, "present")
+                  .choices("present", "absent")
+                  .describe("present: the block is there; absent: it is removed with its markers."),
+              Arg.optional("insertafter", ArgType.STRING)
+                  .describe(
+                      "Where a new block goes: after the last line matching this regular expression, or EOF."),
+              Arg.optional("insertbefore", ArgType.STRING)
+                  .describe(
+                      "Where a new block goes: before the last line matching this regular expression, or BOF."),
+              Arg.optional("create", ArgType.BOOL, false)
+                  .describe("Create the file when it is missing."),
+              Arg.optional("backup", ArgType.BOOL, false)
+                  .describe("Keep a timestamped copy of the old file beside it."),
+              FileAttributes.MODE,
+              FileAttributes.OWNER,
+              FileAttributes.GROUP)
+          .documented(
+              "Ensures a block of lines between marker lines is in a file (or removed), as Ansible's blockinfile does.",
+              "- name: huge pages block\n  blockinfile:\n    path: /etc/sysctl.conf\n    block: |\n      vm.nr_hugepages = 1024\n      vm.hugetlb_shm_group = 54321\n");
 
   @Override
   public String name() {

@@ -24,14 +24,20 @@ import java.util.Optional;
 public final class CommandModule implements Module {
   private static final ArgSpec SPEC =
       ArgSpec.of(
-              Arg.optional("cmd", ArgType.STRING),
-              Arg.optional("argv", ArgType.LIST),
+              Arg.optional("cmd", ArgType.STRING)
+                  .describe(
+                      "The command line, split into words like a shell would (quotes, backslashes) but never run by a shell: $HOME, *, | and > reach the program literally."),
+              Arg.optional("argv", ArgType.LIST)
+                  .describe("The program and its arguments as a list, instead of cmd."),
               RunConditions.CREATES,
               RunConditions.REMOVES,
               RunConditions.CHDIR,
               RunConditions.STDIN,
               RunConditions.STDIN_ADD_NEWLINE)
-          .withFreeForm("cmd");
+          .withFreeForm("cmd")
+          .documented(
+              "Runs one program with arguments on the host, without a shell; its changes are not journaled (rollback cannot undo them).",
+              "- name: show the huge page pool\n  command: grep -i huge /proc/meminfo\n  register: meminfo\n  changed_when: false\n");
 
   @Override
   public String name() {

@@ -22,11 +22,17 @@ public final class DebugModule implements Module {
 
   private static final ArgSpec SPEC =
       ArgSpec.of(
-          Arg.optional("msg", ArgType.ANY),
-          // an expression the user wrote: never interpolated first, so a value it would
-          // interpolate to (host data) is never evaluated as an expression
-          Arg.optional("var", ArgType.EXPRESSIONS),
-          Arg.optional("verbosity", ArgType.INT, 0));
+              Arg.optional("msg", ArgType.ANY).describe("The message to show."),
+              // an expression the user wrote: never interpolated first, so a value it would
+              // interpolate to (host data) is never evaluated as an expression
+              Arg.optional("var", ArgType.EXPRESSIONS)
+                  .describe(
+                      "A variable name or expression whose value is shown under its own name."),
+              Arg.optional("verbosity", ArgType.INT, 0)
+                  .describe("Show only with at least this many -v."))
+          .documented(
+              "Shows a message or a variable's value; changes nothing.",
+              "- name: show the pool\n  debug:\n    msg: \"${inventory_hostname} has ${ansible_memtotal_mb} MB\"\n");
 
   @Override
   public String name() {

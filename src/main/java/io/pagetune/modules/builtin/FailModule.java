@@ -13,7 +13,11 @@ public final class FailModule implements Module {
   static final String DEFAULT_MSG = "Failed as requested from task";
 
   private static final ArgSpec SPEC =
-      ArgSpec.of(Arg.optional("msg", ArgType.STRING, DEFAULT_MSG)).withFreeForm("msg");
+      ArgSpec.of(Arg.optional("msg", ArgType.STRING, DEFAULT_MSG).describe("The failure message."))
+          .withFreeForm("msg")
+          .documented(
+              "Fails the host with a message.",
+              "- name: stop on an unsupported release\n  fail:\n    msg: this release is not supported\n  when: ansible_distribution_major_version == '6'\n");
 
   @Override
   public String name() {

@@ -17,9 +17,14 @@ import java.util.regex.Pattern;
  * argv commands ({@code chmod}, {@code chown}, {@code chgrp}), so names are never seen by a shell.
  */
 record FileAttributes(Integer mode, String owner, String group) {
-  static final Arg MODE = Arg.optional("mode", ArgType.MODE);
-  static final Arg OWNER = Arg.optional("owner", ArgType.STRING);
-  static final Arg GROUP = Arg.optional("group", ArgType.STRING);
+  static final Arg MODE =
+      Arg.optional("mode", ArgType.MODE)
+          .describe(
+              "Permission bits in octal ('0644'); unset keeps the file's own, or the umask's for a new file.");
+  static final Arg OWNER =
+      Arg.optional("owner", ArgType.STRING).describe("User that should own the file.");
+  static final Arg GROUP =
+      Arg.optional("group", ArgType.STRING).describe("Group that should own the file.");
   static final FileAttributes KEEP = new FileAttributes(null, null, null);
 
   // a name chown would misread (':' splits owner:group, a leading '-' looks like an option)

@@ -54,16 +54,29 @@ public final class FileModule implements Module {
 
   private static final ArgSpec SPEC =
       ArgSpec.of(
-          Arg.required("path", ArgType.STRING).aliases("dest", "name"),
-          Arg.optional("state", ArgType.STRING, "file")
-              .choices("file", "directory", "absent", "touch", "link"),
-          Arg.optional("src", ArgType.STRING),
-          Arg.optional(ACCEPT_UNRECOVERABLE, ArgType.BOOL, false),
-          Arg.optional(ACCEPT_UNJOURNALED, ArgType.BOOL, false),
-          FileAttributes.MODE,
-          FileAttributes.OWNER,
-          FileAttributes.GROUP,
-          Arg.optional("recurse", ArgType.BOOL, false));
+              Arg.required("path", ArgType.STRING)
+                  .aliases("dest", "name")
+                  .describe("The path on the host."),
+              Arg.optional("state", ArgType.STRING, "file")
+                  .choices("file", "directory", "absent", "touch", "link")
+                  .describe(
+                      "file: must exist (attributes set); directory: created with its parents; absent: removed (journaled with a backup); touch: created empty or its times updated; link: a symbolic link to src."),
+              Arg.optional("src", ArgType.STRING).describe("With state=link: the link's target."),
+              Arg.optional(ACCEPT_UNRECOVERABLE, ArgType.BOOL, false)
+                  .describe(
+                      "With state=absent: remove even what cannot be backed up for rollback (a tree over the backup limit)."),
+              Arg.optional(ACCEPT_UNJOURNALED, ArgType.BOOL, false)
+                  .describe(
+                      "With recurse: change attributes of a tree too large to journal file by file."),
+              FileAttributes.MODE,
+              FileAttributes.OWNER,
+              FileAttributes.GROUP,
+              Arg.optional("recurse", ArgType.BOOL, false)
+                  .describe(
+                      "With state=directory: set owner, group and mode on everything below it too."))
+          .documented(
+              "Manages a path's existence, type (file, directory, link) and owner, group and mode, as Ansible's file does.",
+              "- name: directory for the hugetlbfs mount\n  file:\n    path: /mnt/huge\n    state: directory\n    mode: \"0770\"\n");
 
   @Override
   public String name() {

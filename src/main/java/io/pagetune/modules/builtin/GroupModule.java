@@ -24,10 +24,15 @@ import java.util.Optional;
 public final class GroupModule implements Module {
   private static final ArgSpec SPEC =
       ArgSpec.of(
-          Arg.required("name", ArgType.STRING),
-          Arg.optional("gid", ArgType.INT),
-          Arg.optional("state", ArgType.STRING, "present").choices("present", "absent"),
-          Arg.optional("system", ArgType.BOOL, false));
+              Arg.required("name", ArgType.STRING).describe("The group's name."),
+              Arg.optional("gid", ArgType.INT).describe("Its group id."),
+              Arg.optional("state", ArgType.STRING, "present")
+                  .choices("present", "absent")
+                  .describe("present: the group exists; absent: it is removed."),
+              Arg.optional("system", ArgType.BOOL, false).describe("Create it as a system group."))
+          .documented(
+              "Ensures a local group exists (or not), as Ansible's group does.",
+              "- name: group allowed to use huge pages\n  group:\n    name: hugetlb\n    gid: 54330\n");
 
   @Override
   public String name() {

@@ -22,18 +22,31 @@ import java.util.Optional;
 public final class IniFileModule implements Module {
   private static final ArgSpec SPEC =
       ArgSpec.of(
-          Arg.required("path", ArgType.STRING).aliases("dest"),
-          Arg.optional("section", ArgType.STRING),
-          Arg.optional("option", ArgType.STRING).aliases("key"),
-          Arg.optional("value", ArgType.STRING),
-          Arg.optional("state", ArgType.STRING, "present").choices("present", "absent"),
-          Arg.optional("no_extra_spaces", ArgType.BOOL, false),
-          Arg.optional("allow_no_value", ArgType.BOOL, false),
-          Arg.optional("create", ArgType.BOOL, true),
-          Arg.optional("backup", ArgType.BOOL, false),
-          FileAttributes.MODE,
-          FileAttributes.OWNER,
-          FileAttributes.GROUP);
+              Arg.required("path", ArgType.STRING).aliases("dest").describe("The INI file."),
+              Arg.optional("section", ArgType.STRING)
+                  .describe("The section; unset means the lines before the first section."),
+              Arg.optional("option", ArgType.STRING)
+                  .aliases("key")
+                  .describe(
+                      "The option in the section; unset with state=absent removes the whole section."),
+              Arg.optional("value", ArgType.STRING).describe("The option's value."),
+              Arg.optional("state", ArgType.STRING, "present")
+                  .choices("present", "absent")
+                  .describe("present: the option (or section) is there; absent: it is removed."),
+              Arg.optional("no_extra_spaces", ArgType.BOOL, false)
+                  .describe("Write option=value instead of option = value."),
+              Arg.optional("allow_no_value", ArgType.BOOL, false)
+                  .describe("An option may be written without a value."),
+              Arg.optional("create", ArgType.BOOL, true)
+                  .describe("Create the file when it is missing."),
+              Arg.optional("backup", ArgType.BOOL, false)
+                  .describe("Keep a timestamped copy of the old file beside it."),
+              FileAttributes.MODE,
+              FileAttributes.OWNER,
+              FileAttributes.GROUP)
+          .documented(
+              "Sets or removes an option (or a section) in an INI file, as Ansible's ini_file does.",
+              "- name: tuned profile option\n  ini_file:\n    path: /etc/tuned/sap/tuned.conf\n    section: sysctl\n    option: vm.nr_hugepages\n    value: \"1024\"\n");
 
   @Override
   public String name() {

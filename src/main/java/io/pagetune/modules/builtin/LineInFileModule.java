@@ -23,19 +23,42 @@ import java.util.regex.PatternSyntaxException;
 public final class LineInFileModule implements Module {
   private static final ArgSpec SPEC =
       ArgSpec.of(
-          Arg.required("path", ArgType.STRING).aliases("dest", "destfile", "name"),
-          Arg.optional("regexp", ArgType.STRING).aliases("regex"),
-          Arg.optional("line", ArgType.STRING).aliases("value"),
-          Arg.optional("state", ArgType.STRING, "present").choices("present", "absent"),
-          Arg.optional("insertafter", ArgType.STRING),
-          Arg.optional("insertbefore", ArgType.STRING),
-          Arg.optional("create", ArgType.BOOL, false),
-          Arg.optional("backup", ArgType.BOOL, false),
-          Arg.optional("backrefs", ArgType.BOOL, false),
-          Arg.optional("firstmatch", ArgType.BOOL, false),
-          FileAttributes.MODE,
-          FileAttributes.OWNER,
-          FileAttributes.GROUP);
+              Arg.required("path", ArgType.STRING)
+                  .aliases("dest", "destfile", "name")
+                  .describe("The file to edit."),
+              Arg.optional("regexp", ArgType.STRING)
+                  .aliases("regex")
+                  .describe(
+                      "Python regular expression of the line to replace (or, with state=absent, to remove)."),
+              Arg.optional("line", ArgType.STRING)
+                  .aliases("value")
+                  .describe("The line that should be in the file."),
+              Arg.optional("state", ArgType.STRING, "present")
+                  .choices("present", "absent")
+                  .describe(
+                      "present: the line is there; absent: lines matching regexp (or equal to line) are removed."),
+              Arg.optional("insertafter", ArgType.STRING)
+                  .describe(
+                      "Where a new line goes: after the last line matching this regular expression, or EOF."),
+              Arg.optional("insertbefore", ArgType.STRING)
+                  .describe(
+                      "Where a new line goes: before the last line matching this regular expression, or BOF."),
+              Arg.optional("create", ArgType.BOOL, false)
+                  .describe("Create the file when it is missing."),
+              Arg.optional("backup", ArgType.BOOL, false)
+                  .describe("Keep a timestamped copy of the old file beside it."),
+              Arg.optional("backrefs", ArgType.BOOL, false)
+                  .describe(
+                      "With regexp: line may use its groups (\\\\1); nothing is added when regexp matches no line."),
+              Arg.optional("firstmatch", ArgType.BOOL, false)
+                  .describe(
+                      "insertafter/insertbefore use the first matching line instead of the last."),
+              FileAttributes.MODE,
+              FileAttributes.OWNER,
+              FileAttributes.GROUP)
+          .documented(
+              "Ensures one line is in a file (or removed from it), as Ansible's lineinfile does.",
+              "- name: memlock for oracle\n  lineinfile:\n    path: /etc/security/limits.conf\n    regexp: '^oracle\\s+soft\\s+memlock'\n    line: 'oracle soft memlock unlimited'\n");
 
   @Override
   public String name() {

@@ -51,16 +51,30 @@ public final class PamLimitsModule implements Module {
 
   private static final ArgSpec SPEC =
       ArgSpec.of(
-          Arg.required("domain", ArgType.STRING),
-          Arg.required("limit_type", ArgType.STRING).choices("hard", "soft", "-"),
-          Arg.required("limit_item", ArgType.STRING).choices(ITEMS),
-          Arg.required("value", ArgType.STRING),
-          Arg.optional("dest", ArgType.STRING, DEFAULT_DEST),
-          Arg.optional("use_max", ArgType.BOOL, false),
-          Arg.optional("use_min", ArgType.BOOL, false),
-          Arg.optional("backup", ArgType.BOOL, false),
-          Arg.optional("create", ArgType.BOOL, true),
-          Arg.optional("comment", ArgType.STRING, ""));
+              Arg.required("domain", ArgType.STRING)
+                  .describe("Who the limit is for: a user, @group, * or a uid/gid range."),
+              Arg.required("limit_type", ArgType.STRING)
+                  .choices("hard", "soft", "-")
+                  .describe("hard, soft, or - for both."),
+              Arg.required("limit_item", ArgType.STRING)
+                  .choices(ITEMS)
+                  .describe("The resource (memlock for huge pages)."),
+              Arg.required("value", ArgType.STRING)
+                  .describe("The limit: a number, unlimited or infinity."),
+              Arg.optional("dest", ArgType.STRING, DEFAULT_DEST).describe("The limits file."),
+              Arg.optional("use_max", ArgType.BOOL, false)
+                  .describe("Keep an existing larger value."),
+              Arg.optional("use_min", ArgType.BOOL, false)
+                  .describe("Keep an existing smaller value."),
+              Arg.optional("backup", ArgType.BOOL, false)
+                  .describe("Keep a timestamped copy of the old file beside it."),
+              Arg.optional("create", ArgType.BOOL, true)
+                  .describe("Create the file when it is missing."),
+              Arg.optional("comment", ArgType.STRING, "")
+                  .describe("A comment at the end of the line."))
+          .documented(
+              "Sets one PAM limit (a line of limits.conf), as community.general.pam_limits does.",
+              "- name: oracle may lock its SGA\n  pam_limits:\n    domain: oracle\n    limit_type: '-'\n    limit_item: memlock\n    value: unlimited\n    dest: /etc/security/limits.d/99-oracle.conf\n");
 
   @Override
   public String name() {

@@ -14,7 +14,14 @@ import java.util.Map;
  * with become), and returns {@code ping: pong} as Ansible's ping does. It changes nothing.
  */
 public final class PingModule implements Module {
-  private static final ArgSpec SPEC = ArgSpec.of(Arg.optional("data", ArgType.STRING, "pong"));
+  private static final ArgSpec SPEC =
+      ArgSpec.of(
+              Arg.optional("data", ArgType.STRING, "pong")
+                  .describe(
+                      "What to return under 'ping'; 'crash' makes the task fail, to test failure handling."))
+          .documented(
+              "Logs in, runs a command on the host (through sudo with become) and answers pong; changes nothing.",
+              "- name: can pagetune reach and use the host?\n  ping:\n");
 
   @Override
   public String name() {

@@ -29,9 +29,17 @@ public final class RequestRestartModule implements Module {
     this.kinds = kinds;
     this.spec =
         ArgSpec.of(
-            Arg.required("kind", ArgType.STRING).choices(kinds.names().toArray(String[]::new)),
-            Arg.optional("id", ArgType.STRING),
-            Arg.optional("reason", ArgType.STRING, "requested by the playbook"));
+                Arg.required("kind", ArgType.STRING)
+                    .choices(kinds.names().toArray(String[]::new))
+                    .describe("The kind of restart (a target's or a host-wide one)."),
+                Arg.optional("id", ArgType.STRING)
+                    .describe(
+                        "Which instance to restart (a SID, a data directory, a web server instance)."),
+                Arg.optional("reason", ArgType.STRING, "requested by the playbook")
+                    .describe("Why, as the queue and reports show it."))
+            .documented(
+                "Queues a restart of a kind, run in the host's next change window (never inline).",
+                "- name: the database must restart to use the pool\n  request_restart:\n    kind: reboot\n    reason: huge pages take effect at the next boot\n");
   }
 
   @Override

@@ -31,21 +31,36 @@ public final class RestoreFileModule implements Module {
 
   private static final ArgSpec SPEC =
       ArgSpec.of(
-          Arg.required("path", ArgType.STRING),
-          Arg.optional("backup", ArgType.STRING),
-          Arg.optional("content_sha256", ArgType.STRING),
-          Arg.optional("absent", ArgType.BOOL, false),
-          Arg.optional("original_mode", ArgType.STRING),
-          Arg.optional("owner", ArgType.STRING),
-          Arg.optional("group", ArgType.STRING),
-          Arg.optional("expect_sha256", ArgType.STRING),
-          Arg.optional("changed_by", ArgType.STRING),
-          Arg.optional("force", ArgType.BOOL, false),
-          Arg.optional("kind", ArgType.STRING, "content")
-              .choices("content", "tree", "link", "directory", "attributes"),
-          Arg.optional("tree_sha256", ArgType.STRING),
-          Arg.optional("link_target", ArgType.STRING),
-          Arg.optional("unrecoverable", ArgType.STRING));
+              Arg.required("path", ArgType.STRING).describe("The path to restore."),
+              Arg.optional("backup", ArgType.STRING)
+                  .describe("The journal backup whose content is put back."),
+              Arg.optional("content_sha256", ArgType.STRING).describe("SHA-256 of that content."),
+              Arg.optional("absent", ArgType.BOOL, false)
+                  .describe("The path did not exist before: remove it."),
+              Arg.optional("original_mode", ArgType.STRING)
+                  .describe("The mode the path had before."),
+              Arg.optional("owner", ArgType.STRING).describe("The owner the path had before."),
+              Arg.optional("group", ArgType.STRING).describe("The group the path had before."),
+              Arg.optional("expect_sha256", ArgType.STRING)
+                  .describe(
+                      "SHA-256 the path must have now (what the run wrote); otherwise it changed since and is left alone unless force."),
+              Arg.optional("changed_by", ArgType.STRING)
+                  .describe("The run whose change is undone, for messages."),
+              Arg.optional("force", ArgType.BOOL, false)
+                  .describe("Restore even when the path changed since the run."),
+              Arg.optional("kind", ArgType.STRING, "content")
+                  .choices("content", "tree", "link", "directory", "attributes")
+                  .describe(
+                      "What is restored: a file's content, a tree, a link, a directory or only attributes."),
+              Arg.optional("tree_sha256", ArgType.STRING)
+                  .describe("With kind=tree: digest of the tree the run left."),
+              Arg.optional("link_target", ArgType.STRING)
+                  .describe("With kind=link: the link's old target."),
+              Arg.optional("unrecoverable", ArgType.STRING)
+                  .describe("Why this change cannot be restored, when it cannot."))
+          .documented(
+              "Puts a path back as a journaled change found it (what pagetune rollback runs).",
+              "- name: restore the sysctl file\n  restore_file:\n    path: /etc/sysctl.d/97-hugepages.conf\n    absent: true\n");
 
   private final BackupSource backups;
 

@@ -11,11 +11,19 @@ import java.util.Optional;
  * and {@code shell} share: whether the command must run at all, and how its input is fed.
  */
 final class RunConditions {
-  static final Arg CREATES = Arg.optional("creates", ArgType.STRING);
-  static final Arg REMOVES = Arg.optional("removes", ArgType.STRING);
-  static final Arg CHDIR = Arg.optional("chdir", ArgType.STRING);
-  static final Arg STDIN = Arg.optional("stdin", ArgType.STRING);
-  static final Arg STDIN_ADD_NEWLINE = Arg.optional("stdin_add_newline", ArgType.BOOL, true);
+  static final Arg CREATES =
+      Arg.optional("creates", ArgType.STRING)
+          .describe("A path; when it exists, the command is not run (relative to chdir).");
+  static final Arg REMOVES =
+      Arg.optional("removes", ArgType.STRING)
+          .describe("A path; when it does not exist, the command is not run (relative to chdir).");
+  static final Arg CHDIR =
+      Arg.optional("chdir", ArgType.STRING).describe("Directory to run the command in.");
+  static final Arg STDIN =
+      Arg.optional("stdin", ArgType.STRING).describe("Text fed to the command's standard input.");
+  static final Arg STDIN_ADD_NEWLINE =
+      Arg.optional("stdin_add_newline", ArgType.BOOL, true)
+          .describe("Whether a newline is added after stdin.");
 
   private RunConditions() {}
 

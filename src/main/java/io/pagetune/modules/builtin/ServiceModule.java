@@ -41,10 +41,15 @@ public final class ServiceModule implements Module {
     return new ServiceModule(
         "service",
         ArgSpec.of(
-            Arg.required("name", ArgType.STRING),
-            Arg.optional("state", ArgType.STRING)
-                .choices("started", "stopped", "restarted", "reloaded"),
-            Arg.optional("enabled", ArgType.BOOL)));
+                Arg.required("name", ArgType.STRING).describe("The service (or systemd unit)."),
+                Arg.optional("state", ArgType.STRING)
+                    .choices("started", "stopped", "restarted", "reloaded")
+                    .describe(
+                        "started/stopped: running or not (only changed when needed); restarted/reloaded: always done."),
+                Arg.optional("enabled", ArgType.BOOL).describe("Whether it starts at boot."))
+            .documented(
+                "Ensures a service is started, stopped, restarted or reloaded, and enabled at boot or not.",
+                "- name: tuned runs\n  service:\n    name: tuned\n    state: started\n    enabled: true\n"));
   }
 
   /** {@code systemd} or its newer name {@code systemd_service}. */
@@ -52,11 +57,23 @@ public final class ServiceModule implements Module {
     return new ServiceModule(
         moduleName,
         ArgSpec.of(
-            Arg.optional("name", ArgType.STRING).aliases("service", "unit"),
-            Arg.optional("state", ArgType.STRING)
-                .choices("started", "stopped", "restarted", "reloaded"),
-            Arg.optional("enabled", ArgType.BOOL),
-            Arg.optional("daemon_reload", ArgType.BOOL, false).aliases("daemon-reload")));
+                Arg.optional("name", ArgType.STRING)
+                    .aliases("service", "unit")
+                    .describe("The service (or systemd unit)."),
+                Arg.optional("state", ArgType.STRING)
+                    .choices("started", "stopped", "restarted", "reloaded")
+                    .describe(
+                        "started/stopped: running or not (only changed when needed); restarted/reloaded: always done."),
+                Arg.optional("enabled", ArgType.BOOL).describe("Whether it starts at boot."),
+                Arg.optional("daemon_reload", ArgType.BOOL, false)
+                    .aliases("daemon-reload")
+                    .describe("Run systemctl daemon-reload first, so changed unit files are read."))
+            .documented(
+                "Manages a systemd unit: started, stopped, restarted or reloaded, enabled or not,"
+                    + " after an optional daemon-reload.",
+                "- name: reread units and restart tuned\n  "
+                    + moduleName
+                    + ":\n    name: tuned\n    state: restarted\n    daemon_reload: true\n"));
   }
 
   @Override

@@ -13,7 +13,12 @@ import java.util.Map;
  * the executor to store. Never changes the host. {@code cacheable} is accepted and ignored.
  */
 public final class SetFactModule implements Module {
-  private static final ArgSpec SPEC = ArgSpec.of().withOpenKeys();
+  private static final ArgSpec SPEC =
+      ArgSpec.of()
+          .withOpenKeys()
+          .documented(
+              "Sets host variables (every key given) for the rest of the run.",
+              "- name: remember the pool size\n  set_fact:\n    pool_pages: 1024\n");
 
   @Override
   public String name() {

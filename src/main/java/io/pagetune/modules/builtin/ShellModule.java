@@ -22,14 +22,19 @@ import java.util.Optional;
 public final class ShellModule implements Module {
   private static final ArgSpec SPEC =
       ArgSpec.of(
-              Arg.required("cmd", ArgType.STRING),
-              Arg.optional("executable", ArgType.STRING),
+              Arg.required("cmd", ArgType.STRING)
+                  .describe("The shell script to run (through /bin/sh, or executable)."),
+              Arg.optional("executable", ArgType.STRING)
+                  .describe("The shell that runs cmd, instead of /bin/sh."),
               RunConditions.CREATES,
               RunConditions.REMOVES,
               RunConditions.CHDIR,
               RunConditions.STDIN,
               RunConditions.STDIN_ADD_NEWLINE)
-          .withFreeForm("cmd");
+          .withFreeForm("cmd")
+          .documented(
+              "Runs a shell script on the host; its changes are not journaled (rollback cannot undo them).",
+              "- name: count the huge pages in use\n  shell: grep HugePages_ /proc/meminfo | head -2\n  changed_when: false\n");
 
   @Override
   public String name() {

@@ -21,7 +21,10 @@ import java.util.Optional;
  */
 public final class SlurpModule implements Module {
   private static final ArgSpec SPEC =
-      ArgSpec.of(Arg.required("src", ArgType.STRING).aliases("path"));
+      ArgSpec.of(Arg.required("src", ArgType.STRING).aliases("path").describe("The file to read."))
+          .documented(
+              "Returns a file's content, base64-encoded, as Ansible's slurp does; read-only.",
+              "- name: read the kernel command line\n  slurp:\n    src: /proc/cmdline\n  register: cmdline\n");
 
   @Override
   public String name() {

@@ -34,15 +34,27 @@ public final class StatModule implements Module {
 
   private static final ArgSpec SPEC =
       ArgSpec.of(
-          Arg.required("path", ArgType.STRING).aliases("dest", "name"),
-          Arg.optional("follow", ArgType.BOOL, false),
-          Arg.optional("get_checksum", ArgType.BOOL, true),
-          Arg.optional("checksum_algorithm", ArgType.STRING, "sha1")
-              .choices("md5", "sha1", "sha224", "sha256", "sha384", "sha512")
-              .aliases("checksum", "checksum_algo"),
-          // accepted so that roles written for Ansible load; pagetune returns neither (README)
-          Arg.optional("get_mime", ArgType.BOOL, true).aliases("mime", "mime_type", "mime-type"),
-          Arg.optional("get_attributes", ArgType.BOOL, true).aliases("attr", "attributes"));
+              Arg.required("path", ArgType.STRING)
+                  .aliases("dest", "name")
+                  .describe("The path to look at."),
+              Arg.optional("follow", ArgType.BOOL, false)
+                  .describe("Follow a symbolic link to what it points at."),
+              Arg.optional("get_checksum", ArgType.BOOL, true)
+                  .describe("Compute the file's checksum (on the control node, from its bytes)."),
+              Arg.optional("checksum_algorithm", ArgType.STRING, "sha1")
+                  .choices("md5", "sha1", "sha224", "sha256", "sha384", "sha512")
+                  .aliases("checksum", "checksum_algo")
+                  .describe("Which checksum."),
+              // accepted so that roles written for Ansible load; pagetune returns neither (README)
+              Arg.optional("get_mime", ArgType.BOOL, true)
+                  .aliases("mime", "mime_type", "mime-type")
+                  .describe("Accepted for Ansible's roles; pagetune returns no MIME type."),
+              Arg.optional("get_attributes", ArgType.BOOL, true)
+                  .aliases("attr", "attributes")
+                  .describe("Accepted for Ansible's roles; pagetune returns no attributes."))
+          .documented(
+              "Reports what a path is (exists, isdir, mode, owner, checksum, ...) under 'stat'; read-only.",
+              "- name: is the hugetlbfs mount there?\n  stat:\n    path: /mnt/huge\n  register: huge\n");
 
   @Override
   public String name() {

@@ -27,14 +27,31 @@ public final class SysctlModule implements Module {
 
   private static final ArgSpec SPEC =
       ArgSpec.of(
-          Arg.required("name", ArgType.STRING).aliases("key"),
-          Arg.optional("value", ArgType.STRING).aliases("val"),
-          Arg.optional("state", ArgType.STRING, "present").choices("present", "absent"),
-          Arg.optional("sysctl_file", ArgType.STRING, DEFAULT_FILE),
-          Arg.optional("sysctl_set", ArgType.BOOL, false),
-          Arg.optional("reload", ArgType.BOOL, true),
-          Arg.optional("ignoreerrors", ArgType.BOOL, false),
-          Arg.optional("backup", ArgType.BOOL, false));
+              Arg.required("name", ArgType.STRING)
+                  .aliases("key")
+                  .describe("The kernel parameter (vm.nr_hugepages)."),
+              Arg.optional("value", ArgType.STRING)
+                  .aliases("val")
+                  .describe("Its desired value; required with state=present."),
+              Arg.optional("state", ArgType.STRING, "present")
+                  .choices("present", "absent")
+                  .describe(
+                      "present: the parameter is set in sysctl_file; absent: its line is removed."),
+              Arg.optional("sysctl_file", ArgType.STRING, DEFAULT_FILE)
+                  .describe(
+                      "The file that sets it at boot; a later file in sysctl's order that sets it too is reported, since it would win at boot."),
+              Arg.optional("sysctl_set", ArgType.BOOL, false)
+                  .describe("Also check the live value and set it with sysctl -w when it differs."),
+              Arg.optional("reload", ArgType.BOOL, true)
+                  .describe(
+                      "After a file change, load the file (sysctl -p FILE) so the live value follows."),
+              Arg.optional("ignoreerrors", ArgType.BOOL, false)
+                  .describe("Ignore unknown keys when the file is loaded."),
+              Arg.optional("backup", ArgType.BOOL, false)
+                  .describe("Keep a timestamped copy of the old file beside it."))
+          .documented(
+              "Sets a kernel parameter in a sysctl file and, as asked, live; what the next boot applies is checked against sysctl's file order.",
+              "- name: huge pages for the SGA\n  sysctl:\n    name: vm.nr_hugepages\n    value: \"1024\"\n    sysctl_file: /etc/sysctl.d/97-hugepages.conf\n    sysctl_set: true\n");
 
   @Override
   public String name() {

@@ -27,20 +27,32 @@ import java.util.Set;
 public final class UserModule implements Module {
   private static final ArgSpec SPEC =
       ArgSpec.of(
-          Arg.required("name", ArgType.STRING).aliases("user"),
-          Arg.optional("uid", ArgType.INT),
-          Arg.optional("group", ArgType.STRING),
-          Arg.optional("groups", ArgType.LIST),
-          Arg.optional("append", ArgType.BOOL, false),
-          Arg.optional("home", ArgType.STRING),
-          Arg.optional("shell", ArgType.STRING),
-          Arg.optional("comment", ArgType.STRING),
-          Arg.optional("state", ArgType.STRING, "present").choices("present", "absent"),
-          Arg.optional("system", ArgType.BOOL, false),
-          Arg.optional("create_home", ArgType.BOOL, true).aliases("createhome"),
-          Arg.optional("remove", ArgType.BOOL, false),
-          // declared only to refuse it with the reason (an unknown-argument error would not say)
-          Arg.optional("password", ArgType.STRING));
+              Arg.required("name", ArgType.STRING).aliases("user").describe("The account's name."),
+              Arg.optional("uid", ArgType.INT).describe("Its user id."),
+              Arg.optional("group", ArgType.STRING).describe("Its primary group."),
+              Arg.optional("groups", ArgType.LIST).describe("Supplementary groups."),
+              Arg.optional("append", ArgType.BOOL, false)
+                  .describe("Add groups to the account's others instead of setting exactly these."),
+              Arg.optional("home", ArgType.STRING).describe("Its home directory."),
+              Arg.optional("shell", ArgType.STRING).describe("Its login shell."),
+              Arg.optional("comment", ArgType.STRING).describe("The GECOS comment."),
+              Arg.optional("state", ArgType.STRING, "present")
+                  .choices("present", "absent")
+                  .describe("present: the account exists; absent: it is removed."),
+              Arg.optional("system", ArgType.BOOL, false)
+                  .describe("Create it as a system account."),
+              Arg.optional("create_home", ArgType.BOOL, true)
+                  .aliases("createhome")
+                  .describe("Create the home directory for a new account."),
+              Arg.optional("remove", ArgType.BOOL, false)
+                  .describe("With state=absent: remove its home directory too."),
+              // declared only to refuse it with the reason (an unknown-argument error would not
+              // say)
+              Arg.optional("password", ArgType.STRING)
+                  .describe("Refused: pagetune never sets password hashes."))
+          .documented(
+              "Ensures a local user account exists with the given attributes (or not), as Ansible's user does.",
+              "- name: oracle is in the huge pages group\n  user:\n    name: oracle\n    groups: [hugetlb]\n    append: true\n");
 
   @Override
   public String name() {

@@ -30,17 +30,27 @@ public final class WaitForModule implements Module {
 
   private static final ArgSpec SPEC =
       ArgSpec.of(
-          Arg.optional("host", ArgType.STRING, "127.0.0.1"),
-          Arg.optional("port", ArgType.INT),
-          Arg.optional("path", ArgType.STRING),
-          Arg.optional("state", ArgType.STRING, "started")
-              .choices("started", "stopped", "present", "absent", "drained"),
-          Arg.optional("timeout", ArgType.INT, 300),
-          Arg.optional("delay", ArgType.INT, 0),
-          Arg.optional("sleep", ArgType.INT, 1),
-          Arg.optional("connect_timeout", ArgType.INT, 5),
-          Arg.optional("search_regex", ArgType.STRING),
-          Arg.optional("msg", ArgType.STRING));
+              Arg.optional("host", ArgType.STRING, "127.0.0.1")
+                  .describe("Host to connect to for port, as the managed host sees it."),
+              Arg.optional("port", ArgType.INT).describe("A TCP port to wait for."),
+              Arg.optional("path", ArgType.STRING).describe("A file to wait for."),
+              Arg.optional("state", ArgType.STRING, "started")
+                  .choices("started", "stopped", "present", "absent", "drained")
+                  .describe(
+                      "started/stopped: the port answers or not; present/absent: the path exists or not; drained: no connections left on the port."),
+              Arg.optional("timeout", ArgType.INT, 300).describe("Seconds to wait at most."),
+              Arg.optional("delay", ArgType.INT, 0)
+                  .describe("Seconds to wait before the first check."),
+              Arg.optional("sleep", ArgType.INT, 1).describe("Seconds between checks."),
+              Arg.optional("connect_timeout", ArgType.INT, 5)
+                  .describe("Seconds one connection attempt may take."),
+              Arg.optional("search_regex", ArgType.STRING)
+                  .describe(
+                      "With path (or port): wait until this regular expression matches the file (or the banner)."),
+              Arg.optional("msg", ArgType.STRING).describe("The message when the wait times out."))
+          .documented(
+              "Waits on the host until a port answers, a file appears (or the opposite), as Ansible's wait_for does.",
+              "- name: wait for the listener\n  wait_for:\n    port: 1521\n    timeout: 600\n");
 
   @Override
   public String name() {

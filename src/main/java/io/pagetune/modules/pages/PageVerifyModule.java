@@ -29,7 +29,10 @@ public final class PageVerifyModule implements Module {
   public PageVerifyModule(List<PageVerifier> verifiers) {
     this.verifiers = List.copyOf(verifiers);
     this.spec =
-        ArgSpec.of(this.verifiers.stream().flatMap(v -> v.args().stream()).toArray(Arg[]::new));
+        ArgSpec.of(this.verifiers.stream().flatMap(v -> v.args().stream()).toArray(Arg[]::new))
+            .documented(
+                "Verifies that the running processes really use the large pages their targets were given (SAP, web server, Oracle, PostgreSQL); read-only.",
+                "- name: verify the SGA pages\n  page_verify:\n    hugepages_total: 1024\n    alert_log: /u01/app/oracle/diag/rdbms/orcl/ORCL/trace/alert_ORCL.log\n");
   }
 
   @Override

@@ -16,7 +16,10 @@ final class HugePagesVerifier implements PageVerifier {
   @Override
   public List<Arg> args() {
     return List.of(
-        Arg.optional("hugepages_total", ArgType.INT), Arg.optional("alert_log", ArgType.STRING));
+        Arg.optional("hugepages_total", ArgType.INT)
+            .describe("The HugePages pool the host should have."),
+        Arg.optional("alert_log", ArgType.STRING)
+            .describe("The Oracle alert log that shows whether the SGA got large pages."));
   }
 
   @Override

@@ -36,26 +36,54 @@ import java.util.Set;
 final class OracleHugepagesModule implements Module {
   private static final ArgSpec SPEC =
       ArgSpec.of(
-          Arg.optional("instances", ArgType.LIST),
-          Arg.optional("source", ArgType.STRING, "auto").choices("auto", "ipcs", "sga"),
-          Arg.optional("max_memory_share", ArgType.STRING, "0.7"),
-          Arg.optional("allowance_per_instance", ArgType.STRING, "8M"),
-          Arg.optional("consumers", ArgType.LIST),
-          Arg.optional("hugepages_consumers", ArgType.LIST),
-          Arg.optional("page_size", ArgType.STRING),
-          Arg.optional("oracle_user", ArgType.STRING, "oracle"),
-          Arg.optional("oracle_group", ArgType.STRING),
-          Arg.optional("oracle_release", ArgType.INT, 19),
-          Arg.optional("thp", ArgType.STRING),
-          Arg.optional("sysctl_file", ArgType.STRING, "/etc/sysctl.d/97-pagetune-hugepages.conf"),
-          Arg.optional(
-              "limits_file",
-              ArgType.STRING,
-              "/etc/security/limits.d/99-pagetune-oracle-memlock.conf"),
-          Arg.optional("sysctl_template", ArgType.STRING),
-          Arg.optional("limits_template", ArgType.STRING),
-          Arg.optional("runtime", ArgType.BOOL, false),
-          Arg.optional("backup", ArgType.BOOL, true));
+              Arg.optional("instances", ArgType.LIST)
+                  .describe(
+                      "The Oracle instances to size for, each {sid, sga}; with source=sga their SGA sizes are the pool."),
+              Arg.optional("source", ArgType.STRING, "auto")
+                  .choices("auto", "ipcs", "sga")
+                  .describe(
+                      "Where the SGA sizes come from: ipcs (the running shared memory segments, as Oracle's hugepages_settings.sh), sga (the declared instances), auto (ipcs when instances run, else sga)."),
+              Arg.optional("max_memory_share", ArgType.STRING, "0.7")
+                  .describe("The largest share of MemTotal the pool may take; more is refused."),
+              Arg.optional("allowance_per_instance", ArgType.STRING, "8M")
+                  .describe("Extra memory per instance on top of its SGA."),
+              Arg.optional("consumers", ArgType.LIST)
+                  .describe("The pool's other users on the host, each {name, bytes}."),
+              Arg.optional("hugepages_consumers", ArgType.LIST)
+                  .describe("Like consumers: further users of the one huge-page pool."),
+              Arg.optional("page_size", ArgType.STRING)
+                  .describe(
+                      "The huge page size to plan for (2M, 1G); default the host's default huge page size."),
+              Arg.optional("oracle_user", ArgType.STRING, "oracle")
+                  .describe("The Oracle software owner, whose memlock limits are set."),
+              Arg.optional("oracle_group", ArgType.STRING)
+                  .describe(
+                      "The group allowed to use huge pages (vm.hugetlb_shm_group); default the user's group."),
+              Arg.optional("oracle_release", ArgType.INT, 19)
+                  .describe("The database release, which decides the THP policy reported."),
+              Arg.optional("thp", ArgType.STRING)
+                  .describe(
+                      "The transparent huge pages mode expected; a different one is reported."),
+              Arg.optional(
+                      "sysctl_file", ArgType.STRING, "/etc/sysctl.d/97-pagetune-hugepages.conf")
+                  .describe("The sysctl file that persists the pool."),
+              Arg.optional(
+                      "limits_file",
+                      ArgType.STRING,
+                      "/etc/security/limits.d/99-pagetune-oracle-memlock.conf")
+                  .describe("The limits file that persists the memlock limits."),
+              Arg.optional("sysctl_template", ArgType.STRING)
+                  .describe("A template for the sysctl file instead of the built-in one."),
+              Arg.optional("limits_template", ArgType.STRING)
+                  .describe("A template for the limits file instead of the built-in one."),
+              Arg.optional("runtime", ArgType.BOOL, false)
+                  .describe(
+                      "Also set the pool live and read it back; a short pool fails the task and asks for a reboot."),
+              Arg.optional("backup", ArgType.BOOL, true)
+                  .describe("Keep timestamped copies of the files it replaces."))
+          .documented(
+              "Sizes the HugePages pool for Oracle SGAs, persists it with vm.hugetlb_shm_group and the memlock limits, and reports THP.",
+              "- name: HugePages for the SGA\n  oracle_hugepages:\n    instances:\n      - {sid: ORCL, sga: 2G}\n    max_memory_share: \"0.7\"\n");
 
   private final HugePageConsumers others;
 

@@ -50,17 +50,34 @@ final class PostgresHugepagesModule implements Module {
 
   private static final ArgSpec SPEC =
       ArgSpec.of(
-          Arg.required("data_dir", ArgType.STRING),
-          Arg.optional("cluster", ArgType.STRING),
-          Arg.optional("bindir", ArgType.STRING, ""),
-          Arg.optional("huge_pages", ArgType.STRING, "on").choices("on", "try"),
-          Arg.optional("pg_conf_method", ArgType.STRING, "auto").choices("auto", "conf.d"),
-          Arg.optional("consumers", ArgType.LIST),
-          Arg.optional("max_memory_share", ArgType.STRING, "0.7"),
-          Arg.optional("sysctl_file", ArgType.STRING, "/etc/sysctl.d/97-pagetune-hugepages.conf"),
-          Arg.optional("sysctl_template", ArgType.STRING),
-          Arg.optional("runtime", ArgType.BOOL, true),
-          Arg.optional("backup", ArgType.BOOL, true));
+              Arg.required("data_dir", ArgType.STRING).describe("The cluster's data directory."),
+              Arg.optional("cluster", ArgType.STRING)
+                  .describe("The cluster's name in messages and restarts; default data_dir."),
+              Arg.optional("bindir", ArgType.STRING, "")
+                  .describe(
+                      "The directory of the cluster's postgres binary; default found on the host."),
+              Arg.optional("huge_pages", ArgType.STRING, "on")
+                  .choices("on", "try")
+                  .describe("The huge_pages setting to give the cluster once the pool is there."),
+              Arg.optional("pg_conf_method", ArgType.STRING, "auto")
+                  .choices("auto", "conf.d")
+                  .describe("auto: postgresql.auto.conf; conf.d: a file of its own under conf.d."),
+              Arg.optional("consumers", ArgType.LIST)
+                  .describe("The pool's other users on the host, each {name, bytes}."),
+              Arg.optional("max_memory_share", ArgType.STRING, "0.7")
+                  .describe("The largest share of MemTotal the pool may take; more is refused."),
+              Arg.optional(
+                      "sysctl_file", ArgType.STRING, "/etc/sysctl.d/97-pagetune-hugepages.conf")
+                  .describe("The sysctl file that persists the pool."),
+              Arg.optional("sysctl_template", ArgType.STRING)
+                  .describe("A template for the sysctl file instead of the built-in one."),
+              Arg.optional("runtime", ArgType.BOOL, true)
+                  .describe("Set the pool live and read it back before huge_pages is set."),
+              Arg.optional("backup", ArgType.BOOL, true)
+                  .describe("Keep timestamped copies of the files it replaces."))
+          .documented(
+              "Puts a PostgreSQL cluster's shared memory into huge pages: sizes and persists the pool, then sets huge_pages and requests the cluster's restart.",
+              "- name: huge pages for the cluster\n  postgres_hugepages:\n    data_dir: /var/lib/postgresql/15/main\n");
 
   private final HugePageConsumers others;
 

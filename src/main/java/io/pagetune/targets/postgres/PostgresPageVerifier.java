@@ -18,8 +18,10 @@ final class PostgresPageVerifier implements PageVerifier {
   @Override
   public List<Arg> args() {
     return List.of(
-        Arg.optional("postgres_data_dir", ArgType.STRING),
-        Arg.optional("postgres_bindir", ArgType.STRING));
+        Arg.optional("postgres_data_dir", ArgType.STRING)
+            .describe("The PostgreSQL cluster whose shared memory pages are verified."),
+        Arg.optional("postgres_bindir", ArgType.STRING)
+            .describe("The directory of its postgres binary."));
   }
 
   @Override

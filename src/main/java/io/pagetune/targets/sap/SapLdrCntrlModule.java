@@ -38,11 +38,20 @@ final class SapLdrCntrlModule implements Module {
 
   private static final ArgSpec SPEC =
       ArgSpec.of(
-          Arg.required("sid", ArgType.STRING),
-          Arg.optional("options", ArgType.STRING, DEFAULT_OPTIONS),
-          Arg.optional("profile_dir", ArgType.STRING),
-          Arg.optional("allow_unknown_kernel", ArgType.BOOL, false),
-          Arg.optional("backup", ArgType.BOOL, true));
+              Arg.required("sid", ArgType.STRING)
+                  .describe(
+                      "The SAP system id; every instance of the system, ASCS included, is configured."),
+              Arg.optional("options", ArgType.STRING, DEFAULT_OPTIONS)
+                  .describe("The LDR_CNTRL options to ensure."),
+              Arg.optional("profile_dir", ArgType.STRING)
+                  .describe("The profile directory; default /sapmnt/SID/profile."),
+              Arg.optional("allow_unknown_kernel", ArgType.BOOL, false)
+                  .describe("Allow a SAP kernel release the SAP note does not cover."),
+              Arg.optional("backup", ArgType.BOOL, true)
+                  .describe("Keep timestamped copies of the files it replaces."))
+          .documented(
+              "Ensures LDR_CNTRL page-size options for every instance of a SAP system on AIX, and requests the system's restart.",
+              "- name: 64K pages for the SAP system\n  sap_ldr_cntrl:\n    sid: PRD\n");
 
   private final Clock clock;
 

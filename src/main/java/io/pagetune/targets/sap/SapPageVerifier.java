@@ -16,9 +16,11 @@ final class SapPageVerifier implements PageVerifier {
   @Override
   public List<Arg> args() {
     return List.of(
-        Arg.optional("sap_sid", ArgType.STRING),
+        Arg.optional("sap_sid", ArgType.STRING)
+            .describe("The SAP system whose instances' pages are verified."),
         Arg.optional(
-            "sap_options", ArgType.STRING, LdrCntrl.allPageSizes(PageSize.SIZE_64K).render()));
+                "sap_options", ArgType.STRING, LdrCntrl.allPageSizes(PageSize.SIZE_64K).render())
+            .describe("The LDR_CNTRL options the instances should run with."));
   }
 
   @Override

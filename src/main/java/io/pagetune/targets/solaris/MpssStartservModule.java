@@ -42,10 +42,18 @@ import java.util.OptionalInt;
 final class MpssStartservModule implements Module {
   private static final ArgSpec SPEC =
       ArgSpec.of(
-          Arg.required("instance_dir", ArgType.STRING),
-          Arg.optional("server_binary", ArgType.STRING),
-          Arg.optional("block_template", ArgType.STRING),
-          Arg.optional("backup", ArgType.BOOL, true));
+              Arg.required("instance_dir", ArgType.STRING)
+                  .describe("The Web Server 7 instance directory (its bin/startserv is edited)."),
+              Arg.optional("server_binary", ArgType.STRING)
+                  .describe(
+                      "The server binary whose word size decides the variant; default the instance's own."),
+              Arg.optional("block_template", ArgType.STRING)
+                  .describe("A template for the MPSS block instead of the built-in one."),
+              Arg.optional("backup", ArgType.BOOL, true)
+                  .describe("Keep timestamped copies of the files it replaces."))
+          .documented(
+              "Ensures MPSS large heap pages for a Solaris Web Server 7 instance in its startserv, and requests its restart.",
+              "- name: MPSS for the web server\n  mpss_startserv:\n    instance_dir: /opt/webserver7/https-www\n");
 
   private static final String MPSS_CONF = "/etc/mpss.conf";
 

@@ -20,8 +20,10 @@ final class WebServerPageVerifier implements PageVerifier {
   @Override
   public List<Arg> args() {
     return List.of(
-        Arg.optional("web_instance", ArgType.STRING),
-        Arg.optional("heap_page_size", ArgType.STRING));
+        Arg.optional("web_instance", ArgType.STRING)
+            .describe("The Web Server 7 instance directory whose heap pages are verified."),
+        Arg.optional("heap_page_size", ArgType.STRING)
+            .describe("The heap page size expected; default the largest the host supports."));
   }
 
   @Override
