@@ -12,6 +12,22 @@ import java.util.Map;
 public final class HostResultRecorder {
   private HostResultRecorder() {}
 
+  /**
+   * A {@code setup} task's facts become the host's gathered facts, as Ansible keeps them: {@code
+   * ansible_facts.<name>} (the {@code ansible_} prefix taken off) and {@code ansible_<name>}.
+   */
+  private static void gathered(HostRun host, Map<String, Object> facts) {
+    facts.forEach(
+        (k, v) -> host.gatheredFacts().put(k.startsWith("ansible_") ? k.substring(8) : k, v));
+  }
+
+  private static boolean isSetup(Task task) {
+    String m = task.module();
+    return m.equals("setup")
+        || m.equals("ansible.builtin.setup")
+        || m.equals("ansible.legacy.setup");
+  }
+
   /** Returns the status the recap counts ({@code ok} for an ignored failure). */
   @SuppressWarnings("unchecked")
   public static Status record(Task task, HostRun host, TaskResult r) {
@@ -21,7 +37,11 @@ public final class HostResultRecorder {
     }
     Object facts = r.result().get("ansible_facts");
     if (facts instanceof Map<?, ?> m && r.status() != Status.FAILED) {
-      host.setFacts().putAll(HostText.markAll((Map<String, Object>) m));
+      if (isSetup(task)) {
+        gathered(host, (Map<String, Object>) m);
+      } else {
+        host.setFacts().putAll(HostText.markAll((Map<String, Object>) m));
+      }
     }
     if (r.status() == Status.CHANGED) {
       host.notified().addAll(task.notifies());
