@@ -86,7 +86,8 @@ public final class Wiring {
         new ArrayList<>(
             BuiltinModules.all(
                 RestartKinds.catalog(targets),
-                targets.stream().map(Target::pageVerifier).toList()));
+                targets.stream().map(Target::pageVerifier).toList(),
+                factSets()));
     List<HugePageConsumerSource> sources =
         new ArrayList<>(targets.stream().flatMap(t -> t.hugePageConsumers().stream()).toList());
     // a consumer kind that is no target: one source, registered here

@@ -77,6 +77,29 @@ public final class FactGatherer {
   }
 
   /**
+   * All {@code facts} as one fact (one round trip), for a reader that asks a host one fact at a
+   * time (the {@code setup} module): its name and markers carry a fresh nonce, so each call runs
+   * anew and no output can forge a section.
+   */
+  public static Fact<Map<String, Object>> asOne(List<? extends Fact<?>> facts) {
+    String nonce = HexFormat.of().toHexDigits(RANDOM.nextLong());
+    List<Fact<?>> copy = List.copyOf(facts);
+    return new SimpleFact<>(
+        "gathered-" + nonce, script(copy, nonce), r -> parseAll(copy, r.stdout(), nonce));
+  }
+
+  private static Map<String, Object> parseAll(
+      List<? extends Fact<?>> facts, String output, String nonce) {
+    Map<Integer, CommandResult> sections = split("\n" + output, nonce);
+    Map<String, Object> values = new LinkedHashMap<>();
+    for (int i = 0; i < facts.size(); i++) {
+      Fact<?> fact = facts.get(i);
+      values.put(fact.name(), fact.parse(sections.getOrDefault(i, CommandResult.of(127, "", ""))));
+    }
+    return values;
+  }
+
+  /**
    * Runs all facts in one command and parses each section. A fact whose section is missing (the
    * script was cut short) is parsed from an empty failed result.
    */
@@ -87,13 +110,6 @@ public final class FactGatherer {
     String nonce = HexFormat.of().toHexDigits(RANDOM.nextLong());
     CommandResult all =
         connection.run(RemoteCommand.script(script(facts, nonce)).withBecome(become), timeout);
-    Map<Integer, CommandResult> sections = split("\n" + all.stdout(), nonce);
-    Map<String, Object> values = new LinkedHashMap<>();
-    for (int i = 0; i < facts.size(); i++) {
-      Fact<?> fact = facts.get(i);
-      CommandResult r = sections.getOrDefault(i, CommandResult.of(127, "", ""));
-      values.put(fact.name(), fact.parse(r));
-    }
-    return values;
+    return parseAll(facts, all.stdout(), nonce);
   }
 }

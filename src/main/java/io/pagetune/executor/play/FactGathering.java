@@ -9,7 +9,7 @@ import io.pagetune.executor.host.HostRun;
 import io.pagetune.executor.task.TaskVars;
 import io.pagetune.facts.Fact;
 import io.pagetune.facts.FactGatherer;
-import io.pagetune.facts.FactSet;
+import io.pagetune.facts.FactSets;
 import io.pagetune.facts.GatherSubset;
 import io.pagetune.playbook.Play;
 import io.pagetune.report.Status;
@@ -48,17 +48,8 @@ final class FactGathering {
     Play play = playCtx.play();
     ctx.listener().taskStarted(TASK, play.location().toString(), false);
     GatherSubset subset = GatherSubset.parse(play.gatherSubset());
-    List<Fact<?>> facts = facts(ctx.factSets(), subset);
+    List<Fact<?>> facts = FactSets.facts(ctx.factSets(), subset);
     fanout.forEach(need, h -> gatherOn(playCtx, h, facts, subset));
-  }
-
-  /** The facts of every set for {@code subset}, each once (sets may share a fact). */
-  static List<Fact<?>> facts(List<FactSet> sets, GatherSubset subset) {
-    java.util.Map<String, Fact<?>> byName = new java.util.LinkedHashMap<>();
-    for (FactSet set : sets) {
-      set.facts(subset).forEach(f -> byName.putIfAbsent(f.name(), f));
-    }
-    return new ArrayList<>(byName.values());
   }
 
   private void gatherOn(PlayContext playCtx, HostRun h, List<Fact<?>> facts, GatherSubset subset) {
@@ -70,9 +61,7 @@ final class FactGathering {
           FactGatherer.gather(
               h.connection(vars), facts, Become.NONE, ctx.options().commandTimeout());
       h.factCache().putAll(values);
-      for (FactSet set : ctx.factSets()) {
-        h.gatheredFacts().putAll(set.assemble(values, subset));
-      }
+      h.gatheredFacts().putAll(FactSets.assemble(ctx.factSets(), values, subset));
       h.gatheredFacts().put("gather_subset", subset.requested());
       h.gatheredFacts().put("module_setup", true);
       ctx.services().facts().gathered(h.name(), ctx.runId(), values);

@@ -13,6 +13,22 @@ public final class HostResultRecorder {
   private HostResultRecorder() {}
 
   /**
+   * A {@code setup} task's facts become the host's gathered facts, as Ansible keeps them: {@code
+   * ansible_facts.<name>} (the {@code ansible_} prefix taken off) and {@code ansible_<name>}.
+   */
+  private static void gathered(HostRun host, Map<String, Object> facts) {
+    facts.forEach(
+        (k, v) -> host.gatheredFacts().put(k.startsWith("ansible_") ? k.substring(8) : k, v));
+  }
+
+  private static boolean isSetup(Task task) {
+    String m = task.module();
+    return m.equals("setup")
+        || m.equals("ansible.builtin.setup")
+        || m.equals("ansible.legacy.setup");
+  }
+
+  /**
    * Stores what a {@code set_fact} (one call, or one loop item) set, as host data; a loop's own
    * result holds none, its items were stored as they ended. Returns whether anything was stored.
    */
@@ -26,12 +42,19 @@ public final class HostResultRecorder {
   }
 
   /** Returns the status the recap counts ({@code ok} for an ignored failure). */
+  @SuppressWarnings("unchecked")
   public static Status record(Task task, HostRun host, TaskResult r) {
     if (task.register() != null) {
       // stored marked: what a task returns is data from now on, and is copied only once
       host.setFacts().put(task.register(), HostText.mark(r.registered()));
     }
-    storeFacts(host, r);
+    if (isSetup(task)
+        && r.result().get("ansible_facts") instanceof Map<?, ?> m
+        && r.status() != Status.FAILED) {
+      gathered(host, (Map<String, Object>) m);
+    } else {
+      storeFacts(host, r);
+    }
     if (r.status() == Status.CHANGED) {
       host.notified().addAll(task.notifies());
     }

@@ -14,10 +14,12 @@ public final class BuiltinModules {
    * @param restartKinds the restart kinds {@code request_restart} accepts (the targets' and the
    *     host-wide ones), as their targets name and scope them
    * @param verifiers each target's part of {@code page_verify}
+   * @param factSets what {@code setup} gathers, as a play's fact gathering does
    */
   public static List<Module> all(
       io.pagetune.schedule.RestartCatalog restartKinds,
-      List<io.pagetune.modules.pages.PageVerifier> verifiers) {
+      List<io.pagetune.modules.pages.PageVerifier> verifiers,
+      List<io.pagetune.facts.FactSet> factSets) {
     return List.of(
         new CommandModule(),
         new ShellModule(),
@@ -35,6 +37,7 @@ public final class BuiltinModules {
         new RestoreFileModule(),
         new StatModule(),
         new SlurpModule(),
+        new SetupModule(factSets),
         new ReplaceModule(),
         new PamLimitsModule(),
         new IniFileModule(),
