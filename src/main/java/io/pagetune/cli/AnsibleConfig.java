@@ -43,7 +43,8 @@ public record AnsibleConfig(
           "host_key_checking", "ANSIBLE_HOST_KEY_CHECKING",
           "timeout", "ANSIBLE_TIMEOUT",
           "roles_path", "ANSIBLE_ROLES_PATH",
-          "vault_password_file", "ANSIBLE_VAULT_PASSWORD_FILE");
+          "vault_password_file", "ANSIBLE_VAULT_PASSWORD_FILE",
+          "strategy", "ANSIBLE_STRATEGY");
 
   /** Variables that only choose the file, not an option. */
   private static final Set<String> LOOKUP_VARIABLES = Set.of("ANSIBLE_CONFIG");
@@ -150,6 +151,20 @@ public record AnsibleConfig(
   /** {@code forks} as a positive number. */
   public Optional<Integer> forks() {
     return value("forks").map(v -> positive("forks", v));
+  }
+
+  /** {@code strategy}: the plays that name none run linear or free. */
+  public Optional<io.pagetune.playbook.Play.Strategy> strategy() {
+    return value("strategy")
+        .map(
+            v ->
+                switch (v.strip()) {
+                  case "linear" -> io.pagetune.playbook.Play.Strategy.LINEAR;
+                  case "free" -> io.pagetune.playbook.Play.Strategy.FREE;
+                  default ->
+                      throw new InputException(
+                          where("strategy"), "strategy must be linear or free, got '" + v + "'");
+                });
   }
 
   /** {@code timeout}: seconds to wait for an SSH connection. */

@@ -189,6 +189,7 @@ public final class RunCommand implements Callable<Integer> {
             new PlaybookLoader(
                     assembly.modules(), yaml, new io.pagetune.playbook.RolePath(config.rolesPath()))
                 .load(playbook));
+    book = config.strategy().map(book::withDefaultStrategy).orElse(book);
     config.warnings().forEach(w -> environment.err().println("[WARNING]: " + w));
     if (ansible.verbosity() >= 1) {
       io.pagetune.inventory.UnreadSettingNotes.of(inv.hosts())

@@ -37,7 +37,8 @@ public final class SshOptions {
       paramLabel = "N",
       defaultValue = "10",
       description =
-          "SSH handshakes in flight at once (keep below sshd's MaxStartups; default: ${DEFAULT-VALUE}).")
+          "SSH handshakes in flight at once per server (keep below sshd's MaxStartups; at most 8"
+              + " per CPU in all; default: ${DEFAULT-VALUE}).")
   int handshakes;
 
   HostKeyChecking mode() {

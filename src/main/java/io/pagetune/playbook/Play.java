@@ -29,8 +29,15 @@ public record Play(
     List<String> gatherSubset) {
 
   public enum Strategy {
+    /** {@code strategy: linear}: every task a barrier for all of the play's hosts. */
     LINEAR,
-    FREE
+    /** {@code strategy: free}: each host on its own, results shown as they come. */
+    FREE,
+    /**
+     * None named: the linear strategy's results and output, but each host runs the whole play at
+     * its own pace when nothing in the play needs the hosts in step.
+     */
+    DEFAULT
   }
 
   public Play {
@@ -47,6 +54,33 @@ public record Play(
 
   public String displayName() {
     return name != null ? name : hosts;
+  }
+
+  /** The same play under {@code strategy} when it names none ({@code ansible.cfg}'s default). */
+  public Play withDefaultStrategy(Strategy other) {
+    if (strategy != Strategy.DEFAULT || other == Strategy.DEFAULT) {
+      return this;
+    }
+    return new Play(
+        name,
+        hosts,
+        hostsLocation,
+        vars,
+        varsFiles,
+        gatherFacts,
+        serial,
+        other,
+        maxFailPercentage,
+        anyErrorsFatal,
+        forceHandlers,
+        keywords,
+        preTasks,
+        tasks,
+        postTasks,
+        handlers,
+        baseDir,
+        location,
+        roleVars);
   }
 
   /** The same play with other task sections (its handlers, vars and keywords kept). */
@@ -94,7 +128,7 @@ public record Play(
     private List<Path> varsFiles = List.of();
     private boolean gatherFacts = true;
     private Serial serial = Serial.ALL;
-    private Strategy strategy = Strategy.LINEAR;
+    private Strategy strategy = Strategy.DEFAULT;
     private Integer maxFailPercentage = null;
     private boolean anyErrorsFatal;
     private boolean forceHandlers;

@@ -87,7 +87,7 @@ final class PlayKeywords {
 
   static Play.Strategy strategy(YamlValue.Mapping m) {
     if (!m.has("strategy")) {
-      return Play.Strategy.LINEAR;
+      return Play.Strategy.DEFAULT;
     }
     YamlValue v = m.get("strategy");
     String s = YamlFields.string(v, "strategy");

@@ -7,4 +7,9 @@ public record Playbook(String file, List<Play> plays) {
   public Playbook {
     plays = List.copyOf(plays);
   }
+
+  /** The plays that name no strategy under {@code strategy} (ansible.cfg's {@code strategy}). */
+  public Playbook withDefaultStrategy(Play.Strategy strategy) {
+    return new Playbook(file, plays.stream().map(p -> p.withDefaultStrategy(strategy)).toList());
+  }
 }

@@ -16,7 +16,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import net.schmizz.sshj.DefaultConfig;
@@ -25,11 +24,12 @@ import net.schmizz.sshj.connection.channel.direct.DirectConnection;
 
 /**
  * Opens {@code ssh} connections (sshj): one client per host, all built from one shared config,
- * handshakes limited factory-wide and retried with backoff when the server drops them (sshd's
- * MaxStartups). Unreachable hosts, refused logins and bad host keys fail at once with one line.
- * Jump hosts (ProxyJump) are connected in order, each through a direct-tcpip tunnel of the one
- * before, with the same strict host key checks and login rules as the target; they stay open as
- * long as the target's connection and are closed with it.
+ * handshakes limited per server and in all ({@link HandshakeLimits}) and retried with backoff when
+ * the server drops them before the login (sshd's MaxStartups), never after a refused login or host
+ * key. Unreachable hosts, refused logins and bad host keys fail at once with one line. Jump hosts
+ * (ProxyJump) are connected in order, each through a direct-tcpip tunnel of the one before, with
+ * the same strict host key checks and login rules as the target; they stay open as long as the
+ * target's connection and are closed with it.
  */
 public final class SshConnectionFactory implements ConnectionFactory {
   /** Pumps for command streams, shared by every connection of this factory. */
@@ -40,7 +40,14 @@ public final class SshConnectionFactory implements ConnectionFactory {
 
   private final SshSettings settings;
   private final SshConfigFile sshConfig;
-  private final Semaphore handshakes;
+  private final HandshakeLimits handshakes;
+  private final Backoff backoff;
+
+  /** Waits between attempts; tests pass one that records instead of sleeping. */
+  interface Backoff {
+    void pause(java.time.Duration delay) throws InterruptedException;
+  }
+
   private final Login login;
   private final Handshake handshake;
 
@@ -72,7 +79,24 @@ public final class SshConnectionFactory implements ConnectionFactory {
       SshSettings settings,
       java.util.function.Supplier<java.util.Optional<String>> loginPassword,
       java.time.Clock clock) {
+    this(
+        settings,
+        loginPassword,
+        clock,
+        HandshakeLimits.forCpus(
+            settings.maxConcurrentHandshakes(), Runtime.getRuntime().availableProcessors()),
+        d -> Thread.sleep(d.toMillis()));
+  }
+
+  SshConnectionFactory(
+      SshSettings settings,
+      java.util.function.Supplier<java.util.Optional<String>> loginPassword,
+      java.time.Clock clock,
+      HandshakeLimits handshakes,
+      Backoff backoff) {
     this.settings = settings;
+    this.handshakes = handshakes;
+    this.backoff = backoff;
     AtomicInteger pumps = new AtomicInteger();
     this.io =
         Executors.newCachedThreadPool(
@@ -86,7 +110,6 @@ public final class SshConnectionFactory implements ConnectionFactory {
     // CA that a @cert-authority line trusts for the host
     config.setVerifyHostKeyCertificates(false);
     this.sshConfig = SshConfigFile.load(settings.sshConfigFile());
-    this.handshakes = new Semaphore(settings.maxConcurrentHandshakes(), true);
     this.login = new Login(new KeyLoader(settings.keyPassphrase()), loginPassword);
     KnownHostsStores knownHosts =
         new KnownHostsStores(settings.hostKeyChecking(), settings.knownHostsFiles(), clock);
@@ -112,42 +135,36 @@ public final class SshConnectionFactory implements ConnectionFactory {
     }
     String password = login.password(spec);
     long delay = settings.backoffBase().toMillis();
-    for (int attempt = 1; ; attempt++) {
-      acquireHandshake(target);
-      try {
-        SSHClient client = connectRoute(target, password);
-        return new SshConnection(
-            target, client, settings, becomePassword(spec), io, timer, outputLimit(spec));
-      } catch (Handshake.Dropped e) {
-        if (attempt >= settings.connectAttempts()) {
-          throw new ConnectionException(
-              target.inventoryName()
-                  + ": connection to "
-                  + target.address()
-                  + ":"
-                  + target.port()
-                  + " was closed during the handshake "
-                  + attempt
-                  + " times ("
-                  + e.getCause().getMessage()
-                  + "); is sshd's MaxStartups too low?",
-              e.getCause());
-        }
-        // back off while still holding the slot: a saturated server sees fewer handshakes
-        sleepWithJitter(delay);
-        delay = Math.min(delay * 2, 5_000);
-      } finally {
-        handshakes.release();
-      }
-    }
-  }
-
-  private void acquireHandshake(SshTarget target) {
+    // the server's slot is kept through the back-off: a saturated sshd sees fewer handshakes
+    HandshakeLimits.Slot server = handshakes.server(target);
     try {
-      handshakes.acquire();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new ConnectionException(target.inventoryName() + ": interrupted while connecting", e);
+      for (int attempt = 1; ; attempt++) {
+        HandshakeLimits.Slot overall = handshakes.overall(target);
+        try {
+          SSHClient client = connectRoute(target, password);
+          return new SshConnection(
+              target, client, settings, becomePassword(spec), io, timer, outputLimit(spec));
+        } catch (Handshake.Dropped e) {
+          if (attempt >= settings.connectAttempts()) {
+            throw new ConnectionException(
+                target.inventoryName()
+                    + ": connection to "
+                    + HandshakeLimits.serverOf(target)
+                    + " was closed during the handshake "
+                    + attempt
+                    + " times ("
+                    + e.getCause().getMessage()
+                    + "); is sshd's MaxStartups too low?",
+                e.getCause());
+          }
+        } finally {
+          overall.close();
+        }
+        pauseWithJitter(delay);
+        delay = Math.min(delay * 2, 5_000);
+      }
+    } finally {
+      server.close();
     }
   }
 
@@ -236,10 +253,10 @@ public final class SshConnectionFactory implements ConnectionFactory {
         });
   }
 
-  private static void sleepWithJitter(long delay) {
+  private void pauseWithJitter(long delay) {
     long jittered = delay / 2 + ThreadLocalRandom.current().nextLong(delay / 2 + 1);
     try {
-      Thread.sleep(jittered);
+      backoff.pause(java.time.Duration.ofMillis(jittered));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new ConnectionException("interrupted while waiting to reconnect", e);

@@ -11,18 +11,23 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /**
  * The first thing in a play that needs its hosts in step, so that the play cannot run host by host:
- * {@code serial}, {@code run_once}, {@code any_errors_fatal}, {@code max_fail_percentage}, or a
- * template that reads {@code hostvars} (another host's facts and results exist only once that host
- * got there). Host names ({@code groups}, {@code ansible_play_hosts}) are fixed when the play
- * starts and do not count. {@code delegate_to} names only the control node in pagetune, so it never
- * does. Looked for statically, once per play: every text of the play, its tasks, blocks, roles and
- * handlers, and the template files its {@code template:} tasks name.
+ * {@code serial}, {@code run_once}, {@code any_errors_fatal}, {@code max_fail_percentage}, {@code
+ * delegate_to} another host than the control node, or a template that reads {@code hostvars}
+ * (another host's facts and results exist only once that host got there) or the play's live hosts
+ * ({@code ansible_play_hosts}, {@code ansible_play_batch}, {@code play_hosts}: a host that failed
+ * leaves them at the task it failed; {@code ansible_play_hosts_all} is found by the same search).
+ * The inventory's {@code groups} are fixed when the play starts and do not count. {@code throttle}
+ * and the {@code meta} actions that act on all hosts ({@code end_play}, {@code end_batch}) are
+ * refused when the playbook loads, so they never reach a run. Looked for statically, once per play:
+ * every text of the play, its tasks, blocks, roles and handlers, and the template files its {@code
+ * template:} tasks name.
  */
 final class CrossHostUse {
   /** What needs the hosts in step, and where, e.g. "run_once at site.yml:12:7". */
@@ -32,6 +37,17 @@ final class CrossHostUse {
       return what + " at " + where;
     }
   }
+
+  /**
+   * Names whose value depends on where the other hosts are; {@code ansible_play_hosts} before
+   * {@code play_hosts}, which it contains.
+   */
+  private static final List<String> OTHER_HOSTS =
+      List.of("hostvars", "ansible_play_hosts", "ansible_play_batch", "play_hosts");
+
+  /** What {@code delegate_to} may name and still run beside the host: the control node. */
+  private static final java.util.Set<String> CONTROL_NODE =
+      java.util.Set.of("localhost", "127.0.0.1");
 
   private final List<Path> templateRoots;
 
@@ -55,15 +71,19 @@ final class CrossHostUse {
     if (play.anyErrorsFatal()) {
       return reason("any_errors_fatal", at);
     }
-    if (readsHostvars(play.vars())
-        || readsHostvars(varsFilesVars)
-        || readsHostvars(play.roleVars().defaults())
-        || readsHostvars(play.roleVars().vars())
-        || readsHostvars(play.keywords().when())
-        || readsHostvars(play.keywords().vars())
-        || readsHostvars(play.keywords().environment())
-        || readsHostvars(play.name())) {
-      return reason("hostvars", at);
+    Optional<String> read =
+        otherHostsRead(
+            Arrays.asList(
+                play.vars(),
+                varsFilesVars,
+                play.roleVars().defaults(),
+                play.roleVars().vars(),
+                play.keywords().when(),
+                play.keywords().vars(),
+                play.keywords().environment(),
+                play.name()));
+    if (read.isPresent()) {
+      return reason(read.get(), at);
     }
     List<Task> tasks = new ArrayList<>();
     tasks.addAll(TaskTree.tasksAndGates(play.preTasks()));
@@ -88,25 +108,32 @@ final class CrossHostUse {
     if (Boolean.TRUE.equals(t.keywords().anyErrorsFatal())) {
       return reason("any_errors_fatal", at);
     }
+    String delegate = t.hosts().delegateTo();
+    if (delegate != null && !CONTROL_NODE.contains(delegate)) {
+      return reason("delegate_to " + delegate, at);
+    }
     RoleScope role = t.role();
-    if (readsHostvars(t.name())
-        || readsHostvars(t.args())
-        || readsHostvars(t.loop())
-        || readsHostvars(t.keywords().when())
-        || readsHostvars(t.keywords().vars())
-        || readsHostvars(t.keywords().environment())
-        || readsHostvars(t.keywords().becomeUser())
-        || readsHostvars(t.blockVars())
-        || readsHostvars(t.changedWhen())
-        || readsHostvars(t.failedWhen())
-        || readsHostvars(t.notifies())
-        || (t.retry() != null && readsHostvars(t.retry().until()))
-        || readsHostvars(t.loopControl().label())
-        || (role != null
-            && (readsHostvars(role.defaults())
-                || readsHostvars(role.vars())
-                || readsHostvars(role.params())))) {
-      return reason("hostvars", at);
+    Optional<String> read =
+        otherHostsRead(
+            Arrays.asList(
+                t.name(),
+                t.args(),
+                t.loop(),
+                t.keywords().when(),
+                t.keywords().vars(),
+                t.keywords().environment(),
+                t.keywords().becomeUser(),
+                t.blockVars(),
+                t.changedWhen(),
+                t.failedWhen(),
+                t.notifies(),
+                t.retry() != null ? t.retry().until() : null,
+                t.loopControl().label(),
+                role != null ? role.defaults() : null,
+                role != null ? role.vars() : null,
+                role != null ? role.params() : null));
+    if (read.isPresent()) {
+      return reason(read.get(), at);
     }
     if (t.module().equals("template") || t.module().equals("ansible.builtin.template")) {
       return inTemplateFile(t);
@@ -130,8 +157,9 @@ final class CrossHostUse {
       file =
           templateRoots.stream().map(r -> r.resolve(name)).filter(Files::isRegularFile).findFirst();
     }
-    if (file.isPresent() && readsHostvars(read(file.get()))) {
-      return reason("hostvars in template " + name, t.moduleLocation().toString());
+    Optional<String> read = file.flatMap(f -> otherHostsRead(read(f)));
+    if (read.isPresent()) {
+      return reason(read.get() + " in template " + name, t.moduleLocation().toString());
     }
     return Optional.empty();
   }
@@ -144,27 +172,35 @@ final class CrossHostUse {
     }
   }
 
-  /** True when any text inside the value (maps and lists searched through) names hostvars. */
-  static boolean readsHostvars(Object value) {
+  /**
+   * The first name in {@link #OTHER_HOSTS} that a text inside the value (maps and lists searched
+   * through) contains.
+   */
+  static Optional<String> otherHostsRead(Object value) {
     if (value instanceof String s) {
-      return s.contains("hostvars");
+      return OTHER_HOSTS.stream().filter(s::contains).findFirst();
     }
+    Iterable<?> parts = null;
     if (value instanceof Map<?, ?> m) {
-      for (Map.Entry<?, ?> e : m.entrySet()) {
-        if (readsHostvars(e.getKey()) || readsHostvars(e.getValue())) {
-          return true;
+      List<Object> both = new ArrayList<>();
+      m.forEach(
+          (k, v) -> {
+            both.add(k);
+            both.add(v);
+          });
+      parts = both;
+    } else if (value instanceof Iterable<?> list) {
+      parts = list;
+    }
+    if (parts != null) {
+      for (Object o : parts) {
+        Optional<String> found = otherHostsRead(o);
+        if (found.isPresent()) {
+          return found;
         }
       }
-      return false;
     }
-    if (value instanceof Iterable<?> list) {
-      for (Object o : list) {
-        if (readsHostvars(o)) {
-          return true;
-        }
-      }
-    }
-    return false;
+    return Optional.empty();
   }
 
   private static Optional<Reason> reason(String what, String where) {

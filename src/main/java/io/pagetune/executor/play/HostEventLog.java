@@ -11,14 +11,13 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.function.Consumer;
 
 /**
  * What one host's walk of a host-pinned play reported, each event filed under the {@link WalkKey}
- * its walk was at, so that {@link #replay} can give the listeners the events of all hosts in the
- * order the linear strategy gives them: a task's header once, then every host's results for it.
- * When each host started and last reported at a key is kept too, so that the replay can say how
+ * its walk was at, so that a {@link PinnedOutput} can give the listeners the events of all hosts in
+ * the order the linear strategy gives them: a task's header once, then every host's results for it.
+ * When each host started and last reported at a key is kept too, so that the output can say how
  * long each task really took ({@link RunListener#taskTimed}).
  */
 final class HostEventLog implements RunListener {
@@ -32,6 +31,9 @@ final class HostEventLog implements RunListener {
   private final Map<WalkKey, Instant> started = new LinkedHashMap<>();
   private final Map<WalkKey, Instant> lastEvent = new LinkedHashMap<>();
 
+  /** Set once before the walk starts; until then this log is its own lock. */
+  private PinnedOutput output;
+
   HostEventLog(String host, WalkPosition position, Clock clock) {
     this.host = host;
     this.position = position;
@@ -42,11 +44,31 @@ final class HostEventLog implements RunListener {
     return position;
   }
 
+  /** From now on each event is told to {@code output}, which may pass on what every host passed. */
+  void reportTo(PinnedOutput output) {
+    synchronized (output) {
+      this.output = output;
+    }
+  }
+
+  private Object lock() {
+    return output != null ? output : this;
+  }
+
+  private void reached(WalkKey key) {
+    if (output != null) {
+      output.reached(this, key);
+    }
+  }
+
   @Override
   public void taskStarted(String task, String location, boolean handler) {
     WalkKey key = position.key();
-    headers.putIfAbsent(key, new Header(task, location, handler));
-    started.putIfAbsent(key, clock.instant());
+    synchronized (lock()) {
+      headers.putIfAbsent(key, new Header(task, location, handler));
+      started.putIfAbsent(key, clock.instant());
+      reached(key);
+    }
   }
 
   @Override
@@ -66,8 +88,18 @@ final class HostEventLog implements RunListener {
 
   private void file(Consumer<RunListener> event) {
     WalkKey key = position.key();
-    events.computeIfAbsent(key, k -> new ArrayList<>()).add(event);
-    lastEvent.put(key, clock.instant());
+    synchronized (lock()) {
+      events.computeIfAbsent(key, k -> new ArrayList<>()).add(event);
+      lastEvent.put(key, clock.instant());
+      reached(key);
+    }
+  }
+
+  /** The keys this host has a header or events under (the caller holds the output's lock). */
+  java.util.Set<WalkKey> keys() {
+    java.util.Set<WalkKey> keys = new java.util.HashSet<>(headers.keySet());
+    keys.addAll(events.keySet());
+    return keys;
   }
 
   /**
@@ -75,24 +107,32 @@ final class HostEventLog implements RunListener {
    * (the play's host order), each host's events in the order they happened.
    */
   static void replay(List<HostEventLog> logs, RunListener out) {
-    TreeMap<WalkKey, Header> allHeaders = new TreeMap<>();
-    java.util.TreeSet<WalkKey> keys = new java.util.TreeSet<>();
+    new PinnedOutput(logs, out).finishAll();
+  }
+
+  /**
+   * Hands {@code out} the header, timing and every host's events at {@code key}, then forgets them:
+   * nothing files under a key once every host passed it (the caller holds the output's lock).
+   */
+  static void emit(List<HostEventLog> logs, WalkKey key, RunListener out) {
     for (HostEventLog log : logs) {
-      log.headers.forEach(allHeaders::putIfAbsent);
-      keys.addAll(log.headers.keySet());
-      keys.addAll(log.events.keySet());
-    }
-    for (WalkKey key : keys) {
-      Header h = allHeaders.get(key);
+      Header h = log.headers.get(key);
       if (h != null) {
         out.taskStarted(h.task(), h.location(), h.handler());
         out.taskTimed(timing(logs, key));
+        break;
       }
-      for (HostEventLog log : logs) {
-        for (Consumer<RunListener> event : log.events.getOrDefault(key, List.of())) {
-          event.accept(out);
-        }
+    }
+    for (HostEventLog log : logs) {
+      for (Consumer<RunListener> event : log.events.getOrDefault(key, List.of())) {
+        event.accept(out);
       }
+    }
+    for (HostEventLog log : logs) {
+      log.headers.remove(key);
+      log.events.remove(key);
+      log.started.remove(key);
+      log.lastEvent.remove(key);
     }
   }
 

@@ -15,12 +15,15 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * A play with more hosts than the {@link ConnectionBudget}, run host by host: each host runs the
- * whole play (facts, sections, its handlers, blocks) on one worker, exactly as the linear strategy
- * runs it for that host, at most {@code budget} hosts at a time, and its connection is closed when
- * it is done with the play (a later play opens it again). The hosts' events are held back and
- * replayed in the linear strategy's order once the play ends, so the console, the JSON events and
- * the recap read as a linear run's (hosts within a task in the play's host order).
+ * A play run host by host: each host runs the whole play (facts, sections, its handlers, blocks) on
+ * one worker, exactly as the linear strategy runs it for that host, at its own pace, with no
+ * barrier between tasks. Chosen when nothing in the play needs the hosts in step ({@link
+ * CrossHostUse}) and the play names no strategy, or when it has more hosts than the {@link
+ * ConnectionBudget}: then at most {@code budget} hosts run at a time and each host's connection is
+ * closed when it is done with the play (a later play opens it again). The hosts' events are
+ * streamed in the linear strategy's order ({@link PinnedOutput}), so the console, the JSON events
+ * and the recap read as a linear run's (hosts within a task in the play's host order), each task as
+ * soon as every host is past it.
  */
 final class HostPinnedPlay {
   /** Builds the walk of one host: a {@link PlayRunner} reporting to that host's log. */
@@ -37,40 +40,47 @@ final class HostPinnedPlay {
   }
 
   /**
-   * True when the play has more hosts than the budget and nothing in it needs them in step; when
-   * something does, warns once (what and where) and the play runs linear with every connection.
+   * True when the play should run host by host: nothing in it needs the hosts in step, and it
+   * either names no strategy or has more hosts than the budget. A play over the budget that needs
+   * its hosts in step warns once (what and where) and runs with every connection.
    */
   static boolean wanted(
       RunContext ctx, Play play, PlayContext playCtx, int hosts, ConnectionBudget budget) {
-    if (!budget.exceededBy(hosts)) {
+    boolean over = budget.exceededBy(hosts);
+    if (!over && (play.strategy() != Play.Strategy.DEFAULT || hosts < 2)) {
       return false;
     }
     Optional<CrossHostUse.Reason> reason =
         CrossHostUse.of(play, playCtx.varsFilesVars(), ctx.templates());
-    reason.ifPresent(
-        r ->
-            ctx.listener()
-                .warning(
-                    "play '"
-                        + play.displayName()
-                        + "': "
-                        + hosts
-                        + " hosts exceed the connection budget "
-                        + budget.hosts()
-                        + ", but "
-                        + r
-                        + " needs every host in step; keeping all "
-                        + hosts
-                        + " connections open"));
+    if (over) {
+      reason.ifPresent(
+          r ->
+              ctx.listener()
+                  .warning(
+                      "play '"
+                          + play.displayName()
+                          + "': "
+                          + hosts
+                          + " hosts exceed the connection budget "
+                          + budget.hosts()
+                          + ", but "
+                          + r
+                          + " needs every host in step; keeping all "
+                          + hosts
+                          + " connections open"));
+    }
     return reason.isEmpty();
   }
 
-  /** Runs the play on {@code hosts} (in the play's order) and replays their events. */
+  /** Runs the play on {@code hosts} (in the play's order), streaming their events. */
   void run(List<HostRun> hosts, Walks walks) {
     Map<HostRun, HostEventLog> logs = new LinkedHashMap<>();
     for (HostRun h : hosts) {
       logs.put(h, new HostEventLog(h.name(), new WalkPosition(), ctx.clock()));
     }
+    PinnedOutput output = new PinnedOutput(new ArrayList<>(logs.values()), ctx.listener());
+    // within the budget a host keeps its connection for the next play, as in a linear run
+    boolean closeAfter = budget.exceededBy(hosts.size());
     // once the control node fails (state store gone) no further host starts, as no further task
     // starts in a linear run
     AtomicBoolean stopped = new AtomicBoolean();
@@ -90,8 +100,10 @@ final class HostPinnedPlay {
               stopped.set(true);
               throw e;
             } finally {
-              h.close();
-              // progress as it happens; the task events wait for the replay
+              if (closeAfter) {
+                h.close();
+              }
+              // progress as it happens; the task events go out once every host passed them
               ctx.listener()
                   .hostFinishedPlay(
                       h.name(),
@@ -100,10 +112,11 @@ final class HostPinnedPlay {
                           : h.failed()
                               ? io.pagetune.report.Status.FAILED
                               : io.pagetune.report.Status.OK);
+              output.finished(log);
             }
           });
     } finally {
-      HostEventLog.replay(new ArrayList<>(logs.values()), ctx.listener());
+      output.finishAll();
     }
   }
 }

@@ -46,12 +46,12 @@ class CrossHostUseTest {
             - hosts: all
               vars: { peers: "${groups['all']?join(',')}" }
               tasks:
-                - debug: { msg: "${ansible_play_hosts?size} ${peers}" }
+                - debug: { msg: "${groups['all']?size} ${peers}" }
                   delegate_to: localhost
                 - template: { src: own.ftl, dest: /tmp/x }
               handlers:
                 - name: h
-                  debug: { msg: "${play_hosts[0]}" }
+                  debug: { msg: "${groups['all'][0]}" }
             """));
   }
 
@@ -80,6 +80,12 @@ class CrossHostUseTest {
             + "      loop: \"${hostvars?keys}\"\\n|hostvars|3|7",
         "hostvars in play vars|- hosts: all\\n  vars: { a: \"${hostvars['x']}\" }\\n  tasks:\\n"
             + "    - debug: {}\\n|hostvars|1|3",
+        "ansible_play_hosts|- hosts: all\\n  tasks:\\n    - debug: { msg: \"${ansible_play_hosts?size}\" }\\n"
+            + "|ansible_play_hosts|3|7",
+        "ansible_play_batch in a handler|- hosts: all\\n  tasks:\\n    - debug: {}\\n  handlers:\\n"
+            + "    - name: h\\n      debug: { msg: \"${ansible_play_batch[0]}\" }\\n|ansible_play_batch|5|7",
+        "play_hosts in when|- hosts: all\\n  tasks:\\n    - debug: {}\\n"
+            + "      when: play_hosts?size > 1\\n|play_hosts|3|7",
         "templated src|- hosts: all\\n  tasks:\\n    - template: { src: \"${inventory_hostname}.ftl\","
             + " dest: /tmp/x }\\n|a template src chosen per host|3|7",
       })

@@ -73,4 +73,46 @@ class HostEventLogTest {
             "result a"),
         seen);
   }
+
+  @Test
+  void aTaskGoesOutOnceEveryHostIsPastItNotWhenThePlayEnds() {
+    HostEventLog a = new HostEventLog("a", new WalkPosition(), clock);
+    HostEventLog b = new HostEventLog("b", new WalkPosition(), clock);
+    List<String> seen = new ArrayList<>();
+    PinnedOutput output =
+        new PinnedOutput(
+            List.of(a, b),
+            new RunListener() {
+              @Override
+              public void taskStarted(String task, String location, boolean handler) {
+                seen.add("task " + task);
+              }
+
+              @Override
+              public void hostResult(TaskOutcome o) {
+                seen.add(o.host() + " " + o.task());
+              }
+            });
+    // b runs ahead through both tasks: nothing goes out while a has not done the first
+    b.position().enter(0);
+    b.taskStarted("read", "site.yml:3:7", false);
+    b.hostResult(ok("b", "read"));
+    b.position().at(1);
+    b.taskStarted("write", "site.yml:6:7", false);
+    b.hostResult(ok("b", "write"));
+    output.finished(b);
+    assertEquals(List.of(), seen);
+    a.position().enter(0);
+    a.taskStarted("read", "site.yml:3:7", false);
+    a.hostResult(ok("a", "read"));
+    assertEquals(List.of(), seen, "a may still report on read");
+    // a moves on: read is complete on every host and goes out, a's host first
+    a.position().at(1);
+    a.taskStarted("write", "site.yml:6:7", false);
+    assertEquals(List.of("task read", "a read", "b read"), seen);
+    a.hostResult(ok("a", "write"));
+    output.finished(a);
+    assertEquals(
+        List.of("task read", "a read", "b read", "task write", "a write", "b write"), seen);
+  }
 }
