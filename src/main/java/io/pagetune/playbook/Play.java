@@ -80,7 +80,8 @@ public record Play(
         handlers,
         baseDir,
         location,
-        roleVars);
+        roleVars,
+        gatherSubset);
   }
 
   /** The same play with other task sections (its handlers, vars and keywords kept). */
