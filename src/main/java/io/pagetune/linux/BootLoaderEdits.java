@@ -34,6 +34,24 @@ public final class BootLoaderEdits {
     }
   }
 
+  /**
+   * Why nothing can be written on a host without a boot-loader configuration, naming {@code params}
+   * to set by hand; empty when it has one.
+   */
+  public static Optional<String> unconfigured(LinuxBootConfig boot, String params) {
+    if (boot.defaultGrub().isPresent() || !boot.blsEntries().isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        "no boot loader configuration found ("
+            + LinuxBootConfig.DEFAULT_GRUB
+            + ", "
+            + LinuxBootConfig.BLS_DIR
+            + "): set "
+            + params
+            + " on the kernel command line by hand");
+  }
+
   /** {@code params} ({@code name=value}) set, and every word named in {@code drop} removed. */
   public static Result plan(LinuxBootConfig boot, List<String> params, List<String> drop) {
     return plan(boot, CmdlineEdit.params(params, drop));

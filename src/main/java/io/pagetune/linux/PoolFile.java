@@ -1,5 +1,7 @@
 package io.pagetune.linux;
 
+import io.pagetune.linux.sysctl.SysctlAssignment;
+import io.pagetune.linux.sysctl.SysctlPrecedence;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -81,20 +83,8 @@ public final class PoolFile {
     return text.lines().map(PoolFile::key).anyMatch(k -> k.isPresent() && !k.get().equals(KEY));
   }
 
-  /** The key a line assigns ({@code -} prefix and {@code /} separators allowed), if any. */
+  /** The key a line assigns, as boot's sysctl reads it ({@link SysctlPrecedence#parseLine}). */
   private static Optional<String> key(String line) {
-    String l = line.strip();
-    if (l.isEmpty() || l.startsWith("#") || l.startsWith(";")) {
-      return Optional.empty();
-    }
-    int eq = l.indexOf('=');
-    if (eq <= 0) {
-      return Optional.empty();
-    }
-    String k = l.substring(0, eq).strip();
-    if (k.startsWith("-")) {
-      k = k.substring(1).strip();
-    }
-    return Optional.of(k.replace('/', '.'));
+    return SysctlPrecedence.parseLine("", 0, line).map(SysctlAssignment::key);
   }
 }

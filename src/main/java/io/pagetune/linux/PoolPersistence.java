@@ -136,17 +136,9 @@ public record PoolPersistence(
     }
     String page = new PageSize(pair.pageBytes()).toString();
     List<String> notes = new ArrayList<>();
-    if (boot.defaultGrub().isEmpty() && boot.blsEntries().isEmpty()) {
-      notes.add(
-          "no boot loader configuration found ("
-              + LinuxBootConfig.DEFAULT_GRUB
-              + ", "
-              + LinuxBootConfig.BLS_DIR
-              + "): set "
-              + pair.wanted()
-              + " on the kernel command line by hand; until then the "
-              + page
-              + " pool is live only");
+    Optional<String> unconfigured = BootLoaderEdits.unconfigured(boot, pair.wanted());
+    if (unconfigured.isPresent()) {
+      notes.add(unconfigured.get() + "; until then the " + page + " pool is live only");
       return new PoolPersistence(List.of(), false, bootValue, notes, Optional.empty());
     }
     BootLoaderEdits.Result written = BootLoaderEdits.plan(boot, pair);

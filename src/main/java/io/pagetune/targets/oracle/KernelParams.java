@@ -99,15 +99,9 @@ record KernelParams(
     List<FileEdit> bootEdits = new ArrayList<>();
     Optional<String> refusal = Optional.empty();
     if (!params.isEmpty()) {
-      if (boot.defaultGrub().isEmpty() && boot.blsEntries().isEmpty()) {
-        notes.add(
-            "no boot loader configuration found ("
-                + LinuxBootConfig.DEFAULT_GRUB
-                + ", "
-                + LinuxBootConfig.BLS_DIR
-                + "): set "
-                + String.join(" ", params)
-                + " on the kernel command line by hand");
+      Optional<String> unconfigured = BootLoaderEdits.unconfigured(boot, String.join(" ", params));
+      if (unconfigured.isPresent()) {
+        notes.add(unconfigured.get());
         params = List.of();
       } else {
         BootLoaderEdits.Result written = BootLoaderEdits.plan(boot, params, drop);
