@@ -196,6 +196,8 @@ public final class RunCommand implements Callable<Integer> {
           .forEach(n -> environment.err().println("[NOTE]: " + n));
     }
     if (ansible.syntaxCheck) {
+      // the template files a run would refuse are refused here too
+      io.pagetune.executor.run.Preflight.check(book, playbook);
       environment.out().println();
       environment.out().println("playbook: " + book.file());
       return 0;

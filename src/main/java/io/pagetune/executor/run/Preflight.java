@@ -13,14 +13,22 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
- * Checks that need the file system rather than the YAML alone, before any host is contacted: a
- * {@code template:} whose {@code src} is a plain name must exist in the template roots, and it is
- * parsed (Jinja2 left in it, FreeMarker syntax errors) before any host renders it.
+ * Checks that need the file system rather than the YAML alone, before any host is contacted (and by
+ * {@code --syntax-check}): every template file the playbook names literally, a {@code template:}
+ * {@code src} or a module's {@code *_template} argument, must exist in the role's {@code
+ * templates/} or the template roots, and it is parsed (Jinja2 left in it, FreeMarker syntax errors)
+ * before any host renders it.
  */
-final class Preflight {
+public final class Preflight {
   private Preflight() {}
+
+  /** The checks with the template roots of the playbook at {@code playbookFile}. */
+  public static void check(Playbook playbook, Path playbookFile) {
+    check(playbook, Engine.templateRoots(playbookFile));
+  }
 
   static void check(Playbook playbook, List<Path> templateRoots) {
     TemplateFileCheck files = new TemplateFileCheck(new TemplateSyntax());
@@ -30,39 +38,45 @@ final class Preflight {
       tasks.addAll(TaskTree.tasks(play.tasks()));
       tasks.addAll(TaskTree.tasks(play.postTasks()));
       for (Task t : tasks) {
-        if (!t.module().equals("template") && !t.module().equals("ansible.builtin.template")) {
-          continue;
-        }
-        Object src = t.args().get("src");
-        if (!(src instanceof String s) || TemplateEngine.isTemplated(s)) {
-          continue;
-        }
-        boolean found = false;
-        java.util.Optional<Path> own = new RoleFiles(t.role()).template(s);
-        if (own.isPresent()) {
-          files.check(own.get(), new RoleFiles(t.role()).label(own.get()));
-          continue;
-        }
-        for (Path root : templateRoots) {
-          if (Files.isRegularFile(root.resolve(s))) {
-            // named as the template engine names it in its own messages
-            files.check(root.resolve(s), root.getFileName() + "/" + s);
-            found = true;
-            break;
+        for (Map.Entry<String, Object> arg : t.args().entrySet()) {
+          if (namesTemplate(t, arg.getKey())
+              && arg.getValue() instanceof String s
+              && !TemplateEngine.isTemplated(s)) {
+            checkFile(t, s, templateRoots, files);
           }
-        }
-        if (!found) {
-          throw new InputException(
-              t.moduleLocation(),
-              "task '"
-                  + t.displayName()
-                  + "': template file '"
-                  + s
-                  + "' not found in "
-                  + (t.role() != null ? "roles/" + t.role().name() + "/templates/ nor " : "")
-                  + "templates/");
         }
       }
     }
+  }
+
+  private static boolean namesTemplate(Task t, String arg) {
+    boolean templateModule =
+        t.module().equals("template") || t.module().equals("ansible.builtin.template");
+    return (templateModule && arg.equals("src")) || arg.endsWith("_template");
+  }
+
+  private static void checkFile(
+      Task t, String s, List<Path> templateRoots, TemplateFileCheck files) {
+    java.util.Optional<Path> own = new RoleFiles(t.role()).template(s);
+    if (own.isPresent()) {
+      files.check(own.get(), new RoleFiles(t.role()).label(own.get()));
+      return;
+    }
+    for (Path root : templateRoots) {
+      if (Files.isRegularFile(root.resolve(s))) {
+        // named as the template engine names it in its own messages
+        files.check(root.resolve(s), root.getFileName() + "/" + s);
+        return;
+      }
+    }
+    throw new InputException(
+        t.moduleLocation(),
+        "task '"
+            + t.displayName()
+            + "': template file '"
+            + s
+            + "' not found in "
+            + (t.role() != null ? "roles/" + t.role().name() + "/templates/ nor " : "")
+            + "templates/");
   }
 }
