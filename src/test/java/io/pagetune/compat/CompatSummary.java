@@ -59,6 +59,8 @@ final class CompatSummary {
         .findFirst()
         .orElse("")
         .replaceAll("^exit (\\d+): \\S+:\\d+:\\d+: ", "exit $1: ")
+        .replaceAll(
+            "Jinja2 syntax .* is not evaluated by pagetune.*", "Jinja2 syntax is not evaluated")
         .replaceAll("'[^']*'", "'…'")
         .replaceAll("\\$\\{.*?\\}", "\\${…}")
         .replaceAll("^(exit \\d+: )[A-Za-z_][\\w.]*: ", "$1");

@@ -12,6 +12,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Evaluates every expression of the corpus ({@code expressions.txt}, one template per line) with
@@ -22,6 +24,10 @@ import java.util.concurrent.CompletableFuture;
  */
 final class ExpressionHarness {
   static final String HOST = "expr";
+
+  /** Lines each expression's task takes in the generated playbook. */
+  private static final int TASK_LINES = 4;
+
   private static final String SETUP =
       """
           - name: setup changed
@@ -84,15 +90,7 @@ final class ExpressionHarness {
     Path aPlay = playbook(dir.resolve("expressions-ansible.yml"), exprs, all);
     CompletableFuture<ProcessOutput> ansible =
         CompletableFuture.supplyAsync(() -> tools.ansible(aPlay, inventory, "ansible-expr"));
-    Map<String, String> refused = new LinkedHashMap<>();
-    for (int i = 0; i < exprs.size(); i++) {
-      Path one = playbook(dir.resolve("check-" + id(i) + ".yml"), exprs, List.of(i));
-      String refusal = tools.pagetuneRefusal(one, inventory);
-      if (refusal != null) {
-        refused.put(id(i), refusal);
-      }
-      Files.delete(one);
-    }
+    Map<String, String> refused = loadChecks(dir, inventory, exprs, all);
     List<Integer> loadable = new ArrayList<>();
     for (int i = 0; i < exprs.size(); i++) {
       if (!refused.containsKey(id(i))) {
@@ -151,6 +149,47 @@ final class ExpressionHarness {
     return JsonValues.same(av, pv)
         ? List.of()
         : List.of("ansible gave " + av + ", pagetune gave " + pv);
+  }
+
+  /**
+   * pagetune's load check of every expression: the whole batch first; each refusal names the line
+   * of one expression, which is set aside with its message before the rest is checked again. A
+   * refusal that names no expression's line has every remaining expression checked alone.
+   */
+  private Map<String, String> loadChecks(
+      Path dir, Path inventory, List<String> exprs, List<Integer> all) throws IOException {
+    Map<String, String> refused = new LinkedHashMap<>();
+    List<Integer> remaining = new ArrayList<>(all);
+    Path batch = dir.resolve("check-batch.yml");
+    while (!remaining.isEmpty()) {
+      playbook(batch, exprs, remaining);
+      String refusal = tools.pagetuneRefusal(batch, inventory);
+      if (refusal == null) {
+        return refused;
+      }
+      Matcher at =
+          Pattern.compile(Pattern.quote(batch.getFileName().toString()) + ":(\\d+):")
+              .matcher(refusal);
+      int task = at.find() ? (Integer.parseInt(at.group(1)) - firstTaskLine()) / TASK_LINES : -1;
+      if (task < 0 || task >= remaining.size()) {
+        break;
+      }
+      refused.put(id(remaining.remove(task)), refusal);
+    }
+    for (int i : remaining) {
+      Path one = playbook(dir.resolve("check-" + id(i) + ".yml"), exprs, List.of(i));
+      String refusal = tools.pagetuneRefusal(one, inventory);
+      if (refusal != null) {
+        refused.put(id(i), refusal);
+      }
+      Files.delete(one);
+    }
+    return refused;
+  }
+
+  /** The line (1-based) of the first expression's task: after the play's head and SETUP. */
+  private static int firstTaskLine() {
+    return 7 + (int) SETUP.stripTrailing().lines().count();
   }
 
   private Path playbook(Path file, List<String> exprs, List<Integer> which) throws IOException {
