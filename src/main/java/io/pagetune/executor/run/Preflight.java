@@ -34,7 +34,7 @@ final class Preflight {
           continue;
         }
         Object src = t.args().get("src");
-        if (!(src instanceof String s) || TemplateEngine.isTemplated(s)) {
+        if (!(src instanceof String s) || TemplateEngine.hasTemplate(s)) {
           continue;
         }
         boolean found = false;
