@@ -6,6 +6,7 @@ import io.pagetune.error.Suggestions;
 import io.pagetune.modules.Args;
 import io.pagetune.modules.Module;
 import io.pagetune.modules.ModuleRegistry;
+import io.pagetune.template.TemplateEngine;
 import io.pagetune.yaml.YamlValue;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -137,16 +138,17 @@ final class TaskParser {
     }
     Object loop =
         loopKey.equals("with_dict") ? WithDict.loop(m.get(loopKey)) : m.get(loopKey).toPlain();
-    if (!(loop instanceof List) && !(loop instanceof String s && s.contains("${"))) {
+    if (!(loop instanceof List)
+        && !(loop instanceof String s && (s.contains("${") || TemplateEngine.hasTemplate(s)))) {
       throw new InputException(
-          m.get(loopKey).location(), loopKey + " must be a list or a ${…} expression");
+          m.get(loopKey).location(), loopKey + " must be a list or a ${…} or {{ … }} expression");
     }
     return loop;
   }
 
   private static boolean templated(Object v) {
     if (v instanceof String s) {
-      return s.contains("${") || s.contains("<#");
+      return s.contains("${") || s.contains("<#") || TemplateEngine.hasTemplate(s);
     }
     if (v instanceof Map<?, ?> m) {
       return m.values().stream().anyMatch(TaskParser::templated);

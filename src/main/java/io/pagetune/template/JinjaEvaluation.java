@@ -3,6 +3,8 @@ package io.pagetune.template;
 import com.hubspot.jinjava.Jinjava;
 import com.hubspot.jinjava.JinjavaConfig;
 import com.hubspot.jinjava.LegacyOverrides;
+import com.hubspot.jinjava.el.JinjavaELContext;
+import com.hubspot.jinjava.el.JinjavaInterpreterResolver;
 import com.hubspot.jinjava.interpret.Context;
 import com.hubspot.jinjava.interpret.JinjavaInterpreter;
 import com.hubspot.jinjava.interpret.TemplateError;
@@ -15,6 +17,7 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import jinjava.javax.el.ELException;
 
 /**
  * Jinja2 (through Jinjava) configured once as Ansible's sandbox is: only maps, lists, strings and
@@ -22,6 +25,9 @@ import java.util.regex.Pattern;
  * no output that is evaluated again, undefined variables an error, ranges bounded, output bounded.
  */
 final class JinjaEvaluation {
+  private static final Pattern POSITION = Pattern.compile("at position (\\d+)");
+  private static final Pattern EXPRESSION =
+      Pattern.compile("\\{\\{-?(.*?)-?\\}\\}", Pattern.DOTALL);
   private static final Pattern UNKNOWN = Pattern.compile("Unknown token found: (.*)");
 
   private final Jinjava jinjava;
@@ -84,7 +90,9 @@ final class JinjaEvaluation {
   /** A template's text. */
   String render(
       String text, Map<String, Object> vars, Function<String, Object> resolve, Where where) {
-    return withInterpreter(vars, resolve, where, in -> in.render(text), null);
+    String out = withInterpreter(vars, resolve, where, in -> in.render(text), null);
+    // Jinja drops a template's last newline; Ansible puts it back
+    return text.endsWith("\n") && !out.endsWith("\n") ? out + "\n" : out;
   }
 
   /** Where an evaluation is, for messages. */
@@ -142,6 +150,29 @@ final class JinjaEvaluation {
     return message;
   }
 
+  /** The syntax error of a bare expression ({@code when:}), if any, its column 1-based. */
+  Optional<TemplateSyntax.Error> expressionSyntax(String expression) {
+    JinjavaInterpreter in =
+        new JinjavaInterpreter(
+            jinjava, new Context(jinjava.getGlobalContext()), jinjava.getGlobalConfig());
+    JinjavaInterpreter.pushCurrent(in);
+    try {
+      jinjava
+          .getExpressionFactory()
+          .createValueExpression(
+              new JinjavaELContext(in, new JinjavaInterpreterResolver(in)),
+              "#{" + expression + "}",
+              Object.class);
+      return Optional.empty();
+    } catch (ELException e) {
+      Matcher m = POSITION.matcher(String.valueOf(e.getMessage()));
+      int column = m.find() ? Math.max(1, Integer.parseInt(m.group(1)) - 1) : 1;
+      return Optional.of(new TemplateSyntax.Error(1, column, readable(e.getMessage())));
+    } finally {
+      JinjavaInterpreter.popCurrent();
+    }
+  }
+
   /** The first syntax error of a template, as (line, column, reason), if any. */
   Optional<TemplateSyntax.Error> syntax(String text) {
     JinjavaInterpreter in =
@@ -150,6 +181,16 @@ final class JinjaEvaluation {
     JinjavaInterpreter.pushCurrent(in);
     try {
       in.parse(text);
+      Matcher each = EXPRESSION.matcher(text);
+      while (each.find()) {
+        Optional<TemplateSyntax.Error> bad = expressionSyntax(each.group(1));
+        if (bad.isPresent()) {
+          String before = text.substring(0, each.start(1));
+          int line = (int) before.chars().filter(c -> c == '\n').count() + 1;
+          int column = before.length() - before.lastIndexOf('\n') + bad.get().column() - 1;
+          return Optional.of(new TemplateSyntax.Error(line, column, bad.get().reason()));
+        }
+      }
       return in.getErrors().stream()
           .filter(e -> e.getReason() == TemplateError.ErrorReason.SYNTAX_ERROR)
           .findFirst()

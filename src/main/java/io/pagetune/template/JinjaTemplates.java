@@ -138,9 +138,10 @@ final class JinjaTemplates {
 
   private Object string(String s, Scope scope, String what) {
     String single = singleExpression(s);
-    if (single != null) {
+    if (single != null && s.length() == s.strip().length()) {
       return evaluate(single, scope, what);
     }
+    // "{{ text }}\n" is text: the whitespace around the expression is kept, byte for byte
     return jinja.render(s, scope.vars, scope::resolve, new JinjaEvaluation.Where(scope.at, what));
   }
 

@@ -111,6 +111,11 @@ public final class TemplateEngine {
     return reads;
   }
 
+  /** True when a string holds FreeMarker or Jinja syntax and must be rendered. */
+  public static boolean hasTemplate(String s) {
+    return isTemplated(s) || JinjaTemplates.isJinja(s);
+  }
+
   /** True when a string holds FreeMarker syntax and must be rendered. */
   public static boolean isTemplated(String s) {
     return s.contains("${") || s.contains("<#") || s.contains("<@");

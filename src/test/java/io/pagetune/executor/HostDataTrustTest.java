@@ -37,11 +37,14 @@ class HostDataTrustTest {
           + "<#list 1..2000000 as i>${i}x</#list>\n"
           + "<@bogus/> <#assign secret = hostvars.other.secret>${secret}\n"
           + "#!/bin/sh\n"
-          + "echo \"${PAGER:+$PAGER}\" ${1:-default} $((1+2)) #{legacy}\n";
+          + "echo \"${PAGER:+$PAGER}\" ${1:-default} $((1+2)) #{legacy}\n"
+          + "{{ hostvars['other'].secret }} {{ ''.__class__ }} {{ x.getClass() }}\n"
+          + "{% for i in range(10**7) %}{{ i }}x{% endfor %} {{ lookup('pipe','id') }}\n";
 
   /** What the hostile host's {@code uname -n} says (a fact). */
   static final String NODENAME =
-      "${hostvars[\"other\"].secret}<#include \"/etc/passwd\"><#list 1..2000000 as i>${i}</#list>";
+      "${hostvars[\"other\"].secret}<#include \"/etc/passwd\"><#list 1..2000000 as i>${i}</#list>"
+          + "{{ hostvars[\"other\"].secret }}{{ lookup(\"pipe\",\"id\") }}{% for i in range(9) %}";
 
   @RegisterExtension final SshServerExtension ssh = new SshServerExtension();
 

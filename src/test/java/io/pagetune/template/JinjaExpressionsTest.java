@@ -169,4 +169,42 @@ class JinjaExpressionsTest {
             TemplateException.class, () -> eval("{% for i in range(10**7) %}x{% endfor %}"));
     assertTrue(e.getMessage().contains("Range too big"), e.getMessage());
   }
+
+  @Test
+  void outputPastTheSizeLimitStopsTheEvaluation() {
+    TemplateLanguages languages = new TemplateLanguages();
+    languages.put(AT.file(), TemplateLanguage.JINJA);
+    TemplateEngine small =
+        new TemplateEngine(
+            List.of(),
+            new TemplateLimits(1000, java.time.Duration.ofSeconds(10)),
+            ReadFiles.none(),
+            Vault.none(),
+            languages,
+            Map.<String, String>of()::get);
+    TemplateException e =
+        assertThrows(
+            TemplateException.class,
+            () ->
+                small.render(
+                    "{% for i in range(50000) %}0123456789{% endfor %}", vars, AT, "test"));
+    assertTrue(e.getMessage().contains("over limit of 1000"), e.getMessage());
+  }
+
+  @Test
+  void aFileNotRecordedAsJinjaStaysFreeMarkerAndReadsJinjaVariablesAsValues() {
+    SourceLocation elsewhere = new SourceLocation("site.yml", 1, 1);
+    assertEquals("1024", engine.interpolate("${pages?c}", vars, elsewhere, "t"));
+    assertEquals(2048L, engine.interpolate("${derived}", vars, elsewhere, "t"));
+    assertEquals(1025L, eval("{{ fm }}"));
+  }
+
+  @Test
+  void theTemplateRuleReadsTheNameThenTheText() {
+    assertEquals(TemplateLanguage.JINJA, LanguageRule.template("motd.j2", "${HOME}"));
+    assertEquals(TemplateLanguage.FREEMARKER, LanguageRule.template("limits.conf.ftl", "x"));
+    assertEquals(TemplateLanguage.JINJA, LanguageRule.template("run.sh", "{{ sid }} ${X}"));
+    assertEquals(TemplateLanguage.FREEMARKER, LanguageRule.template("run.sh", "${sid}"));
+    assertEquals(TemplateLanguage.FREEMARKER, LanguageRule.template("a.txt", "${\"{{\"}"));
+  }
 }

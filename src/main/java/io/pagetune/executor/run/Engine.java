@@ -132,7 +132,12 @@ public final class Engine {
             modules,
             connections,
             new TemplateEngine(
-                templateRoots(playbookFile), templateLimits, yaml.reads(), yaml.vault()),
+                templateRoots(playbookFile),
+                templateLimits,
+                yaml.reads(),
+                yaml.vault(),
+                playbook.languages(),
+                System::getenv),
             yaml,
             listener,
             factSets,

@@ -41,7 +41,7 @@ public final class Preflight {
         for (Map.Entry<String, Object> arg : t.args().entrySet()) {
           if (namesTemplate(t, arg.getKey())
               && arg.getValue() instanceof String s
-              && !TemplateEngine.isTemplated(s)) {
+              && !TemplateEngine.hasTemplate(s)) {
             checkFile(t, s, templateRoots, files);
           }
         }
