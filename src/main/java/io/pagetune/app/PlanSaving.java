@@ -46,13 +46,19 @@ public final class PlanSaving {
     return builder;
   }
 
-  /** The plan written, or empty when the run does not make one. */
+  /**
+   * The plan written, or empty when the run does not make one.
+   *
+   * @param inventoryAnswers what the inventory's dynamic sources answered ({@code
+   *     Inventory.dynamicAnswers}), so that the plan's inventory digest covers it
+   */
   public Optional<SavedPlan> finish(
       RunResult result,
       Path playbook,
       ReadFiles reads,
       List<String> inventories,
       Path windowsFile,
+      List<String> inventoryAnswers,
       RunOptions options,
       Instant planTime,
       String user,
@@ -73,7 +79,7 @@ public final class PlanSaving {
             playbook.toString(),
             SourceDigest.files(reads, playbook),
             inventories,
-            SourceDigest.inventory(inventories, windowsFile),
+            SourceDigest.inventory(inventories, windowsFile, inventoryAnswers),
             options.limit(),
             options.tags().stream().sorted().toList(),
             options.skipTags().stream().sorted().toList(),

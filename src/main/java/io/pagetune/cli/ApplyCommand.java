@@ -154,6 +154,7 @@ public final class ApplyCommand implements Callable<Integer> {
     RunAssembly assembly =
         new RunAssembly(environment.wiring(), clock, Clock.fixed(plan.created(), ZoneOffset.UTC));
     Inventory inv = new InventoryLoader(yaml, environment.inventorySources()).loadSources(sources);
+    checkInventory(plan, sources, inv, at);
     Path inventory = sources.isEmpty() ? null : Path.of(sources.get(0));
     Playbook book = new PlaybookLoader(assembly.modules(), yaml).load(playbook);
     RunAssembly.Loaded run =
@@ -207,13 +208,24 @@ public final class ApplyCommand implements Callable<Integer> {
     if (!changed.isEmpty()) {
       throw new InputException(at, String.join("; ", changed) + ": make a new plan");
     }
-    String inventoryDigest = SourceDigest.inventory(sources, windows.file);
+  }
+
+  /**
+   * The inventory must be the plan's: the same files and, for a script or the CMDB, the same answer
+   * (so it is checked once the inventory is loaded, before any host is contacted).
+   */
+  private void checkInventory(
+      SavedPlan plan, List<String> sources, Inventory inv, SourceLocation at) {
+    String inventoryDigest =
+        SourceDigest.inventory(sources, windows.file, List.copyOf(inv.dynamicAnswers().values()));
     if (!inventoryDigest.equals(plan.source().inventoryDigest())) {
       throw new InputException(
           at,
           "the inventory "
               + String.join(", ", sources)
-              + " is not the one the plan was made from (or changed since): make a new plan");
+              + " is not the one the plan was made from (or changed since"
+              + (inv.dynamicAnswers().isEmpty() ? "" : ", or its source answers otherwise")
+              + "): make a new plan");
     }
   }
 

@@ -15,7 +15,8 @@ public final class InventorySourcesOption {
       paramLabel = "INVENTORY",
       descriptionKey = "inventories",
       description =
-          "Inventory file or directory (YAML or INI, with group_vars/ and host_vars/), or a host"
+          "Inventory file or directory (YAML or INI, with group_vars/ and host_vars/), an"
+              + " executable inventory script, a plugin file (plugin: servicenow_cmdb), or a host"
               + " list with a comma ('web1,web2,'); repeatable. Default: ansible.cfg's inventory.")
   List<String> sources = new ArrayList<>();
 }

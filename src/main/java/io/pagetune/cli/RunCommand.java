@@ -305,6 +305,7 @@ public final class RunCommand implements Callable<Integer> {
             run.yaml().reads(),
             sources,
             windows.file,
+            List.copyOf(run.inventory().dynamicAnswers().values()),
             options,
             planTime,
             environment.wiring().user(),

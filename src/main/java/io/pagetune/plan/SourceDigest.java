@@ -26,7 +26,8 @@ import java.util.stream.Stream;
  *       plan saved there, notes) are not the plan's business;
  *   <li>inventory: each source: a file with the {@code group_vars/}, {@code host_vars/} and {@code
  *       windows.yml} beside it, a directory whole, a host list as written; and a windows file given
- *       with {@code --windows}. It tells whether an apply's {@code -i} is the plan's inventory.
+ *       with {@code --windows}; and what each dynamic source answered. It tells whether an apply's
+ *       {@code -i} is the plan's inventory.
  * </ul>
  */
 public final class SourceDigest {
@@ -74,6 +75,18 @@ public final class SourceDigest {
   }
 
   public static String inventory(List<String> sources, Path windowsOverride) {
+    return inventory(sources, windowsOverride, List.of());
+  }
+
+  /**
+   * The inventory's identity including what its dynamic sources answered (a script's output, the
+   * CMDB's rows), in load order: the same script answering otherwise is another inventory. Without
+   * dynamic sources this is {@link #inventory(List, Path)}, so plans of static inventories keep
+   * their digest.
+   *
+   * @param answers each dynamic source's answer digest, in the order the sources were loaded
+   */
+  public static String inventory(List<String> sources, Path windowsOverride, List<String> answers) {
     // names relative to each source, so the same inventory digests the same from any directory
     TreeMap<String, String> files = new TreeMap<>();
     for (int i = 0; i < sources.size(); i++) {
@@ -100,6 +113,9 @@ public final class SourceDigest {
     if (windowsOverride != null && Files.isRegularFile(windowsOverride)) {
       Path w = windowsOverride.toAbsolutePath().normalize();
       add(files, w.getParent(), w);
+    }
+    for (int i = 0; i < answers.size(); i++) {
+      files.put("answer " + i, answers.get(i));
     }
     return digest(files);
   }
