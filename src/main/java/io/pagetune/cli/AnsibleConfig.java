@@ -44,7 +44,19 @@ public record AnsibleConfig(
           "timeout", "ANSIBLE_TIMEOUT",
           "roles_path", "ANSIBLE_ROLES_PATH",
           "vault_password_file", "ANSIBLE_VAULT_PASSWORD_FILE",
-          "strategy", "ANSIBLE_STRATEGY");
+          "strategy", "ANSIBLE_STRATEGY",
+          "become", "ANSIBLE_BECOME",
+          "become_user", "ANSIBLE_BECOME_USER",
+          "become_method", "ANSIBLE_BECOME_METHOD",
+          "become_ask_pass", "ANSIBLE_BECOME_ASK_PASS");
+
+  /** The supported keys that live in another section than {@code [defaults]}. */
+  private static final Map<String, String> SECTION_OF =
+      Map.of(
+          "become", "privilege_escalation",
+          "become_user", "privilege_escalation",
+          "become_method", "privilege_escalation",
+          "become_ask_pass", "privilege_escalation");
 
   /** Variables that only choose the file, not an option. */
   private static final Set<String> LOOKUP_VARIABLES = Set.of("ANSIBLE_CONFIG");
@@ -174,7 +186,12 @@ public record AnsibleConfig(
 
   /** {@code host_key_checking} as a boolean (Ansible's spellings). */
   public Optional<Boolean> hostKeyChecking() {
-    return value("host_key_checking")
+    return bool("host_key_checking");
+  }
+
+  /** A boolean option in Ansible's spellings ({@code True}, {@code yes}, {@code 1}, …). */
+  Optional<Boolean> bool(String key) {
+    return value(key)
         .map(
             v ->
                 switch (v.strip().toLowerCase(Locale.ROOT)) {
@@ -182,8 +199,7 @@ public record AnsibleConfig(
                   case "false", "no", "off", "0", "n", "f" -> false;
                   default ->
                       throw new InputException(
-                          where("host_key_checking"),
-                          "host_key_checking must be a boolean, got '" + v + "'");
+                          where(key), key + " must be a boolean, got '" + v + "'");
                 });
   }
 
@@ -200,11 +216,15 @@ public record AnsibleConfig(
         where(key), key + " must be a whole number of at least 1, got '" + v + "'");
   }
 
-  private SourceLocation where(String key) {
+  SourceLocation where(String key) {
     if (fromEnvironment.contains(key) || file.isEmpty()) {
       return SourceLocation.of(SUPPORTED.getOrDefault(key, key));
     }
-    return SourceLocation.of(file.get() + " [defaults] " + key);
+    return SourceLocation.of(file.get() + " [" + sectionOf(key) + "] " + key);
+  }
+
+  private static String sectionOf(String key) {
+    return SECTION_OF.getOrDefault(key, "defaults");
   }
 
   private String resolvePath(String p, boolean fromEnv) {
@@ -294,7 +314,7 @@ public record AnsibleConfig(
       }
       String key = line.substring(0, eq).strip().toLowerCase(Locale.ROOT);
       String value = stripInlineComment(line.substring(eq + 1)).strip();
-      if (section.equals("defaults") && SUPPORTED.containsKey(key)) {
+      if (SUPPORTED.containsKey(key) && section.equals(sectionOf(key))) {
         values.put(key, value);
       } else {
         warnings.add(at + ": [" + section + "] " + key + " is not supported by pagetune; ignored");

@@ -53,6 +53,14 @@ public final class AnsibleOptions {
   String becomeUser;
 
   @Option(
+      names = "--become-method",
+      paramLabel = "METHOD",
+      description =
+          "How to become: sudo, the only method pagetune runs (default: ansible.cfg's"
+              + " become_method, else sudo); any other is refused.")
+  String becomeMethod;
+
+  @Option(
       names = {"-k", "--ask-pass"},
       description =
           "Prompt for the SSH password on the terminal (else "
@@ -126,13 +134,29 @@ public final class AnsibleOptions {
     Optional.ofNullable(privateKey)
         .or(config::privateKeyFile)
         .ifPresent(k -> vars.put("ansible_ssh_private_key_file", k));
-    if (become) {
+    checkBecomeMethod(config);
+    // ansible.cfg's [privilege_escalation] is below -b and --become-user, which are below every
+    // inventory variable and play or task keyword, as in Ansible
+    if (become || config.bool("become").orElse(false)) {
       vars.put("ansible_become", true);
     }
-    if (becomeUser != null) {
-      vars.put("ansible_become_user", becomeUser);
-    }
+    Optional.ofNullable(becomeUser)
+        .or(() -> config.value("become_user"))
+        .ifPresent(u -> vars.put("ansible_become_user", u));
     return vars;
+  }
+
+  /** {@code --become-method}, else ansible.cfg's: anything but sudo is refused before any host. */
+  private void checkBecomeMethod(AnsibleConfig config) {
+    SourceLocation at =
+        becomeMethod != null ? SourceLocation.of("--become-method") : config.where("become_method");
+    Optional.ofNullable(becomeMethod)
+        .or(() -> config.value("become_method"))
+        .flatMap(io.pagetune.connection.Become::methodProblem)
+        .ifPresent(
+            problem -> {
+              throw new InputException(at, problem);
+            });
   }
 
   /** ansible.cfg's {@code timeout} is the SSH connect timeout, as in Ansible. */

@@ -84,7 +84,7 @@ public final class SshOptions {
         SshSettings.defaults().withHostKeyChecking(mode(config)).withExtraKnownHosts(knownHosts);
     Supplier<Optional<String>> become =
         () -> Optional.ofNullable(env.env().get(SshSettings.BECOME_PASSWORD_ENV));
-    if (askBecomePass) {
+    if (askBecomePass || config.bool("become_ask_pass").orElse(false)) {
       String typed = prompt("BECOME password: ");
       become = () -> Optional.of(typed);
     }

@@ -19,4 +19,22 @@ public record Become(boolean enabled, String user) {
   public static Become as(String user) {
     return new Become(true, user);
   }
+
+  /** The only become method pagetune runs; Ansible's others are refused by name. */
+  public static final String SUDO = "sudo";
+
+  /**
+   * Why {@code method} (a {@code become_method} from the command line, ansible.cfg, a play or task,
+   * or {@code ansible_become_method}) cannot be used, or empty for sudo.
+   */
+  public static java.util.Optional<String> methodProblem(String method) {
+    if (SUDO.equals(method == null ? null : method.strip())) {
+      return java.util.Optional.empty();
+    }
+    return java.util.Optional.of(
+        "become method '"
+            + method
+            + "' is not supported: pagetune becomes another user with sudo only (sudo's password"
+            + " goes on its stdin, never in argv)");
+  }
 }

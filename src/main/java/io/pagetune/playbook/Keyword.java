@@ -31,6 +31,8 @@ enum Keyword {
   TAGS("tags", Scope.PLAY, Scope.BLOCK, Scope.TASK, Scope.INCLUDE),
   BECOME("become", Scope.PLAY, Scope.BLOCK, Scope.TASK, Scope.INCLUDE),
   BECOME_USER("become_user", Scope.PLAY, Scope.BLOCK, Scope.TASK, Scope.INCLUDE),
+  /** Accepted so Ansible's content loads; only sudo is run, any other method is refused. */
+  BECOME_METHOD("become_method", Scope.PLAY, Scope.BLOCK, Scope.TASK, Scope.INCLUDE),
   ENVIRONMENT("environment", Scope.PLAY, Scope.BLOCK, Scope.TASK),
   IGNORE_ERRORS("ignore_errors", Scope.PLAY, Scope.BLOCK, Scope.TASK),
   CHECK_MODE("check_mode", Scope.PLAY, Scope.BLOCK, Scope.TASK),

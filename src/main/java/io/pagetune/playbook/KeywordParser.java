@@ -16,6 +16,7 @@ final class KeywordParser {
    * and its {@code vars} are a scope of their own, so {@code play} leaves both out.
    */
   static Keywords inheritable(YamlValue.Mapping m, Keywords parent, boolean play) {
+    checkBecomeMethod(m);
     Keywords own =
         new Keywords(
             !play && m.has("when") ? YamlFields.conditions(m.get("when"), "when") : List.of(),
@@ -32,6 +33,24 @@ final class KeywordParser {
             !play && m.has("vars") ? YamlFields.plainMap(m.get("vars"), "vars") : Map.of(),
             bool(m, "any_errors_fatal"));
     return own.inheriting(parent);
+  }
+
+  /**
+   * {@code become_method}: sudo; any other, or a template (whose method would only be known on the
+   * host), is refused rather than run with sudo unasked.
+   */
+  private static void checkBecomeMethod(YamlValue.Mapping m) {
+    if (!m.has("become_method")) {
+      return;
+    }
+    String method = YamlFields.string(m.get("become_method"), "become_method");
+    if (method != null) {
+      io.pagetune.connection.Become.methodProblem(method)
+          .ifPresent(
+              problem -> {
+                throw new InputException(m.get("become_method").location(), problem);
+              });
+    }
   }
 
   /** An input error naming the first key of {@code m} that is not in {@code allowed}. */

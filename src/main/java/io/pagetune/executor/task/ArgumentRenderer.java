@@ -96,6 +96,18 @@ final class ArgumentRenderer {
     if (!on) {
       return Become.NONE;
     }
+    // the play or task keyword was checked at load; the variable is checked here
+    Object method = vars.get("ansible_become_method");
+    if (method != null) {
+      String m =
+          String.valueOf(
+              ctx.templates().interpolate(method, vars, task.location(), "become_method"));
+      Become.methodProblem(m)
+          .ifPresent(
+              problem -> {
+                throw new InputException(task.location(), "ansible_become_method: " + problem);
+              });
+    }
     // a HostText user (set_fact from host data) is interpolated as the value it is, not as text
     Object user =
         task.keywords().becomeUser() != null

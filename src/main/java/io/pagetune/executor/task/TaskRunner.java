@@ -65,6 +65,10 @@ public final class TaskRunner {
     } catch (ConnectionException e) {
       outcome = TaskResult.unreachable(e.getMessage());
       reporter.report(task, play, host, handler, check, outcome, null, false);
+    } catch (io.pagetune.connection.BecomeRefused e) {
+      // one line naming the host and what to give, not an I/O exception's text
+      outcome = TaskResult.failed(e.getMessage());
+      reporter.report(task, play, host, handler, check, outcome, null, false);
     } catch (io.pagetune.template.TemplateLimitException e) {
       // the template is valid: this host's values made it too big or too slow, so the host
       // fails (exit 2) rather than the run being blamed on its input (exit 4)

@@ -37,7 +37,7 @@ final class FileScripts {
       err =
           "timed out: no result within the task timeout of " + taskTimeout.get().toSeconds() + " s";
     } else if (SudoFailure.isWrongPassword(r.exitCode(), err)) {
-      err = "sudo refused the become password";
+      throw io.pagetune.connection.BecomeRefused.of(host(), commands.sendsBecomePassword());
     }
     return cannot(host(), what, path, r.exitCode(), err);
   }

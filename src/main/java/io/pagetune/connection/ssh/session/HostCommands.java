@@ -81,6 +81,11 @@ public final class HostCommands {
     return channels;
   }
 
+  /** Whether a become password is there to send when sudo asks for one. */
+  boolean sendsBecomePassword() {
+    return sudo.hasPassword();
+  }
+
   /** Runs a command; a refused become password is said as such. */
   public CommandResult run(RemoteCommand command, Duration timeout) {
     byte[] input =

@@ -49,6 +49,10 @@ final class SudoPassword {
     return all;
   }
 
+  boolean hasPassword() {
+    return password.get().isPresent();
+  }
+
   /** Whether become would have to send a password (so its stdin cannot be a script). */
   boolean wouldSend(Become become) {
     return become.enabled() && password.get().isPresent() && !needsNone(become.user());
