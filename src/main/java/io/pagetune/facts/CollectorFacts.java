@@ -97,7 +97,12 @@ public final class CollectorFacts implements FactSet {
           PackageManager.of((String) g.get(PackageManager.FACT.name()), BaseFacts.distribution(g)));
     }
     if (subset.includes("selinux")) {
-      f.put("selinux", SelinuxFacts.parse((String) g.get(SelinuxFacts.FACT.name())));
+      // Ansible reads SELinux through Python's libselinux binding, which only Linux has
+      f.put(
+          "selinux",
+          "Linux".equals(g.get(BaseFacts.SYSTEM.name()))
+              ? SelinuxFacts.parse((String) g.get(SelinuxFacts.FACT.name()))
+              : Map.of("status", "Missing selinux Python library"));
     }
     return f;
   }

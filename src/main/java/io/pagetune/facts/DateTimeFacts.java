@@ -55,7 +55,7 @@ final class DateTimeFacts {
     Map<String, Object> f = new LinkedHashMap<>();
     f.put("year", fmt(local, "yyyy"));
     f.put("month", fmt(local, "MM"));
-    f.put("weekday", local.getDayOfWeek().getDisplayName(TextStyle.FULL, Locale.ROOT));
+    f.put("weekday", local.getDayOfWeek().getDisplayName(TextStyle.FULL, Locale.ENGLISH));
     f.put("weekday_number", String.valueOf(local.getDayOfWeek().getValue() % 7));
     f.put("weeknumber", String.format(Locale.ROOT, "%02d", mondayWeek(local)));
     f.put("day", fmt(local, "dd"));

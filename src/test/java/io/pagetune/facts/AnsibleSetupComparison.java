@@ -88,12 +88,14 @@ final class AnsibleSetupComparison {
       if (Math.abs(ea - Long.parseLong((String) a.get("epoch"))) != 0) {
         diffs.add("date_time: iso8601 and epoch disagree: " + a);
       }
+      if (ea / 86400 == eb / 86400 && !a.get("weekday").equals(b.get("weekday"))) {
+        diffs.add("date_time.weekday: " + a.get("weekday") + " vs " + b.get("weekday"));
+      }
       if (Math.abs(ea - eb) > 600) {
         diffs.add("date_time: " + a.get("iso8601") + " vs Ansible's " + b.get("iso8601"));
       }
       for (Object k : a.keySet()) {
-        if (String.valueOf(a.get(k)).length() != String.valueOf(b.get(k)).length()
-            && !k.equals("weekday")) {
+        if (String.valueOf(a.get(k)).length() != String.valueOf(b.get(k)).length()) {
           diffs.add("date_time." + k + " format: " + a.get(k) + " vs " + b.get(k));
         }
       }
