@@ -47,7 +47,8 @@ class BuiltinModulesTest {
             "systemd_service",
             "group",
             "user",
-            "wait_for"),
+            "wait_for",
+            "ping"),
         registry.names());
     assertEquals("lineinfile", registry.find("ansible.builtin.lineinfile").orElseThrow().name());
     assertEquals("pam_limits", registry.find("community.general.pam_limits").orElseThrow().name());
