@@ -43,8 +43,9 @@ import org.junit.jupiter.api.io.TempDir;
  * pagetune killed as kill -9 would, in a child JVM, while it writes files: at the worst moment
  * (right after a rename, before the journal row is confirmed) and at random moments of a 300-file
  * apply over the local connection and a 100-file apply over SSH (as many kills, each landing inside
- * the apply: the SSH apply is slower per file, so the smaller one keeps the suite's time). The next run finds every change journaled, its
- * restart queued, the dead run interrupted, no torn file and no temp file.
+ * the apply: the SSH apply is slower per file, so the smaller one keeps the suite's time). The next
+ * run finds every change journaled, its restart queued, the dead run interrupted, no torn file and
+ * no temp file.
  */
 class WriteAheadCrashTest {
   private static final Duration CHILD_TIMEOUT = Duration.ofMinutes(2);
