@@ -22,6 +22,7 @@ public final class BootCmdline {
   private static final Pattern GRUB_VAR =
       Pattern.compile(
           "^\\s*(GRUB_CMDLINE_LINUX(?:_DEFAULT)?)=(\"([^\"]*)\"|'([^']*)'|(\\S*))\\s*$");
+  private static final String COUNT = "hugepages=";
   private static final Pattern BLS_OPTIONS = Pattern.compile("^\\s*options\\s+(.*)$");
 
   private BootCmdline() {}
@@ -148,19 +149,34 @@ public final class BootCmdline {
    * default_hugepagesz=}), and so is a second count for one size.
    */
   public static Map<Long, Long> reservations(KernelCmdline cmdline, long defaultPageBytes) {
+    List<String> words = cmdline.words();
+    Map<Long, Long> out = new LinkedHashMap<>();
+    countWords(words, defaultPageBytes)
+        .forEach(
+            (size, at) -> out.put(size, Long.parseLong(words.get(at).substring(COUNT.length()))));
+    return out;
+  }
+
+  /**
+   * The index of the {@code hugepages=} word the kernel takes each size's boot count from, by the
+   * rules of {@link #reservations}: an edit sets that word, wherever it stands.
+   */
+  static Map<Long, Integer> countWords(List<String> words, long defaultPageBytes) {
     // the first default_hugepagesz= counts; the kernel ignores a later one
     long dflt =
-        cmdline.values("default_hugepagesz").stream()
+        words.stream()
+            .filter(w -> w.startsWith("default_hugepagesz="))
             .findFirst()
-            .flatMap(PageSize::parse)
+            .flatMap(w -> PageSize.parse(w.substring(w.indexOf('=') + 1)))
             .map(PageSize::bytes)
             .orElse(defaultPageBytes);
-    Map<Long, Long> out = new LinkedHashMap<>();
+    Map<Long, Integer> out = new LinkedHashMap<>();
     Set<Long> sizes = new HashSet<>();
     long size = dflt;
     boolean valid = true;
     boolean defaultNamed = false;
-    for (String w : cmdline.words()) {
+    for (int i = 0; i < words.size(); i++) {
+      String w = words.get(i);
       boolean isDefault = w.startsWith("default_hugepagesz=");
       if (w.startsWith("hugepagesz=") || isDefault) {
         long named =
@@ -174,13 +190,10 @@ public final class BootCmdline {
                     : !again || defaultNamed && named == dflt && !out.containsKey(named));
         defaultNamed |= isDefault;
         size = valid ? named : size;
-      } else if (w.startsWith("hugepages=")) {
-        if (valid) {
-          try {
-            out.putIfAbsent(size, Long.parseLong(w.substring("hugepages=".length())));
-          } catch (NumberFormatException e) {
-            // a malformed count reserves nothing; the kernel ignores it too
-          }
+      } else if (w.startsWith(COUNT)) {
+        // a malformed count reserves nothing; the kernel ignores it too
+        if (valid && w.substring(COUNT.length()).matches("\\d{1,18}")) {
+          out.putIfAbsent(size, i);
         }
         valid = true;
       }

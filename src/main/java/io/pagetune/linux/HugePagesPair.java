@@ -13,7 +13,9 @@ import java.util.Optional;
  * when it comes first; a size given twice is ignored with its count. So only this size's pair is
  * edited: its count set in place where the kernel takes it from, later repeats of the size removed
  * (the kernel ignores them), a new pair appended; other sizes' pairs, the default-size {@code
- * hugepages=} and {@code default_hugepagesz=} stay as they are.
+ * hugepages=} and {@code default_hugepagesz=} stay as they are. A gigantic default size counted
+ * after {@code default_hugepagesz=1G} (or by a leading {@code hugepages=}) keeps that count: a
+ * {@code hugepagesz=1G} pair after it would be ignored, so none is added.
  *
  * @param pageBytes the size of the pool: another than the default, or a gigantic default size
  *     ({@link PoolBootPlaces}), whose pair follows {@code default_hugepagesz=}
@@ -28,6 +30,22 @@ public record HugePagesPair(long pageBytes, long pages, long defaultPageBytes)
   @Override
   public List<String> apply(List<String> words) {
     List<String> out = new ArrayList<>(words);
+    Integer counting = BootCmdline.countWords(out, defaultPageBytes).get(pageBytes);
+    if (counting != null && !countsForASizeWord(out, counting)) {
+      // a gigantic default size counted after default_hugepagesz= (or by a leading hugepages=):
+      // that count is set, and a hugepagesz= pair of the size, which the kernel ignores, goes
+      out.set(counting, COUNT + pages);
+      for (int i = out.size() - 1; i >= 0; i--) {
+        if (isThisSize(out.get(i))) {
+          int count = countOf(out, i);
+          if (count >= 0) {
+            out.remove(count);
+          }
+          out.remove(i);
+        }
+      }
+      return out;
+    }
     int first = -1;
     for (int i = 0; i < out.size(); i++) {
       if (!isThisSize(out.get(i))) {
@@ -76,6 +94,16 @@ public record HugePagesPair(long pageBytes, long pages, long defaultPageBytes)
   /** The pages of this size {@code line} reserves at boot, as the kernel reads it. */
   public Optional<Long> reserved(KernelCmdline line) {
     return Optional.ofNullable(BootCmdline.reservations(line, defaultPageBytes).get(pageBytes));
+  }
+
+  /** Whether the count at {@code at} is the one of a {@code hugepagesz=} word of this size. */
+  private boolean countsForASizeWord(List<String> words, int at) {
+    for (int i = 0; i < at; i++) {
+      if (isThisSize(words.get(i)) && countOf(words, i) == at) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private boolean isThisSize(String word) {

@@ -49,6 +49,39 @@ class HugePagesPairTest {
             "hugepagesz=1G hugepages=2 hugepagesz=2M hugepages=512 hugepagesz=1024M hugepages=8"));
   }
 
+  /**
+   * A gigantic default size takes its count from the {@code hugepages=} after {@code
+   * default_hugepagesz=} (or a leading one); a later {@code hugepagesz=1G} pair is then "specified
+   * twice" and ignored (hugetlbpage.rst: hugepagesz "can only be specified once on the command line
+   * for a specific huge page size"; default_hugepagesz "can optionally be followed by the hugepages
+   * parameter"). So that count is set, and no ignored pair is added: the line reads back as the
+   * plan, and a second run plans nothing.
+   */
+  @Test
+  void aGiganticDefaultSizeKeepsTheCountAfterDefaultHugepagesz() {
+    HugePagesPair thirteen = new HugePagesPair(G, 13, M2);
+    for (String[] c :
+        new String[][] {
+          {"ro default_hugepagesz=1G hugepages=4", "ro default_hugepagesz=1G hugepages=13"},
+          {"hugepages=4 default_hugepagesz=1G quiet", "hugepages=13 default_hugepagesz=1G quiet"},
+          {
+            "default_hugepagesz=1G hugepages=4 hugepagesz=1G hugepages=8 hugepagesz=2M hugepages=9",
+            "default_hugepagesz=1G hugepages=13 hugepagesz=2M hugepages=9"
+          },
+          // named again before its count: the pair is where the kernel counts, as before
+          {
+            "default_hugepagesz=1G hugepagesz=1G hugepages=4",
+            "default_hugepagesz=1G hugepagesz=1G hugepages=13"
+          },
+          {"default_hugepagesz=1G", "default_hugepagesz=1G hugepagesz=1G hugepages=13"}
+        }) {
+      java.util.List<String> applied = thirteen.apply(KernelCmdline.parse(c[0]).words());
+      assertEquals(c[1], String.join(" ", applied), c[0]);
+      assertTrue(thirteen.isIn(KernelCmdline.parse(c[1])), c[1]);
+      assertEquals(applied, thirteen.apply(applied), "a second edit changes nothing: " + c[0]);
+    }
+  }
+
   @Test
   void aLineIsReadBackAsTheKernelReadsIt() {
     assertTrue(FOUR.isIn(KernelCmdline.parse(edited("ro hugepages=1024"))));
