@@ -246,10 +246,13 @@ class CheckPredictsApplyTest {
                 + "  tasks:\n"
                 + "    - file: {path: '${root}/sysctl.d', state: directory}\n"
                 + "    - sysctl: {name: vm.nr_hugepages, value: '512',"
+                + " reload: false,"
                 + " sysctl_file: '${root}/sysctl.d/99-hugepages.conf'}\n"
                 + "    - sysctl: {name: vm.hugetlb_shm_group, value: '54321',"
+                + " reload: false,"
                 + " sysctl_file: '${root}/sysctl.d/99-hugepages.conf'}\n"
                 + "    - sysctl: {name: vm.nr_hugepages, value: '512',"
+                + " reload: false,"
                 + " sysctl_file: '${root}/sysctl.d/99-hugepages.conf'}\n"),
         new Scenario(
             "restore_file from a backup an earlier task writes",

@@ -17,13 +17,14 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * {@code sysctl}: persists {@code name = value} in a sysctl.d file and, with {@code sysctl_set},
- * sets the running value too. A write to the kernel can succeed and still not take (the kernel
- * allocates fewer huge pages than asked when memory is fragmented), so after setting it the value
- * is read back and a difference fails the task.
+ * {@code sysctl}: persists {@code name = value} in a sysctl.d file and, with {@code reload} (the
+ * default) or {@code sysctl_set}, sets the running value too. A write to the kernel can succeed and
+ * still not take (the kernel allocates fewer huge pages than asked when memory is fragmented), so
+ * after setting it the value is read back and a difference fails the task.
  */
 public final class SysctlModule implements Module {
   static final String DEFAULT_FILE = "/etc/sysctl.d/99-pagetune.conf";
+  private static final String ANSIBLE_FILE = "/etc/sysctl.conf";
 
   private static final ArgSpec SPEC =
       ArgSpec.of(
@@ -114,7 +115,7 @@ public final class SysctlModule implements Module {
     if (text.isEmpty()) {
       return Plan.failed("sysctl: " + file + " is not UTF-8 text");
     }
-    String value = present ? args.string("value").strip() : null;
+    String value = present ? asKernelValue(args.string("value")) : null;
     var lines = TextLines.parse(text.get());
     var edited = present ? SysctlConf.set(lines, name, value) : SysctlConf.remove(lines, name);
     byte[] after = TextLines.join(edited).getBytes(StandardCharsets.UTF_8);
@@ -123,28 +124,9 @@ public final class SysctlModule implements Module {
       return filePlan;
     }
     List<Step> steps = new ArrayList<>(filePlan.steps());
-    boolean fileChanges = !steps.isEmpty();
-    if (present && args.bool("sysctl_set")) {
-      List<String> sysctl = new ArrayList<>(List.of("sysctl"));
-      if (args.bool("ignoreerrors")) {
-        sysctl.add("-e");
-      }
-      if (fileChanges && args.bool("reload")) {
-        sysctl.addAll(List.of("-p", file));
-        steps.add(Step.Exec.of(RemoteCommand.argv(sysctl), "load " + file + " into the kernel"));
-      } else {
-        LiveSysctlValue.Reading live = host.fact(new LiveSysctlValue(name, call.environment()));
-        if (!live.ok() && !args.bool("ignoreerrors")) {
-          return Plan.failed("sysctl: cannot read the live value of " + name + ": " + live.error());
-        }
-        if (!live.value().equals(SysctlKey.normalizeValue(value))) {
-          sysctl.addAll(List.of("-w", name + "=" + value));
-          steps.add(Step.Exec.of(RemoteCommand.argv(sysctl), "set " + name + " to " + value));
-        }
-      }
-    }
-    if (steps.stream().anyMatch(s -> s instanceof Step.Exec)) {
-      steps.add(LiveSysctlValue.readBack(name, value, args.bool("ignoreerrors")));
+    Optional<String> kernelProblem = kernelSteps(call, host, value, !steps.isEmpty(), steps);
+    if (kernelProblem.isPresent()) {
+      return Plan.failed(kernelProblem.get());
     }
     Map<String, Object> data = new java.util.LinkedHashMap<>();
     data.put("name", name);
@@ -152,16 +134,71 @@ public final class SysctlModule implements Module {
       data.put("value", value);
     }
     data.put("sysctl_file", file);
+    if (file.equals(DEFAULT_FILE)) {
+      // never silent: Ansible's default is /etc/sysctl.conf
+      data.put(
+          "msg", "persisted in pagetune's default " + file + ", not Ansible's " + ANSIBLE_FILE);
+    }
     if (steps.isEmpty()) {
       String reason =
           present
               ? name + " = " + value + " is persisted in " + file
               : name + " is not persisted in " + file;
-      if (present && args.bool("sysctl_set")) {
+      if (present && (args.bool("sysctl_set") || args.bool("reload"))) {
         reason += " and live";
       }
       return Plan.upToDate(reason, data);
     }
     return Plan.of(steps, filePlan.diffs()).withData(data);
+  }
+
+  /** yes/true/on and no/false/off are 1 and 0 to the kernel, as Ansible's sysctl writes them. */
+  static String asKernelValue(String raw) {
+    String v = raw.strip();
+    return switch (v.toLowerCase(java.util.Locale.ROOT)) {
+      case "yes", "true", "on" -> "1";
+      case "no", "false", "off" -> "0";
+      default -> v;
+    };
+  }
+
+  /**
+   * Adds what brings the kernel in line, as ansible.posix.sysctl does: with {@code reload} (the
+   * default) a changed file, or a file that already holds the value while the kernel differs, is
+   * loaded with {@code sysctl -p FILE}; that sets the value too, so {@code sysctl_set} writes it
+   * with {@code -w} only when nothing is reloaded. {@code value} is null for state=absent.
+   *
+   * @return the reason the plan fails, if it does
+   */
+  private static Optional<String> kernelSteps(
+      ModuleCall call, HostState host, String value, boolean fileChanges, List<Step> steps) {
+    Args args = call.args();
+    String name = args.string("name");
+    boolean reload = args.bool("reload");
+    boolean ignore = args.bool("ignoreerrors");
+    boolean liveDiffers = false;
+    if (value != null && (args.bool("sysctl_set") || reload) && !(fileChanges && reload)) {
+      LiveSysctlValue.Reading live = host.fact(new LiveSysctlValue(name, call.environment()));
+      if (!live.ok() && !ignore) {
+        return Optional.of("sysctl: cannot read the live value of " + name + ": " + live.error());
+      }
+      liveDiffers = !live.ok() || !live.value().equals(SysctlKey.normalizeValue(value));
+    }
+    List<String> sysctl = new ArrayList<>(List.of("sysctl"));
+    if (ignore) {
+      sysctl.add("-e");
+    }
+    String file = args.string("sysctl_file");
+    if (reload && (fileChanges || liveDiffers)) {
+      sysctl.addAll(List.of("-p", file));
+      steps.add(Step.Exec.of(RemoteCommand.argv(sysctl), "load " + file + " into the kernel"));
+    } else if (value != null && args.bool("sysctl_set") && liveDiffers) {
+      sysctl.addAll(List.of("-w", name + "=" + value));
+      steps.add(Step.Exec.of(RemoteCommand.argv(sysctl), "set " + name + " to " + value));
+    }
+    if (value != null && steps.stream().anyMatch(s -> s instanceof Step.Exec)) {
+      steps.add(LiveSysctlValue.readBack(name, value, ignore));
+    }
+    return Optional.empty();
   }
 }

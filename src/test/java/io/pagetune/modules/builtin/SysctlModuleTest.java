@@ -56,7 +56,7 @@ class SysctlModuleTest {
 
   @Test
   void persistsIntoANewFileWithoutTouchingTheKernel() {
-    Map<String, Object> args = args("value", 6144);
+    Map<String, Object> args = args("value", 6144, "reload", false);
     Plan plan = harness.plan(args);
     assertEquals(
         List.of(new FileDiff(conf.toString(), "", "vm.nr_hugepages = 6144\n")), plan.diffs());
@@ -78,7 +78,7 @@ class SysctlModuleTest {
     String before =
         "# Oracle settings\nvm.swappiness=10\nvm.nr_hugepages=1024\n; old\nkernel.shmmax = 1";
     write(conf, before, "rw-r-----");
-    Map<String, Object> args = args("value", "6144");
+    Map<String, Object> args = args("value", "6144", "reload", false);
     String after = before.replace("vm.nr_hugepages=1024", "vm.nr_hugepages = 6144");
     assertEquals(List.of(new FileDiff(conf.toString(), before, after)), harness.plan(args).diffs());
     harness.assertConverges(args);
@@ -89,7 +89,7 @@ class SysctlModuleTest {
   @Test
   void backupKeepsThePreviousFile() {
     write(conf, "vm.nr_hugepages = 1\n", "rw-r--r--");
-    ApplyResult r = harness.assertConverges(args("value", 2, "backup", true));
+    ApplyResult r = harness.assertConverges(args("value", 2, "backup", true, "reload", false));
     assertEquals(List.of(conf + ModuleHarness.BACKUP_SUFFIX), r.backups());
     assertEquals("vm.nr_hugepages = 1\n", read(Path.of(r.backups().get(0))));
   }
@@ -97,26 +97,31 @@ class SysctlModuleTest {
   @Test
   void slashSeparatedAndDuplicateEntriesCount() {
     write(conf, "vm/nr_hugepages = 1\n# keep\n- vm.nr_hugepages=2\n", "rw-r--r--");
-    harness.assertConverges(args("value", 6144));
+    harness.assertConverges(args("value", 6144, "reload", false));
     assertEquals("vm.nr_hugepages = 6144\n# keep\n", read(conf));
   }
 
   @Test
   void anEqualValueWrittenDifferentlyIsUpToDate() {
     write(conf, "vm.nr_hugepages=6144\nnet.ipv4.tcp_rmem =4096  87380\t6291456\n", "rw-r--r--");
-    ModuleHarness.assertUpToDate(harness.plan(args("value", "6144")));
+    ModuleHarness.assertUpToDate(harness.plan(args("value", "6144", "reload", false)));
     ModuleHarness.assertUpToDate(
         harness.plan(
             Map.of(
-                "name", "net.ipv4.tcp_rmem",
-                "value", "4096 87380 6291456",
-                "sysctl_file", conf.toString())));
+                "name",
+                "net.ipv4.tcp_rmem",
+                "value",
+                "4096 87380 6291456",
+                "reload",
+                false,
+                "sysctl_file",
+                conf.toString())));
   }
 
   @Test
   void absentRemovesTheEntry() {
     write(conf, "vm.swappiness = 10\nvm.nr_hugepages = 1\n", "rw-r--r--");
-    Map<String, Object> args = args("state", "absent");
+    Map<String, Object> args = args("state", "absent", "reload", false);
     harness.assertConverges(args);
     assertEquals("vm.swappiness = 10\n", read(conf));
     ModuleHarness.assertUpToDate(
@@ -129,7 +134,7 @@ class SysctlModuleTest {
   void sysctlSetWritesTheLiveValueAndReadsItBack() {
     write(conf, "vm.nr_hugepages = 6144\n", "rw-r--r--");
     fake.kernel("vm.nr_hugepages", "1024");
-    Map<String, Object> args = args("value", 6144, "sysctl_set", true);
+    Map<String, Object> args = args("value", 6144, "sysctl_set", true, "reload", false);
     Plan plan = harness.plan(args);
     assertEquals(List.of("sysctl", "-w", "vm.nr_hugepages=6144"), argv(plan, 0));
     assertEquals(1, plan.changeSteps().size());
@@ -179,7 +184,7 @@ class SysctlModuleTest {
     useFake(new FakeSysctl(fakeRoot.resolve("ignoring")).with("FAKE_SYSCTL_MODE", "ignore-writes"));
     fake.kernel("vm.nr_hugepages", "5120");
     write(conf, "vm.nr_hugepages = 6144\n", "rw-r--r--");
-    Map<String, Object> args = args("value", 6144, "sysctl_set", true);
+    Map<String, Object> args = args("value", 6144, "sysctl_set", true, "reload", false);
     ApplyResult r = harness.apply(args);
     assertTrue(r.changed());
     assertEquals("vm.nr_hugepages: wrote 6144, kernel reports 5120", r.failure().orElseThrow());
@@ -218,12 +223,93 @@ class SysctlModuleTest {
             .startsWith("sysctl: cannot read the live value of vm.nope: sysctl: cannot stat"),
         plan.failure().get());
     Plan ignored =
-        harness.plan(args("name", "vm.nope", "value", 1, "sysctl_set", true, "ignoreerrors", true));
+        harness.plan(
+            args(
+                "name",
+                "vm.nope",
+                "value",
+                1,
+                "sysctl_set",
+                true,
+                "ignoreerrors",
+                true,
+                "reload",
+                false));
     assertEquals(List.of("sysctl", "-e", "-w", "vm.nope=1"), argv(ignored, 0));
     ApplyResult r =
         harness.apply(
-            args("name", "vm.nope", "value", 1, "sysctl_set", true, "ignoreerrors", true));
+            args(
+                "name",
+                "vm.nope",
+                "value",
+                1,
+                "sysctl_set",
+                true,
+                "ignoreerrors",
+                true,
+                "reload",
+                false));
     assertTrue(r.failure().isEmpty(), () -> r.failure().get());
+  }
+
+  @Test
+  void reloadByDefaultLoadsTheChangedFileIntoTheKernel() {
+    fake.kernel("vm.nr_hugepages", "0");
+    Map<String, Object> args = args("value", 6144);
+    Plan plan = harness.plan(args);
+    assertInstanceOf(Step.Put.class, plan.steps().get(0));
+    assertEquals(List.of("sysctl", "-p", conf.toString()), argv(plan, 1));
+    assertEquals(List.of(), fake.calls(), "planning (check mode) runs nothing");
+    ApplyResult r = harness.assertConverges(args);
+    assertTrue(r.changed());
+    assertEquals("6144", fake.kernel("vm.nr_hugepages"));
+    assertTrue(fake.calls().contains("-p " + conf), fake.calls().toString());
+  }
+
+  @Test
+  void reloadAloneLoadsAFileThatAlreadyHoldsTheValueWhenTheKernelDiffers() {
+    fake.kernel("vm.nr_hugepages", "1024");
+    write(conf, "vm.nr_hugepages = 6144\n", "rw-r--r--");
+    Map<String, Object> args = args("value", 6144);
+    Plan plan = harness.plan(args);
+    assertEquals(List.of(), plan.diffs());
+    assertEquals(List.of("sysctl", "-p", conf.toString()), argv(plan, 0));
+    assertEquals(List.of("-n vm.nr_hugepages"), fake.calls(), "planning only reads");
+    harness.assertConverges(args);
+    assertEquals("6144", fake.kernel("vm.nr_hugepages"));
+    assertEquals("vm.nr_hugepages = 6144\n", read(conf));
+  }
+
+  @Test
+  void aFailingReloadFailsTheTaskWithItsError() {
+    ApplyResult r = harness.apply(args("name", "vm.nope", "value", 1));
+    assertTrue(r.failure().isPresent(), "sysctl -p of an unknown name must fail the task");
+    assertTrue(
+        r.failure().get().contains("sysctl: cannot stat /proc/sys/vm/nope"), r.failure().get());
+    assertTrue(fake.calls().contains("-p " + conf), fake.calls().toString());
+    ApplyResult ignored = harness.apply(args("name", "vm.nope", "value", 2, "ignoreerrors", true));
+    assertTrue(ignored.failure().isEmpty(), () -> ignored.failure().get());
+    assertTrue(fake.calls().contains("-e -p " + conf), fake.calls().toString());
+  }
+
+  @Test
+  void booleanWordsAreWrittenAsOneAndZero() {
+    fake.kernel("net.ipv4.ip_forward", "0").kernel("kernel.sysrq", "1");
+    harness.assertConverges(args("name", "net.ipv4.ip_forward", "value", "yes"));
+    harness.assertConverges(args("name", "kernel.sysrq", "value", false));
+    assertEquals("net.ipv4.ip_forward = 1\nkernel.sysrq = 0\n", read(conf));
+    assertEquals("1", fake.kernel("net.ipv4.ip_forward"));
+    assertEquals("0", fake.kernel("kernel.sysrq"));
+  }
+
+  @Test
+  void theResultSaysWhenPagetunesDefaultFileIsUsed() {
+    Plan plan = harness.plan(Map.of("name", "vm.swappiness", "value", 1, "reload", false));
+    assertEquals(
+        "persisted in pagetune's default /etc/sysctl.d/99-pagetune.conf,"
+            + " not Ansible's /etc/sysctl.conf",
+        plan.data().get("msg"));
+    assertFalse(harness.plan(args("value", 1, "reload", false)).data().containsKey("msg"));
   }
 
   @Test
