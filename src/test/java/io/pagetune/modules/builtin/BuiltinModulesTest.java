@@ -48,7 +48,8 @@ class BuiltinModulesTest {
             "group",
             "user",
             "wait_for",
-            "ping"),
+            "ping",
+            "setup"),
         registry.names());
     assertEquals("lineinfile", registry.find("ansible.builtin.lineinfile").orElseThrow().name());
     assertEquals("pam_limits", registry.find("community.general.pam_limits").orElseThrow().name());
