@@ -26,10 +26,23 @@ import java.util.regex.Pattern;
 public final class SetupModule implements Module {
   private static final ArgSpec SPEC =
       ArgSpec.of(
-          Arg.optional("gather_subset", ArgType.LIST, List.of("all")),
-          Arg.optional("filter", ArgType.LIST, List.of()),
-          Arg.optional("gather_timeout", ArgType.INT, 10),
-          Arg.optional("fact_path", ArgType.STRING, "/etc/ansible/facts.d"));
+              Arg.optional("gather_subset", ArgType.LIST, List.of("all"))
+                  .describe(
+                      "Which fact groups to gather, as Ansible names them: all, min, hardware,"
+                          + " network, virtual…; a leading ! leaves a group out."),
+              Arg.optional("filter", ArgType.LIST, List.of())
+                  .describe(
+                      "Shell patterns (fnmatch) of the fact names to return; then gather_subset"
+                          + " and module_setup are not returned."),
+              Arg.optional("gather_timeout", ArgType.INT, 10)
+                  .describe("Accepted as Ansible does; the connection's command timeout applies."),
+              Arg.optional("fact_path", ArgType.STRING, "/etc/ansible/facts.d")
+                  .describe("Accepted as Ansible does; local facts (facts.d) are not read."))
+          .documented(
+              "Gathers the host's facts in one round trip under Ansible's names; changes nothing.",
+              "- name: memory and virtualization facts only\n"
+                  + "  setup:\n"
+                  + "    gather_subset: ['!all', 'hardware', 'virtual']\n");
 
   private final List<FactSet> sets;
 
