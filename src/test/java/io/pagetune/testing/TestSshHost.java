@@ -84,6 +84,7 @@ public final class TestSshHost implements AutoCloseable {
   private final Set<Process> running = ConcurrentHashMap.newKeySet();
   private final AtomicLong killAfterSftpBytes = new AtomicLong(-1);
   private final AtomicInteger droppedHandshakes = new AtomicInteger();
+  private HandshakeLimit handshakeLimit;
   private final AtomicInteger maxRunningSeen = new AtomicInteger();
   private final AtomicInteger execRequests = new AtomicInteger();
   private final AtomicInteger sftpRequests = new AtomicInteger();
@@ -143,7 +144,8 @@ public final class TestSshHost implements AutoCloseable {
       server.setSubsystemFactories(List.of(sftp));
     }
     if (options.handshakeLimit() > 0) {
-      server.addSessionListener(new HandshakeLimit(options.handshakeLimit()));
+      handshakeLimit = new HandshakeLimit(options.handshakeLimit());
+      server.addSessionListener(handshakeLimit);
     }
   }
 
@@ -287,6 +289,11 @@ public final class TestSshHost implements AutoCloseable {
   }
 
   /** Handshakes the server dropped because of its handshake limit. */
+  /** Unauthenticated sessions the server counts against its handshake limit now. */
+  public int pendingHandshakes() {
+    return handshakeLimit == null ? 0 : handshakeLimit.pendingCount();
+  }
+
   public int droppedHandshakes() {
     return droppedHandshakes.get();
   }
@@ -382,6 +389,12 @@ public final class TestSshHost implements AutoCloseable {
 
     HandshakeLimit(int limit) {
       this.limit = limit;
+    }
+
+    int pendingCount() {
+      synchronized (pending) {
+        return pending.size();
+      }
     }
 
     @Override

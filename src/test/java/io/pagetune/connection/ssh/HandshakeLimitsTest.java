@@ -117,6 +117,11 @@ class HandshakeLimitsTest {
               pauses.add(delay);
               try {
                 holder.close(); // the busy server frees its slot while we wait
+                // the server frees it when it sees the close: wait for that, as a real back-off
+                // would have, so the retry is not dropped by a slot still counted
+                for (int spins = 0; server.pendingHandshakes() > 0 && spins < 10_000_000; spins++) {
+                  Thread.yield();
+                }
               } catch (java.io.IOException e) {
                 throw new java.io.UncheckedIOException(e);
               }
