@@ -48,6 +48,8 @@ public record AnsibleConfig(
           "become", "ANSIBLE_BECOME",
           "become_user", "ANSIBLE_BECOME_USER",
           "become_method", "ANSIBLE_BECOME_METHOD",
+          "become_exe", "ANSIBLE_BECOME_EXE",
+          "become_flags", "ANSIBLE_BECOME_FLAGS",
           "become_ask_pass", "ANSIBLE_BECOME_ASK_PASS");
 
   /** The supported keys that live in another section than {@code [defaults]}. */
@@ -56,6 +58,8 @@ public record AnsibleConfig(
           "become", "privilege_escalation",
           "become_user", "privilege_escalation",
           "become_method", "privilege_escalation",
+          "become_exe", "privilege_escalation",
+          "become_flags", "privilege_escalation",
           "become_ask_pass", "privilege_escalation");
 
   /** Variables that only choose the file, not an option. */

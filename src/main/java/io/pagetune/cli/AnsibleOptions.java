@@ -1,5 +1,6 @@
 package io.pagetune.cli;
 
+import io.pagetune.connection.BecomeMethod;
 import io.pagetune.connection.ssh.config.SshSettings;
 import io.pagetune.error.InputException;
 import io.pagetune.error.SourceLocation;
@@ -43,7 +44,8 @@ public final class AnsibleOptions {
   @Option(
       names = {"-b", "--become"},
       description =
-          "Run tasks with sudo (become: false on a play or task, or ansible_become, wins).")
+          "Run tasks as another user, through sudo or su (become: false on a play or task, or"
+              + " ansible_become, wins).")
   boolean become;
 
   @Option(
@@ -56,8 +58,9 @@ public final class AnsibleOptions {
       names = "--become-method",
       paramLabel = "METHOD",
       description =
-          "How to become: sudo, the only method pagetune runs (default: ansible.cfg's"
-              + " become_method, else sudo); any other is refused.")
+          "How to become: sudo or su, the methods pagetune runs (default: ansible.cfg's"
+              + " become_method, else sudo); any other is refused. ansible.cfg's become_exe and"
+              + " become_flags are used too.")
   String becomeMethod;
 
   @Option(
@@ -134,7 +137,7 @@ public final class AnsibleOptions {
     Optional.ofNullable(privateKey)
         .or(config::privateKeyFile)
         .ifPresent(k -> vars.put("ansible_ssh_private_key_file", k));
-    checkBecomeMethod(config);
+    becomeMethod(config).forEach(vars::put);
     // ansible.cfg's [privilege_escalation] is below -b and --become-user, which are below every
     // inventory variable and play or task keyword, as in Ansible
     if (become || config.bool("become").orElse(false)) {
@@ -146,17 +149,34 @@ public final class AnsibleOptions {
     return vars;
   }
 
-  /** {@code --become-method}, else ansible.cfg's: anything but sudo is refused before any host. */
-  private void checkBecomeMethod(AnsibleConfig config) {
-    SourceLocation at =
-        becomeMethod != null ? SourceLocation.of("--become-method") : config.where("become_method");
-    Optional.ofNullable(becomeMethod)
-        .or(() -> config.value("become_method"))
-        .flatMap(io.pagetune.connection.Become::methodProblem)
-        .ifPresent(
-            problem -> {
-              throw new InputException(at, problem);
-            });
+  /**
+   * {@code --become-method} (else ansible.cfg's), ansible.cfg's {@code become_exe} and {@code
+   * become_flags} as the lowest-precedence {@code ansible_become_*} variables: a method pagetune
+   * does not run, or a flag that would put a secret into argv, is refused before any host.
+   */
+  private Map<String, Object> becomeMethod(AnsibleConfig config) {
+    Optional<String> method =
+        Optional.ofNullable(becomeMethod).or(() -> config.value("become_method"));
+    Optional<String> exe = config.value("become_exe");
+    Optional<String> flags = config.value("become_flags");
+    try {
+      BecomeMethod.of(method.orElse(null), exe.orElse(null), flags.orElse(null));
+    } catch (IllegalArgumentException e) {
+      String key =
+          e.getMessage().startsWith("become method")
+              ? "become_method"
+              : e.getMessage().startsWith("become_exe") ? "become_exe" : "become_flags";
+      SourceLocation at =
+          key.equals("become_method") && becomeMethod != null
+              ? SourceLocation.of("--become-method")
+              : config.where(key);
+      throw new InputException(at, e.getMessage());
+    }
+    Map<String, Object> vars = new LinkedHashMap<>();
+    method.ifPresent(m -> vars.put("ansible_become_method", m));
+    exe.ifPresent(x -> vars.put("ansible_become_exe", x));
+    flags.ifPresent(f -> vars.put("ansible_become_flags", f));
+    return vars;
   }
 
   /** ansible.cfg's {@code timeout} is the SSH connect timeout, as in Ansible. */

@@ -288,6 +288,7 @@ public final class RollbackCommand implements Callable<Integer> {
             null,
             noLog ? Boolean.TRUE : null,
             Map.of(),
+            null,
             null);
     return Task.builder("restore_file", HERE)
         .name(name)

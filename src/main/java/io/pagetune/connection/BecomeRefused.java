@@ -3,8 +3,9 @@ package io.pagetune.connection;
 import io.pagetune.error.PagetuneException;
 
 /**
- * sudo refused to run a file operation as the become user: the host fails with this one line (which
- * names the host and what to do), never with the text of an I/O exception.
+ * sudo or su refused to run a command or file operation as the become user: the host fails with
+ * this one line (the host, the method, the user and what the program said), never with the text of
+ * an I/O exception.
  */
 public final class BecomeRefused extends PagetuneException {
   private BecomeRefused(String message) {
@@ -12,14 +13,23 @@ public final class BecomeRefused extends PagetuneException {
   }
 
   /**
+   * @param said what sudo or su printed, any number of lines (said in one)
    * @param passwordGiven whether a become password was sent (then it is wrong), or none was
    */
-  public static BecomeRefused of(String host, boolean passwordGiven) {
+  public static BecomeRefused of(String host, Become become, String said, boolean passwordGiven) {
+    String text = said.strip().replaceAll("\\s*\\R\\s*", " ");
     return new BecomeRefused(
         host
-            + ": sudo refused: "
+            + ": "
+            + become.methodName()
+            + " to "
+            + become.user()
+            + " refused: "
+            + (text.isEmpty() ? "no reason given" : text)
             + (passwordGiven
-                ? "the become password is wrong"
-                : "a password is required (give --ask-become-pass or ansible_become_password)"));
+                ? ""
+                : " (no become password was given: use --ask-become-pass, "
+                    + Become.PASSWORD_ENV
+                    + " or ansible_become_password)"));
   }
 }

@@ -10,8 +10,8 @@ import java.util.Optional;
 
 /**
  * File reads, stats and atomic writes of a {@link LocalConnection} as the become user: small shell
- * scripts run through sudo, the content of a write streamed on stdin into a hidden temp file next
- * to the target ({@code cat > tmp}), checked for length and renamed over the target only when
+ * scripts run through sudo or su, the content of a write streamed on stdin into a hidden temp file
+ * next to the target ({@code cat > tmp}), checked for length and renamed over the target only when
  * complete, so the target is never half-written and the temp file is removed on any failure.
  */
 final class LocalBecomeFiles {
@@ -25,9 +25,10 @@ final class LocalBecomeFiles {
     this.local = local;
   }
 
-  Optional<byte[]> read(String path, String user) {
+  Optional<byte[]> read(String path, Become become) {
+    String user = become.user();
     String script = StatOutput.readScript(ShellQuote.quote(path));
-    LocalProcesses.Raw r = local.asUser(user, script, new byte[0], META_TIMEOUT);
+    LocalProcesses.Raw r = local.asUser(become, script, new byte[0], META_TIMEOUT);
     if (r.overflow() != null) {
       throw local.outputLimit().exceeded(local.host(), "the read of " + path);
     }
@@ -40,18 +41,18 @@ final class LocalBecomeFiles {
     return Optional.of(r.stdout());
   }
 
-  Optional<FileMeta> stat(String path, String user) {
+  Optional<FileMeta> stat(String path, Become become) {
     LocalProcesses.Raw r =
-        local.asUser(user, StatOutput.script(ShellQuote.quote(path)), new byte[0], META_TIMEOUT);
+        local.asUser(become, StatOutput.script(ShellQuote.quote(path)), new byte[0], META_TIMEOUT);
     if (r.exitCode() != 0) {
-      throw failure("stat", path, user, r);
+      throw failure("stat", path, become.user(), r);
     }
     return StatOutput.parse(path, text(r.stdout()));
   }
 
   void put(byte[] content, String path, PutOptions options) {
     String user = options.become().user();
-    Optional<FileMeta> existing = stat(path, user);
+    Optional<FileMeta> existing = stat(path, options.become());
     if (existing.isPresent() && existing.get().type() == FileMeta.Type.DIRECTORY) {
       throw new UncheckedIOException(
           new IOException("cannot write " + path + " as " + user + ": it is a directory"));
@@ -64,7 +65,10 @@ final class LocalBecomeFiles {
         options.group() != null ? options.group() : existing.map(FileMeta::group).orElse(null);
     LocalProcesses.Raw r =
         local.asUser(
-            user, writeScript(path, content.length, mode, owner, group), content, WRITE_TIMEOUT);
+            options.become(),
+            writeScript(path, content.length, mode, owner, group),
+            content,
+            WRITE_TIMEOUT);
     if (r.exitCode() != 0) {
       throw failure("write", path, user, r);
     }
@@ -94,8 +98,6 @@ final class LocalBecomeFiles {
     String err = text(r.stderr()).strip();
     if (r.timedOut()) {
       err = "timed out";
-    } else if (SudoFailure.isWrongPassword(r.exitCode(), err)) {
-      err = "sudo refused the become password";
     }
     return new UncheckedIOException(
         new IOException(

@@ -10,8 +10,8 @@ import java.util.function.Supplier;
 /**
  * Runs on the machine pagetune runs on ({@code ansible_connection: local}). Commands go through
  * {@code /bin/sh -c}; file writes are atomic renames within the target directory. With become,
- * commands and file operations run as the become user through {@code sudo -S} (password on stdin,
- * see {@link LocalSudo} and {@link LocalBecomeFiles}).
+ * commands and file operations run as the become user through sudo or su (password on stdin, see
+ * {@link BecomeShell}, {@link LocalSudo} and {@link LocalBecomeFiles}).
  */
 public final class LocalConnection implements Connection {
   private final String host;
@@ -114,22 +114,18 @@ public final class LocalConnection implements Connection {
     LocalProcesses.Raw r =
         become.enabled()
             ? processes.asUser(
-                become.user(), ShellQuote.render(command.withBecome(Become.NONE)), stdin, timeout)
+                become, ShellQuote.render(command.withBecome(Become.NONE)), stdin, timeout)
             : processes.exec(List.of("/bin/sh", "-c", ShellQuote.render(command)), stdin, timeout);
     r.requireWithin(limit, host, "'" + RemoteCommand.oneLine(command.display()) + "'");
     String out = new String(r.stdout(), StandardCharsets.UTF_8);
     String err = new String(r.stderr(), StandardCharsets.UTF_8);
-    if (become.enabled() && SudoFailure.isWrongPassword(r.exitCode(), err)) {
-      return new CommandResult(
-          1, out, SudoFailure.message(become.user(), host), r.elapsed(), false);
-    }
     return new CommandResult(r.exitCode(), out, err, r.elapsed(), r.timedOut());
   }
 
   @Override
   public Optional<byte[]> read(String path, Become become) {
     if (become.enabled()) {
-      return becomeFiles.read(path, become.user());
+      return becomeFiles.read(path, become);
     }
     return files.read(path);
   }
@@ -137,7 +133,7 @@ public final class LocalConnection implements Connection {
   @Override
   public Optional<FileMeta> stat(String path, Become become) {
     if (become.enabled()) {
-      return becomeFiles.stat(path, become.user());
+      return becomeFiles.stat(path, become);
     }
     return files.stat(path);
   }
@@ -145,7 +141,7 @@ public final class LocalConnection implements Connection {
   @Override
   public void put(byte[] content, String path, PutOptions options) {
     if (options.become().enabled()) {
-      becomeFiles.put(content, path, options); // written by the become user, through sudo
+      becomeFiles.put(content, path, options); // written by the become user, through sudo or su
       return;
     }
     files.put(content, path, options);

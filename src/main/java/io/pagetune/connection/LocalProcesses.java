@@ -18,13 +18,14 @@ import java.util.concurrent.TimeUnit;
 /**
  * The processes of a {@link LocalConnection}: argv run without a shell in between, stdin fed and
  * both streams pumped (each stopped at the output limit), killed with their process tree at their
- * timeout; as another user through sudo, the password first on stdin only when sudo asks for it.
+ * timeout; as another user through sudo (the password first on stdin only when sudo asks for it) or
+ * su, a refusal of either thrown as {@link BecomeRefused}.
  */
 final class LocalProcesses {
   private final String host;
   private final LocalSudo sudo;
   private final OutputLimit limit;
-  private final Map<String, Boolean> sudoWithoutPassword = new ConcurrentHashMap<>();
+  private final Map<List<String>, Boolean> sudoWithoutPassword = new ConcurrentHashMap<>();
 
   /**
    * Pumps for the streams of this connection's processes. Not the common pool: every pump blocks
@@ -75,27 +76,44 @@ final class LocalProcesses {
   }
 
   /**
-   * Runs {@code shell} as {@code user} through sudo. The password, when sudo asks for one, goes
-   * first on stdin; when sudo does not ask (NOPASSWD, or already root) it is not sent, or it would
-   * become the command's input.
+   * Runs {@code shell} as the become user through sudo or su. sudo gets the password first on stdin
+   * when it asks for one; when it does not ask (NOPASSWD, or already root) it is not sent, or it
+   * would become the command's input. su's wrapper always takes a first line (empty without a
+   * password). A refusal of sudo or su throws {@link BecomeRefused}.
    */
-  Raw asUser(String user, String shell, byte[] stdin, Duration timeout) {
+  Raw asUser(Become become, String shell, byte[] stdin, Duration timeout) {
     Optional<String> password = sudo.password().get();
-    boolean send = password.isPresent() && !sudoNeedsNoPassword(user);
+    String marked = BecomeMarker.marked(shell);
+    List<String> argv;
+    String first = null;
+    if (become.method().isSu()) {
+      argv = List.of("/bin/sh", "-c", BecomeShell.render(become, marked));
+      first = password.orElse("");
+    } else {
+      boolean send = password.isPresent() && !sudoNeedsNoPassword(become);
+      argv = BecomeShell.sudoArgv(become, sudo.program(), send, marked);
+      first = send ? password.get() : null;
+    }
     byte[] input = stdin;
-    if (send) {
-      byte[] pw = (password.get() + "\n").getBytes(StandardCharsets.UTF_8);
+    if (first != null) {
+      byte[] pw = (first + "\n").getBytes(StandardCharsets.UTF_8);
       input = new byte[pw.length + stdin.length];
       System.arraycopy(pw, 0, input, 0, pw.length);
       System.arraycopy(stdin, 0, input, pw.length, stdin.length);
     }
-    return exec(sudo.argv(user, shell, send), input, timeout);
+    Raw r = exec(argv, input, timeout);
+    BecomeMarker.Outcome o = BecomeMarker.of(become, r.exitCode(), r.timedOut(), r.stderr());
+    if (o.refused() && r.overflow() == null) {
+      throw BecomeRefused.of(host, become, o.said(), password.isPresent());
+    }
+    return new Raw(r.exitCode(), r.stdout(), o.stderr(), r.elapsed(), r.timedOut(), r.overflow());
   }
 
-  /** Asked once per become user: does sudo run without a password? */
-  private boolean sudoNeedsNoPassword(String user) {
+  /** Asked once per sudo program and become user: does sudo run without a password? */
+  private boolean sudoNeedsNoPassword(Become become) {
+    List<String> probe = sudo.probe(become.method().exeOr(sudo.program()), become.user());
     return sudoWithoutPassword.computeIfAbsent(
-        user, u -> exec(sudo.probe(u), new byte[0], Duration.ofSeconds(30)).exitCode() == 0);
+        probe, p -> exec(p, new byte[0], Duration.ofSeconds(30)).exitCode() == 0);
   }
 
   /** Runs argv (no shell in between) with raw stdin bytes, killed at its timeout. */

@@ -6,12 +6,12 @@ import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
- * How the local connection becomes another user: the sudo program and where the become password
- * comes from. sudo gets the password on stdin ({@code -S}, no prompt), never in argv; without a
- * password it runs non-interactively ({@code -n}) so it fails at once instead of eating the
- * command's input.
+ * How the local connection becomes another user: the default sudo program and where the become
+ * password comes from. sudo gets the password on stdin ({@code -S}, no prompt), never in argv;
+ * without a password it runs non-interactively ({@code -n}) so it fails at once instead of eating
+ * the command's input. su gets it the same way ({@link BecomeShell}).
  *
- * @param program sudo, or a stand-in (tests)
+ * @param program sudo, or a stand-in (tests, the lab); a task's {@code become_exe} wins
  * @param password the become password, read only when sudo asks for one
  */
 public record LocalSudo(String program, Supplier<Optional<String>> password) {
@@ -25,24 +25,10 @@ public record LocalSudo(String program, Supplier<Optional<String>> password) {
     return new LocalSudo("sudo", password);
   }
 
-  /** The argv that runs {@code shell} as {@code user} through {@code /bin/sh -c}. */
-  List<String> argv(String user, String shell, boolean passwordOnStdin) {
-    return List.of(
-        program,
-        passwordOnStdin ? "-S" : "-n",
-        "-p",
-        "",
-        "-H",
-        "-u",
-        user,
-        "--",
-        "/bin/sh",
-        "-c",
-        shell);
-  }
-
-  /** The argv asking whether sudo would run as {@code user} without a password. */
-  List<String> probe(String user) {
+  /**
+   * The argv asking whether sudo ({@code program}) would run as {@code user} without a password.
+   */
+  List<String> probe(String program, String user) {
     return List.of(program, "-n", "-u", user, "true");
   }
 

@@ -31,15 +31,21 @@ public final class ShellQuote {
   }
 
   /**
-   * Renders the command for {@code /bin/sh -c}. With become, the whole command runs under {@code
-   * sudo -S -p ''} so the password (if any) is read from stdin and the prompt is not printed.
+   * Renders the command for {@code /bin/sh -c}. With become, the whole command runs under sudo or
+   * su ({@link BecomeShell}), which read the password (if any) from the first line of stdin.
    */
   public static String render(RemoteCommand cmd) {
     String inner = renderInner(cmd);
-    if (!cmd.become().enabled()) {
-      return inner;
-    }
-    return "sudo -S -p '' -H -u " + quote(cmd.become().user()) + " -- /bin/sh -c " + quote(inner);
+    return cmd.become().enabled() ? BecomeShell.render(cmd.become(), inner) : inner;
+  }
+
+  /**
+   * As {@link #render}, the command under become first printing the line that tells that sudo or su
+   * let it through ({@link BecomeMarker}).
+   */
+  public static String renderMarked(RemoteCommand cmd) {
+    String inner = renderInner(cmd);
+    return cmd.become().enabled() ? BecomeShell.renderMarked(cmd.become(), inner) : inner;
   }
 
   private static String renderInner(RemoteCommand cmd) {

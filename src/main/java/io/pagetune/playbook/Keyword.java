@@ -31,8 +31,11 @@ enum Keyword {
   TAGS("tags", Scope.PLAY, Scope.BLOCK, Scope.TASK, Scope.INCLUDE),
   BECOME("become", Scope.PLAY, Scope.BLOCK, Scope.TASK, Scope.INCLUDE),
   BECOME_USER("become_user", Scope.PLAY, Scope.BLOCK, Scope.TASK, Scope.INCLUDE),
-  /** Accepted so Ansible's content loads; only sudo is run, any other method is refused. */
+  /** sudo or su; any other method is refused when the playbook is read. */
   BECOME_METHOD("become_method", Scope.PLAY, Scope.BLOCK, Scope.TASK, Scope.INCLUDE),
+  BECOME_EXE("become_exe", Scope.PLAY, Scope.BLOCK, Scope.TASK, Scope.INCLUDE),
+  /** Checked when read: a flag that would put a secret into argv is refused. */
+  BECOME_FLAGS("become_flags", Scope.PLAY, Scope.BLOCK, Scope.TASK, Scope.INCLUDE),
   ENVIRONMENT("environment", Scope.PLAY, Scope.BLOCK, Scope.TASK),
   IGNORE_ERRORS("ignore_errors", Scope.PLAY, Scope.BLOCK, Scope.TASK),
   CHECK_MODE("check_mode", Scope.PLAY, Scope.BLOCK, Scope.TASK),

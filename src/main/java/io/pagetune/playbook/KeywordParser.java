@@ -6,6 +6,7 @@ import io.pagetune.yaml.YamlValue;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /** Reads the keywords a play, block or task passes down (the {@link Keywords} record). */
 final class KeywordParser {
@@ -16,7 +17,6 @@ final class KeywordParser {
    * and its {@code vars} are a scope of their own, so {@code play} leaves both out.
    */
   static Keywords inheritable(YamlValue.Mapping m, Keywords parent, boolean play) {
-    checkBecomeMethod(m);
     Keywords own =
         new Keywords(
             !play && m.has("when") ? YamlFields.conditions(m.get("when"), "when") : List.of(),
@@ -31,26 +31,60 @@ final class KeywordParser {
             bool(m, "diff"),
             bool(m, "no_log"),
             !play && m.has("vars") ? YamlFields.plainMap(m.get("vars"), "vars") : Map.of(),
-            bool(m, "any_errors_fatal"));
+            bool(m, "any_errors_fatal"),
+            becomeHow(m, parent.becomeHow()));
     return own.inheriting(parent);
   }
 
   /**
-   * {@code become_method}: sudo; any other, or a template (whose method would only be known on the
-   * host), is refused rather than run with sudo unasked.
+   * {@code become_method} (sudo or su), {@code become_exe} and {@code become_flags}, checked here
+   * so a method pagetune does not run or a flag that would put a secret into argv or break its file
+   * operations is refused with the file and line. A template, whose value would only be known on
+   * the host, is refused rather than run unchecked.
    */
-  private static void checkBecomeMethod(YamlValue.Mapping m) {
-    if (!m.has("become_method")) {
-      return;
+  private static BecomeHow becomeHow(YamlValue.Mapping m, BecomeHow parent) {
+    BecomeHow own =
+        new BecomeHow(
+            literal(m, "become_method"), literal(m, "become_exe"), literal(m, "become_flags"));
+    if (own.equals(BecomeHow.NONE)) {
+      return own;
     }
-    String method = YamlFields.string(m.get("become_method"), "become_method");
-    if (method != null) {
-      io.pagetune.connection.Become.methodProblem(method)
-          .ifPresent(
-              problem -> {
-                throw new InputException(m.get("become_method").location(), problem);
-              });
+    BecomeHow all = own.inheriting(parent);
+    try {
+      io.pagetune.connection.BecomeMethod.of(all.method(), all.exe(), all.flags());
+    } catch (IllegalArgumentException e) {
+      // the key the message is about, if set here, else the first become key set here
+      String about =
+          e.getMessage().startsWith("become method")
+              ? "become_method"
+              : e.getMessage().startsWith("become_exe") ? "become_exe" : "become_flags";
+      String at =
+          m.has(about)
+              ? about
+              : Stream.of("become_method", "become_exe", "become_flags")
+                  .filter(m::has)
+                  .findFirst()
+                  .orElseThrow();
+      throw new InputException(m.get(at).location(), e.getMessage());
     }
+    return own;
+  }
+
+  private static String literal(YamlValue.Mapping m, String key) {
+    if (!m.has(key)) {
+      return null;
+    }
+    String value = YamlFields.string(m.get(key), key);
+    if (value != null && io.pagetune.template.TemplateEngine.isTemplated(value)) {
+      throw new InputException(
+          m.get(key).location(),
+          key
+              + " '"
+              + value
+              + "' is a template: pagetune checks it when it reads the playbook,"
+              + " so it must be written out");
+    }
+    return value;
   }
 
   /** An input error naming the first key of {@code m} that is not in {@code allowed}. */

@@ -22,17 +22,30 @@ public record Keywords(
     Boolean diff,
     Boolean noLog,
     Map<String, Object> vars,
-    Boolean anyErrorsFatal) {
+    Boolean anyErrorsFatal,
+    BecomeHow becomeHow) {
 
   public static final Keywords NONE =
       new Keywords(
-          List.of(), List.of(), null, null, Map.of(), null, null, null, null, Map.of(), null);
+          List.of(),
+          List.of(),
+          null,
+          null,
+          Map.of(),
+          null,
+          null,
+          null,
+          null,
+          Map.of(),
+          null,
+          BecomeHow.NONE);
 
   public Keywords {
     when = List.copyOf(when);
     tags = List.copyOf(tags);
     environment = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(environment));
     vars = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(vars));
+    becomeHow = becomeHow == null ? BecomeHow.NONE : becomeHow;
   }
 
   /** This (inner) block's or task's keywords on top of its parent's. */
@@ -56,7 +69,8 @@ public record Keywords(
         diff != null ? diff : parent.diff,
         noLog != null ? noLog : parent.noLog,
         v,
-        anyErrorsFatal != null ? anyErrorsFatal : parent.anyErrorsFatal);
+        anyErrorsFatal != null ? anyErrorsFatal : parent.anyErrorsFatal,
+        becomeHow.inheriting(parent.becomeHow));
   }
 
   /** The same keywords without vars (block vars are kept in their own layer). */
@@ -72,6 +86,7 @@ public record Keywords(
         diff,
         noLog,
         Map.of(),
-        anyErrorsFatal);
+        anyErrorsFatal,
+        becomeHow);
   }
 }

@@ -157,7 +157,8 @@ final class RoleLoader {
             kw.diff(),
             kw.noLog(),
             Map.of(),
-            kw.anyErrorsFatal());
+            kw.anyErrorsFatal(),
+            kw.becomeHow());
     List<TaskNode> tasks =
         expand(args.name, args.at, inner, vars, Map.of(), args.tasksFrom, false, false);
     return new RoleInclude(gate, args.name, tasks);

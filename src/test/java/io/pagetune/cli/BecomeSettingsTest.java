@@ -95,13 +95,14 @@ class BecomeSettingsTest {
   }
 
   @Test
-  void aBecomeMethodOtherThanSudoIsRefusedBeforeAnyHostIsContacted() throws Exception {
+  void aBecomeMethodOtherThanSudoOrSuIsRefusedBeforeAnyHostIsContacted() throws Exception {
     TestSshHost server = hostWithFakeSudo("db1", true);
     Path inv = inventory(entry(server, "db1"));
-    CliRun su = adhoc(Map.of(), inv, "-b", "--become-method", "su", "-m", "ping");
-    assertEquals(4, su.exitCode(), su.toString());
+    CliRun runas = adhoc(Map.of(), inv, "-b", "--become-method", "runas", "-m", "ping");
+    assertEquals(4, runas.exitCode(), runas.toString());
     assertTrue(
-        su.err().startsWith("--become-method:1:1: become method 'su' is not supported"), su.err());
+        runas.err().startsWith("--become-method:1:1: become method 'runas' is not supported"),
+        runas.err());
 
     Map<String, String> env =
         config("[privilege_escalation]\nbecome = yes\nbecome_method = doas\n");
@@ -137,8 +138,9 @@ class BecomeSettingsTest {
                   host
                       + " | FAILED! => {\"changed\": false,\"msg\": \""
                       + host
-                      + ": sudo refused: a password is required (give --ask-become-pass or"
-                      + " ansible_become_password)\"}"),
+                      + ": sudo to root refused: Sorry, try again. sudo: 1 incorrect password"
+                      + " attempt (no become password was given: use --ask-become-pass,"
+                      + " PAGETUNE_BECOME_PASSWORD or ansible_become_password)\"}"),
           r.out());
     }
     assertFalse((r.out() + r.err()).contains("Exception"), r.toString());
@@ -154,7 +156,12 @@ class BecomeSettingsTest {
             "db1");
     assertEquals(2, wrong.exitCode(), wrong.toString());
     assertTrue(
-        wrong.out().contains("db1: sudo refused: the become password is wrong"), wrong.out());
+        wrong
+            .out()
+            .contains(
+                "db1 | FAILED! => {\"changed\": false,\"msg\": \"db1: sudo to root refused:"
+                    + " Sorry, try again. sudo: 1 incorrect password attempt\"}"),
+        wrong.out());
     assertFalse(wrong.out().contains("not-it"), wrong.out());
 
     CliRun right = adhoc(Map.of("PAGETUNE_BECOME_PASSWORD", PASSWORD), inv, "-b", "-m", "ping");

@@ -105,7 +105,12 @@ class LocalBecomeRunTest {
     List<String> fatal = run.out().lines().filter(l -> l.startsWith("fatal: [box]")).toList();
     assertEquals(1, fatal.size(), run.toString());
     assertTrue(
-        fatal.get(0).contains("sudo to oracle on box refused the become password"), fatal.get(0));
+        fatal
+            .get(0)
+            .endsWith(
+                "box: sudo to oracle refused: Sorry, try again. sudo: 1 incorrect password"
+                    + " attempt"),
+        fatal.get(0));
     assertFalse(run.out().contains("wrong-one") || run.err().contains("wrong-one"));
     assertFalse(Files.exists(dir.resolve("root/limits.conf")));
   }

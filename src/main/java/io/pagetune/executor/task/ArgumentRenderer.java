@@ -1,6 +1,7 @@
 package io.pagetune.executor.task;
 
 import io.pagetune.connection.Become;
+import io.pagetune.connection.BecomeMethod;
 import io.pagetune.error.InputException;
 import io.pagetune.executor.PlayContext;
 import io.pagetune.executor.RunContext;
@@ -8,6 +9,7 @@ import io.pagetune.modules.ArgCoercion;
 import io.pagetune.modules.Args;
 import io.pagetune.modules.Module;
 import io.pagetune.modules.ModuleCall;
+import io.pagetune.playbook.BecomeHow;
 import io.pagetune.playbook.Task;
 import io.pagetune.template.TemplateEngine;
 import java.time.Duration;
@@ -96,24 +98,40 @@ final class ArgumentRenderer {
     if (!on) {
       return Become.NONE;
     }
-    // the play or task keyword was checked at load; the variable is checked here
-    Object method = vars.get("ansible_become_method");
-    if (method != null) {
-      String m =
-          String.valueOf(
-              ctx.templates().interpolate(method, vars, task.location(), "become_method"));
-      Become.methodProblem(m)
-          .ifPresent(
-              problem -> {
-                throw new InputException(task.location(), "ansible_become_method: " + problem);
-              });
-    }
+    BecomeMethod how = becomeMethod(task, vars);
     // a HostText user (set_fact from host data) is interpolated as the value it is, not as text
     Object user =
         task.keywords().becomeUser() != null
             ? task.keywords().becomeUser()
             : vars.getOrDefault("ansible_become_user", "root");
     return Become.as(
-        String.valueOf(ctx.templates().interpolate(user, vars, task.location(), "become_user")));
+            String.valueOf(ctx.templates().interpolate(user, vars, task.location(), "become_user")))
+        .through(how);
+  }
+
+  /**
+   * {@code become_method}, {@code become_exe} and {@code become_flags}: each the play's or task's
+   * keyword (checked when read), else the {@code ansible_become_*} variable (checked here, the
+   * command line's and ansible.cfg's among them).
+   */
+  private BecomeMethod becomeMethod(Task task, Map<String, Object> vars) {
+    BecomeHow own = task.keywords().becomeHow();
+    String method = own.method() != null ? own.method() : variable(task, vars, "method");
+    String exe = own.exe() != null ? own.exe() : variable(task, vars, "exe");
+    String flags = own.flags() != null ? own.flags() : variable(task, vars, "flags");
+    try {
+      return BecomeMethod.of(method, exe, flags);
+    } catch (IllegalArgumentException e) {
+      throw new InputException(task.location(), e.getMessage());
+    }
+  }
+
+  private String variable(Task task, Map<String, Object> vars, String what) {
+    Object value = vars.get("ansible_become_" + what);
+    if (value == null) {
+      return null;
+    }
+    return String.valueOf(
+        ctx.templates().interpolate(value, vars, task.location(), "ansible_become_" + what));
   }
 }

@@ -3,9 +3,11 @@ package io.pagetune.connection.ssh;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pagetune.connection.Become;
+import io.pagetune.connection.BecomeRefused;
 import io.pagetune.connection.CommandResult;
 import io.pagetune.connection.PutOptions;
 import io.pagetune.connection.RemoteCommand;
@@ -78,15 +80,16 @@ class SshBecomeTest {
   }
 
   @Test
-  void wrongBecomePasswordIsAClearFailedResult() throws Exception {
+  void wrongBecomePasswordFailsTheHostInOneLineWithWhatSudoSaid() throws Exception {
     TestSshHost host = hostWithFakeSudo(false);
     try (SshConnection c = open(host, "not-it")) {
-      CommandResult r = c.run(RemoteCommand.argv("id").withBecome(Become.as("root")), T);
-      assertEquals(1, r.exitCode());
-      assertFalse(r.timedOut());
-      assertTrue(
-          r.stderr().startsWith("sudo to root on ora1 refused the become password"), r.stderr());
-      assertFalse(r.stderr().contains("not-it"));
+      BecomeRefused e =
+          assertThrows(
+              BecomeRefused.class,
+              () -> c.run(RemoteCommand.argv("id").withBecome(Become.as("root")), T));
+      assertEquals(
+          "ora1: sudo to root refused: Sorry, try again. sudo: 1 incorrect password attempt",
+          e.getMessage());
     }
   }
 

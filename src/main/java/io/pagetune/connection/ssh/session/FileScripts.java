@@ -3,14 +3,14 @@ package io.pagetune.connection.ssh.session;
 import io.pagetune.connection.Become;
 import io.pagetune.connection.RemoteCommand;
 import io.pagetune.connection.ShellQuote;
-import io.pagetune.connection.SudoFailure;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 
 /**
  * The shell scripts of file operations on one host (reads, stats, uploads, installs, id lookups):
- * run within the task's timeout, as the SFTP requests are, and their failures said in one line.
+ * run within the task's timeout, as the SFTP requests are, and their failures said in one line (a
+ * refusal of sudo or su as {@link io.pagetune.connection.BecomeRefused}).
  */
 final class FileScripts {
   private final HostCommands commands;
@@ -27,7 +27,7 @@ final class FileScripts {
 
   /** Runs a script of a file operation, within the task's timeout as its SFTP requests are. */
   ExecChannel.Raw run(String script, byte[] stdin, Become become, String display) {
-    String rendered = ShellQuote.render(RemoteCommand.script(script).withBecome(become));
+    String rendered = ShellQuote.renderMarked(RemoteCommand.script(script).withBecome(become));
     return commands.runShell(rendered, stdin, become, taskTimeout.get(), display);
   }
 
@@ -36,8 +36,6 @@ final class FileScripts {
     if (r.timedOut()) {
       err =
           "timed out: no result within the task timeout of " + taskTimeout.get().toSeconds() + " s";
-    } else if (SudoFailure.isWrongPassword(r.exitCode(), err)) {
-      throw io.pagetune.connection.BecomeRefused.of(host(), commands.sendsBecomePassword());
     }
     return cannot(host(), what, path, r.exitCode(), err);
   }

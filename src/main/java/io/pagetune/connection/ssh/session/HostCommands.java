@@ -1,14 +1,15 @@
 package io.pagetune.connection.ssh.session;
 
 import io.pagetune.connection.Become;
+import io.pagetune.connection.BecomeMarker;
+import io.pagetune.connection.BecomeRefused;
+import io.pagetune.connection.BecomeShell;
 import io.pagetune.connection.CommandResult;
 import io.pagetune.connection.OutputLimit;
 import io.pagetune.connection.RemoteCommand;
 import io.pagetune.connection.ShellQuote;
-import io.pagetune.connection.SudoFailure;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.ExecutorService;
@@ -22,8 +23,9 @@ import net.schmizz.sshj.SSHClient;
 /**
  * The commands of one host: on a kept shell session when one is free and the command needs no
  * stdin, else on an exec channel (at most {@code maxChannels} channels at once, SFTP's included);
- * with become the sudo password, when sudo asks for one, goes first on stdin; a command past its
- * timeout is killed on the host.
+ * with become the password goes first on stdin (to sudo when it asks for one, to su always), and a
+ * refusal of sudo or su fails the host in one line; a command past its timeout is killed on the
+ * host.
  */
 public final class HostCommands {
   private static final Duration KILL_TIMEOUT = Duration.ofSeconds(20);
@@ -34,7 +36,7 @@ public final class HostCommands {
   private final Semaphore killChannel = new Semaphore(1);
   private final ExecChannel exec;
   private final ShellSessions sessions;
-  private final SudoPassword sudo;
+  private final BecomePassword sudo;
   private final AtomicInteger scriptsOnSession = new AtomicInteger();
   private final AtomicInteger sessionCommands = new AtomicInteger();
 
@@ -69,7 +71,7 @@ public final class HostCommands {
             channels,
             on.shellSessions(),
             limit);
-    this.sudo = new SudoPassword(becomePassword, exec, channels, taskTimeout);
+    this.sudo = new BecomePassword(becomePassword, exec, channels, taskTimeout);
   }
 
   String host() {
@@ -81,29 +83,22 @@ public final class HostCommands {
     return channels;
   }
 
-  /** Whether a become password is there to send when sudo asks for one. */
-  boolean sendsBecomePassword() {
-    return sudo.hasPassword();
-  }
-
-  /** Runs a command; a refused become password is said as such. */
+  /** Runs a command; a refusal of sudo or su throws {@link BecomeRefused}. */
   public CommandResult run(RemoteCommand command, Duration timeout) {
     byte[] input =
         command.stdin() == null ? new byte[0] : command.stdin().getBytes(StandardCharsets.UTF_8);
     ExecChannel.Raw raw =
-        runShell(ShellQuote.render(command), input, command.become(), timeout, command.display());
+        runShell(
+            ShellQuote.renderMarked(command), input, command.become(), timeout, command.display());
     String stdout = new String(raw.stdout(), StandardCharsets.UTF_8);
     String stderr = new String(raw.stderr(), StandardCharsets.UTF_8);
-    if (command.become().enabled() && SudoFailure.isWrongPassword(raw.exitCode(), stderr)) {
-      return new CommandResult(
-          1, stdout, SudoFailure.message(command.become().user(), host), raw.elapsed(), false);
-    }
     return new CommandResult(raw.exitCode(), stdout, stderr, raw.elapsed(), raw.timedOut());
   }
 
   /**
-   * Runs an already rendered shell string with raw stdin bytes, killable at its timeout. With
-   * become the sudo password (when sudo asks for one) is sent first on stdin.
+   * Runs a shell string rendered with {@link ShellQuote#renderMarked} (or without become) with raw
+   * stdin bytes, killable at its timeout. With become the password is sent first on stdin; when
+   * sudo or su refuses, {@link BecomeRefused} says what it said.
    */
   ExecChannel.Raw runShell(
       String rendered, byte[] stdin, Become become, Duration timeout, String display) {
@@ -116,7 +111,17 @@ public final class HostCommands {
       // input (the command's, or the sudo password) needs a channel whose stdin is the command's
       raw = exec.run(process.wrap(rendered), input, timeout, channels, display, killer);
     }
-    return withoutMarker(process, raw);
+    return checked(become, withoutMarker(process, raw));
+  }
+
+  /** The command's result without the become marker, or the refusal of sudo or su. */
+  private ExecChannel.Raw checked(Become become, ExecChannel.Raw raw) {
+    BecomeMarker.Outcome o = BecomeMarker.of(become, raw.exitCode(), raw.timedOut(), raw.stderr());
+    if (o.refused()) {
+      throw BecomeRefused.of(host, become, o.said(), sudo.hasPassword());
+    }
+    return new ExecChannel.Raw(
+        raw.exitCode(), raw.stdout(), o.stderr(), raw.elapsed(), raw.timedOut());
   }
 
   /** Runs a command on a shell session of this host, or returns null when none is free. */
@@ -137,11 +142,11 @@ public final class HostCommands {
   /**
    * Runs a script that a {@code /bin/sh} reads from its standard input on a shell session of this
    * host, with become through {@code sudo -n} (the script is sudo's stdin, so no password can go
-   * there): null when no session is free, or when become would need the password.
+   * there): null when no session is free, or when become would need the password (su always does).
    */
   ExecChannel.Raw runScriptOnSession(
       String script, Become become, Duration timeout, String display) {
-    if (sudo.wouldSend(become)) {
+    if (sudo.wouldSend(become) || BecomeShell.alwaysReadsPasswordLine(become)) {
       return null;
     }
     Optional<ShellSession> session = sessions.borrow(timeout);
@@ -149,20 +154,18 @@ public final class HostCommands {
       return null;
     }
     RemoteProcess process = new RemoteProcess("pagetune-pid-" + RandomHex.of(8));
-    String shell =
-        become.enabled()
-            ? ShellQuote.join(List.of("sudo", "-n", "-H", "-u", become.user(), "--", "/bin/sh"))
-            : "/bin/sh";
+    String shell = become.enabled() ? ShellQuote.join(sudo.scriptShell(become)) : "/bin/sh";
+    String text = become.enabled() ? BecomeMarker.marked(script) : script;
     Consumer<byte[]> killer = stderrSoFar -> kill(process.pid(stderrSoFar), become);
     ExecChannel.Raw raw;
     try {
       sessionCommands.incrementAndGet();
       scriptsOnSession.incrementAndGet();
-      raw = session.get().runWithInput(process.child(shell), script, timeout, display, killer);
+      raw = session.get().runWithInput(process.child(shell), text, timeout, display, killer);
     } finally {
       sessions.giveBack(session.get());
     }
-    return withoutMarker(process, raw);
+    return checked(become, withoutMarker(process, raw));
   }
 
   private static ExecChannel.Raw withoutMarker(RemoteProcess process, ExecChannel.Raw raw) {

@@ -77,10 +77,18 @@ final class TempFileInstall {
     s.append("if ").append(AtomicInstall.chain(length, source != null, mode, owner, group, path));
     s.append("; then ok=0; else ok=1; rm -f -- \"$t\"; fi\n");
     s.append("[ -z \"$s\" ] || rm -f -- \"$s\"\nexit $ok\n");
-    ExecChannel.Raw r = scripts.run(s.toString(), new byte[0], become, "install " + path);
+    ExecChannel.Raw r;
+    try {
+      r = scripts.run(s.toString(), new byte[0], become, "install " + path);
+    } catch (io.pagetune.connection.BecomeRefused e) {
+      if (source != null) {
+        removeQuietly(source, Become.NONE); // sudo or su refused before the script ran
+      }
+      throw e;
+    }
     if (r.exitCode() != 0) {
       if (source != null) {
-        removeQuietly(source, Become.NONE); // sudo may have refused before the script ran
+        removeQuietly(source, Become.NONE);
       }
       throw scripts.failure("write", path, r);
     }
