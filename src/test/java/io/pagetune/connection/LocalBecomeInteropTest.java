@@ -47,4 +47,25 @@ class LocalBecomeInteropTest {
       }
     }
   }
+
+  @Test
+  void suAsRootRunsAsTheUserWithoutReadingThePasswordOrTheCommandsInput() throws Exception {
+    Assumptions.assumeTrue(SystemTestUser.canCreate(), "needs root to create a user");
+    try (SystemTestUser user = SystemTestUser.create("pagetune-ls", "ls-Pw-" + System.nanoTime())) {
+      // root's su asks for no password (pam_rootok): the line su is given is never read
+      LocalConnection c =
+          new LocalConnection("localhost", LocalSudo.of(() -> Optional.of("never-read")));
+      Become as = Become.as(user.name()).through(BecomeMethod.of("su", "/bin/su", "-s /bin/sh"));
+      CommandResult who =
+          c.run(RemoteCommand.script("id -un; cat").withBecome(as).withStdin("in\n"), T);
+      assertEquals(user.name() + "\nin\n", who.stdout(), who.toString());
+      assertEquals("", who.stderr(), who.toString());
+      Path file = Path.of("/home", user.name(), "su.conf");
+      c.put(
+          "x\n".getBytes(StandardCharsets.UTF_8),
+          file.toString(),
+          PutOptions.DEFAULT.withBecome(as));
+      assertEquals(user.name(), Files.getOwner(file).getName(), "written by the become user");
+    }
+  }
 }
