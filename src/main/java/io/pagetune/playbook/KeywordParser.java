@@ -53,6 +53,9 @@ final class KeywordParser {
     try {
       io.pagetune.connection.BecomeMethod.of(all.method(), all.exe(), all.flags());
     } catch (IllegalArgumentException e) {
+      if (all.method() == null && suWouldTake(all)) {
+        return own; // the method may come from a variable: checked with it when the task runs
+      }
       // the key the message is about, if set here, else the first become key set here
       String about =
           e.getMessage().startsWith("become method")
@@ -68,6 +71,15 @@ final class KeywordParser {
       throw new InputException(m.get(at).location(), e.getMessage());
     }
     return own;
+  }
+
+  private static boolean suWouldTake(BecomeHow how) {
+    try {
+      io.pagetune.connection.BecomeMethod.of("su", how.exe(), how.flags());
+      return true;
+    } catch (IllegalArgumentException e) {
+      return false;
+    }
   }
 
   private static String literal(YamlValue.Mapping m, String key) {
