@@ -97,7 +97,7 @@ final class BecomeFlags {
                 : "not a flag (a password or a command in become_flags would end up in argv)";
       }
       return Optional.of(
-          "become_flags for " + method + ": '" + (w.startsWith("-") ? w : "…") + "' " + why);
+          "become_flags for " + method + ": '" + (w.startsWith("-") ? flag : "…") + "' " + why);
     }
     return Optional.empty();
   }
