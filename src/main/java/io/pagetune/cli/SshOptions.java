@@ -29,7 +29,8 @@ public final class SshOptions {
 
   @Option(
       names = {"-K", "--ask-become-pass"},
-      description = "Prompt for the sudo password (else PAGETUNE_BECOME_PASSWORD is used).")
+      description =
+          "Prompt for the become password, for sudo or su (else PAGETUNE_BECOME_PASSWORD is used).")
   boolean askBecomePass;
 
   @Option(

@@ -8,9 +8,9 @@ import java.util.function.Consumer;
 /**
  * What {@code -vv} and {@code -vvv} show: every command sent to a host with its exit code and time
  * ({@code -vv}), and every connection opened with user, address, port and key file, and how long it
- * took ({@code -vvv}). Lines never carry stdin (where sudo passwords travel), environment values or
- * file contents, nor the commands of a {@code no_log} task ({@link Connection#noLog}), and {@code
- * password=}/{@code token=} parameters are masked.
+ * took ({@code -vvv}). Lines never carry stdin (where become passwords travel), environment values
+ * or file contents, nor the commands of a {@code no_log} task ({@link Connection#noLog}), and
+ * {@code password=}/{@code token=} parameters are masked.
  */
 public final class TracingConnectionFactory implements ConnectionFactory {
   private final ConnectionFactory inner;

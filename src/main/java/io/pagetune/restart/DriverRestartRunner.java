@@ -113,6 +113,8 @@ final class DriverRestartRunner implements RestartRunner {
       }
       String done = "restarted and verified: " + after.get().detail() + benefit;
       return RunOutcome.done(done + workNote(policy, target, done));
+    } catch (io.pagetune.connection.BecomeRefused e) {
+      return RunOutcome.failed(e.getMessage()); // one line: the host and what sudo or su said
     }
   }
 

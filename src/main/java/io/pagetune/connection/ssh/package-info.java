@@ -16,7 +16,7 @@
  *   <li>{@code config}: run-wide settings, ssh arguments from the inventory, the common subset of
  *       ~/.ssh/config, private keys, and the target they resolve to.
  *   <li>{@code session}: what runs on an authenticated client: exec channels and kept shell
- *       sessions (bounded per host, killed on the host at their timeout), sudo's password, file
+ *       sessions (bounded per host, killed on the host at their timeout), the become password, file
  *       reads, stats and atomic writes through SFTP or the shell, and {@link
  *       io.pagetune.connection.ssh.session.ConnectionProbe}, which tells a lost or silent host
  *       (UNREACHABLE) from a failed operation.

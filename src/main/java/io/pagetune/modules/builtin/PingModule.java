@@ -20,7 +20,7 @@ public final class PingModule implements Module {
                   .describe(
                       "What to return under 'ping'; 'crash' makes the task fail, to test failure handling."))
           .documented(
-              "Logs in, runs a command on the host (through sudo with become) and answers pong; changes nothing.",
+              "Logs in, runs a command on the host (through sudo or su with become) and answers pong; changes nothing.",
               "- name: can pagetune reach and use the host?\n  ping:\n");
 
   @Override
@@ -35,7 +35,7 @@ public final class PingModule implements Module {
 
   @Override
   public Plan plan(ModuleCall call, HostState host) {
-    // a stat runs a command on the host, through sudo with become: a refused sudo fails the ping
+    // a stat runs a command on the host, through sudo or su with become: a refusal fails the ping
     host.stat("/");
     String data = call.args().string("data");
     if (data.equals("crash")) {

@@ -27,7 +27,7 @@ import java.util.function.Supplier;
  * @param sshDir where default keys (id_ed25519, id_ecdsa, id_rsa) and config live
  * @param sshConfigFile an OpenSSH client config to honour, or null
  * @param defaultUser login user when neither inventory nor ssh config name one
- * @param becomePassword sudo password, if any
+ * @param becomePassword the become password (sudo or su), if any
  * @param keyPassphrase passphrase of encrypted private keys, if any
  * @param shellSession run commands through one long-lived shell per host (exec channels when off,
  *     and always for commands that need stdin)
