@@ -86,13 +86,15 @@ class LauncherIT {
     return home;
   }
 
-  private Path localPlaybook(String task) throws IOException {
-    Files.writeString(
-        dir.resolve("local.yml"), "all:\n  hosts:\n    h1:\n      ansible_connection: local\n");
+  /** {@code home}/pagetune runs a play of {@code task} on a local host, without a state store. */
+  private Process startLocalRun(Path home, String task) throws IOException {
+    Path inventory = dir.resolve("local.yml");
+    Files.writeString(inventory, "all:\n  hosts:\n    h1:\n      ansible_connection: local\n");
     Path playbook = dir.resolve("local-play.yml");
     Files.writeString(
         playbook, "- hosts: all\n  gather_facts: false\n  tasks:\n    - " + task + "\n");
-    return playbook;
+    return start(
+        home, Map.of(), "run", playbook.toString(), "-i", inventory.toString(), "--state", "none");
   }
 
   private static boolean isJava(ProcessHandle p) {
@@ -276,17 +278,7 @@ class LauncherIT {
   @Test
   void sigtermToTheLauncherEndsTheJvm() throws Exception {
     Path home = launcherWithoutArchive();
-    Path playbook = localPlaybook("command: sleep 300");
-    Process launcher =
-        start(
-            home,
-            Map.of(),
-            "run",
-            playbook.toString(),
-            "-i",
-            dir.resolve("local.yml").toString(),
-            "--state",
-            "none");
+    Process launcher = startLocalRun(home, "command: sleep 300");
     List<ProcessHandle> started = new ArrayList<>();
     try {
       long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
@@ -326,17 +318,7 @@ class LauncherIT {
   void classDataArchiveWrittenAtExitIsMappedFromTheNextStart() throws Exception {
     Path home = launcherWithoutArchive();
     Path target = home.resolve("target");
-    Path playbook = localPlaybook("debug: {msg: hi}");
-    Process first =
-        start(
-            home,
-            Map.of(),
-            "run",
-            playbook.toString(),
-            "-i",
-            dir.resolve("local.yml").toString(),
-            "--state",
-            "none");
+    Process first = startLocalRun(home, "debug: {msg: hi}");
     assertTrue(first.waitFor(5, TimeUnit.MINUTES), "launcher did not finish");
     assertEquals(0, first.exitValue(), Files.readString(dir.resolve("stderr")));
     assertTrue(Files.size(target.resolve("pagetune.jsa." + first.pid())) > 0);
