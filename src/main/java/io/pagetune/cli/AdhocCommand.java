@@ -1,10 +1,8 @@
 package io.pagetune.cli;
 
 import io.pagetune.app.RunAssembly;
-import io.pagetune.connection.Connections;
 import io.pagetune.executor.RunOptions;
 import io.pagetune.executor.RunResult;
-import io.pagetune.executor.RunServices;
 import io.pagetune.inventory.Inventory;
 import io.pagetune.inventory.InventoryLoader;
 import io.pagetune.playbook.AdhocPlay;
@@ -12,13 +10,11 @@ import io.pagetune.playbook.Playbook;
 import io.pagetune.playbook.PlaybookLoader;
 import io.pagetune.report.AdhocReporter;
 import io.pagetune.report.RunListener;
-import io.pagetune.state.StateStore;
 import io.pagetune.yaml.YamlReader;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -95,21 +91,9 @@ public final class AdhocCommand implements Callable<Integer> {
 
   @picocli.CommandLine.Mixin ExtraVarsOption extraVars = new ExtraVarsOption();
 
-  @Option(
-      names = {"-f", "--forks"},
-      paramLabel = "N",
-      description =
-          "Hosts run in parallel (default: ansible.cfg's forks, else "
-              + RunOptions.DEFAULT_FORKS
-              + ").")
-  Integer forks;
+  @picocli.CommandLine.Mixin ForksOption forks = new ForksOption();
 
-  @Option(
-      names = "--timeout",
-      paramLabel = "SECONDS",
-      defaultValue = "3600",
-      description = "Command timeout (default: ${DEFAULT-VALUE}).")
-  long timeoutSeconds;
+  @picocli.CommandLine.Mixin CommandTimeoutOption commandTimeout = new CommandTimeoutOption();
 
   @picocli.CommandLine.Mixin StacktraceOption stacktrace = new StacktraceOption();
 
@@ -128,6 +112,7 @@ public final class AdhocCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     AnsibleConfig config = AnsibleConfig.forProcess(environment.env());
+    EngineCommand engine = new EngineCommand(environment, ansible, config);
     io.pagetune.vault.Vault vault = vaultOptions.vault(environment, config);
     YamlReader yaml = new YamlReader(Path.of(""), io.pagetune.yaml.ReadFiles.recording(), vault);
     Duration leaseWait = lockTimeout.timeout();
@@ -138,18 +123,12 @@ public final class AdhocCommand implements Callable<Integer> {
             .withDiff(diff)
             .withLimit(limit.pattern)
             .withExtraVars(extraVars.parse(environment, vault))
-            .withForks(EngineConnections.forks(forks, config))
-            .withCommandTimeout(Duration.ofSeconds(timeoutSeconds));
+            .withForks(forks.forks(config))
+            .withCommandTimeout(commandTimeout.timeout());
     Clock clock = environment.clock();
     RunAssembly assembly = new RunAssembly(environment.wiring(), clock, clock);
     // everything the user wrote is parsed and validated before any host is contacted
-    List<String> sources =
-        inventories.sources.isEmpty() ? config.inventories() : inventories.sources;
-    if (sources.isEmpty()) {
-      throw new io.pagetune.error.InputException(
-          io.pagetune.error.SourceLocation.of("-i"),
-          "no inventory: give -i INVENTORY, or set inventory in ansible.cfg or ANSIBLE_INVENTORY");
-    }
+    List<String> sources = engine.inventorySources(inventories, false);
     Inventory inv = new InventoryLoader(yaml).loadSources(sources, ansible.hostDefaults(config));
     SshArgsCheck.validate(inv);
     PlaybookLoader loader =
@@ -159,25 +138,21 @@ public final class AdhocCommand implements Callable<Integer> {
         loader.adhoc(
             AdhocPlay.yaml(assembly.modules(), pattern, module, args),
             Path.of("").toAbsolutePath());
-    config.warnings().forEach(w -> environment.err().println("[WARNING]: " + w));
+    engine.printConfigWarnings();
     RunAssembly.Loaded run =
         new RunAssembly.Loaded(
             Path.of(AdhocPlay.NAME), book, inv, ansible.firstFile(sources), null, yaml);
-    if (ansible.listing()) {
-      new io.pagetune.executor.run.PlaybookListing(book, inv, options)
-          .print(environment.out(), ansible.listHosts, ansible.listTasks, ansible.listTags);
+    if (engine.listed(run, options)) {
       return 0;
     }
     String moduleName = assembly.modules().find(module).orElseThrow().name();
     RunListener reporter =
         new AdhocReporter(environment.out(), environment.err(), moduleName, oneLine);
-    Connections connections = EngineConnections.open(environment, ansible, ssh, config, reporter);
-    Optional<StateStore> store = stateOptions.open(environment, clock);
-    RunServices services = assembly.services(run, store, connections, check, leaseWait);
-    RunResult result = assembly.run(run, options, services, connections, List.of(reporter), budget);
-    for (String error : result.summary().inputErrors()) {
-      environment.err().println(error);
-    }
-    return result.exit().code();
+    EngineCommand.Started started =
+        engine.start(ssh, stateOptions, reporter, clock, assembly, run, check, leaseWait);
+    RunResult result =
+        assembly.run(
+            run, options, started.services(), started.connections(), List.of(reporter), budget);
+    return engine.exitCode(result);
   }
 }

@@ -30,7 +30,6 @@ import io.pagetune.state.StateStore;
 import io.pagetune.yaml.YamlReader;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -99,13 +98,7 @@ public final class ApplyCommand implements Callable<Integer> {
       description = "Hosts run in parallel (default: ${DEFAULT-VALUE}).")
   int forks;
 
-  @Option(
-      names = "--timeout",
-      paramLabel = "SECONDS",
-      defaultValue = "3600",
-      description =
-          "Default command timeout for tasks without timeout: (default: ${DEFAULT-VALUE}).")
-  long timeoutSeconds;
+  @Mixin CommandTimeoutOption commandTimeout = new CommandTimeoutOption();
 
   @Mixin SshOptions ssh = new SshOptions();
 
@@ -245,7 +238,7 @@ public final class ApplyCommand implements Callable<Integer> {
             new LinkedHashSet<>(plan.source().skipTags()))
         .withExtraVars(givenVars)
         .withForks(forks)
-        .withCommandTimeout(Duration.ofSeconds(timeoutSeconds));
+        .withCommandTimeout(commandTimeout.timeout());
   }
 
   /** Where refusals are told: stdout, unless it carries JSON events. */

@@ -2,7 +2,6 @@ package io.pagetune.cli;
 
 import io.pagetune.app.PlanSaving;
 import io.pagetune.app.RunAssembly;
-import io.pagetune.connection.Connections;
 import io.pagetune.executor.RunOptions;
 import io.pagetune.executor.RunResult;
 import io.pagetune.executor.RunServices;
@@ -18,7 +17,6 @@ import io.pagetune.report.TtyProgress;
 import io.pagetune.state.StateStore;
 import io.pagetune.yaml.YamlReader;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -87,14 +85,7 @@ public final class RunCommand implements Callable<Integer> {
 
   @picocli.CommandLine.Mixin ExtraVarsOption extraVars = new ExtraVarsOption();
 
-  @Option(
-      names = {"-f", "--forks"},
-      paramLabel = "N",
-      description =
-          "Hosts run in parallel (default: ansible.cfg's forks, else "
-              + RunOptions.DEFAULT_FORKS
-              + ").")
-  Integer forks;
+  @picocli.CommandLine.Mixin ForksOption forks = new ForksOption();
 
   @picocli.CommandLine.Mixin OutputOption output = new OutputOption();
 
@@ -108,13 +99,7 @@ public final class RunCommand implements Callable<Integer> {
       description = "With --check: exit 5 when changes are pending, 0 when nothing would change.")
   boolean detailedExitCode;
 
-  @Option(
-      names = "--timeout",
-      paramLabel = "SECONDS",
-      defaultValue = "3600",
-      description =
-          "Default command timeout for tasks without timeout: (default: ${DEFAULT-VALUE}).")
-  long timeoutSeconds;
+  @picocli.CommandLine.Mixin CommandTimeoutOption commandTimeout = new CommandTimeoutOption();
 
   @picocli.CommandLine.Mixin StacktraceOption stacktrace = new StacktraceOption();
 
@@ -157,12 +142,13 @@ public final class RunCommand implements Callable<Integer> {
     io.pagetune.vault.Vault vault = vaultOptions.vault(environment, config);
     // what the run reads is recorded, so that a saved plan binds exactly those files
     YamlReader yaml = new YamlReader(Path.of(""), io.pagetune.yaml.ReadFiles.recording(), vault);
-    int forks = forks(config);
+    EngineCommand engine = new EngineCommand(environment, ansible, config);
+    int parallel = forks.forks(config);
     lockTimeout.timeout();
     io.pagetune.executor.ConnectionBudget budget = connectionBudget.budget();
     checkSavePlan();
     reports.check();
-    RunOptions options = options(vault, forks);
+    RunOptions options = options(vault, parallel);
     java.time.Clock clock = now.clock(environment);
     // a saved plan's modules stamp their audit comments with one instant, the plan's, so that
     // apply can render the very same bytes
@@ -173,13 +159,7 @@ public final class RunCommand implements Callable<Integer> {
             clock,
             savePlan == null ? clock : java.time.Clock.fixed(planTime, java.time.ZoneOffset.UTC));
     // everything the user wrote is parsed and validated before any host is contacted
-    List<String> sources =
-        inventories.sources.isEmpty() ? config.inventories() : inventories.sources;
-    if (sources.isEmpty() && !ansible.syntaxCheck) {
-      throw new io.pagetune.error.InputException(
-          io.pagetune.error.SourceLocation.of("-i"),
-          "no inventory: give -i INVENTORY, or set inventory in ansible.cfg or ANSIBLE_INVENTORY");
-    }
+    List<String> sources = engine.inventorySources(inventories, ansible.syntaxCheck);
     Inventory inv =
         new InventoryLoader(yaml, environment.inventorySources())
             .loadSources(sources, ansible.hostDefaults(config));
@@ -190,7 +170,7 @@ public final class RunCommand implements Callable<Integer> {
                     assembly.modules(), yaml, new io.pagetune.playbook.RolePath(config.rolesPath()))
                 .load(playbook));
     book = config.strategy().map(book::withDefaultStrategy).orElse(book);
-    config.warnings().forEach(w -> environment.err().println("[WARNING]: " + w));
+    engine.printConfigWarnings();
     if (ansible.verbosity() >= 1) {
       io.pagetune.inventory.UnreadSettingNotes.of(inv.hosts())
           .forEach(n -> environment.err().println("[NOTE]: " + n));
@@ -205,34 +185,34 @@ public final class RunCommand implements Callable<Integer> {
     RunAssembly.Loaded run =
         new RunAssembly.Loaded(playbook, book, inv, ansible.firstFile(sources), windows.file, yaml);
     assembly.checkRestartSettings(run);
-    if (ansible.listing()) {
-      new io.pagetune.executor.run.PlaybookListing(book, inv, options)
-          .print(environment.out(), ansible.listHosts, ansible.listTasks, ansible.listTags);
+    if (engine.listed(run, options)) {
       return 0;
     }
     List<RunListener> listeners = listeners(clock, inv);
-    Connections connections = connections(config, listeners.get(0));
-    Optional<StateStore> store = stateOptions.open(environment, clock);
+    EngineCommand.Started started =
+        engine.start(
+            ssh,
+            stateOptions,
+            listeners.get(0),
+            clock,
+            assembly,
+            run,
+            check,
+            lockTimeout.timeout());
+    Optional<StateStore> store = started.store();
     store.ifPresent(reports::benefits);
-    RunServices services = assembly.services(run, store, connections, check, lockTimeout.timeout());
+    RunServices services = started.services();
     PlanSaving planSaving = savePlan == null ? null : new PlanSaving(savePlan, vault::holdsSecret);
     if (planSaving != null) {
       services = services.withPlans(planSaving.recorder());
     }
-    RunResult result = assembly.run(run, options, services, connections, listeners, budget);
+    RunResult result =
+        assembly.run(run, options, services, started.connections(), listeners, budget);
     reports.write(vault::mask);
     if (planSaving != null) {
       finishPlan(planSaving, result, run, sources, options, planTime, store);
     }
-    // input errors that only showed while running (undefined variables) end on stderr too
-    for (String error : result.summary().inputErrors()) {
-      environment.err().println(error);
-    }
-    return result.exit().code();
-  }
-
-  private int forks(AnsibleConfig config) {
-    return EngineConnections.forks(forks, config);
+    return engine.exitCode(result);
   }
 
   private void checkSavePlan() {
@@ -260,7 +240,7 @@ public final class RunCommand implements Callable<Integer> {
         .withForks(forks)
         .withForceHandlers(forceHandlers)
         .withDetailedExitCode(detailedExitCode)
-        .withCommandTimeout(Duration.ofSeconds(timeoutSeconds));
+        .withCommandTimeout(commandTimeout.timeout());
   }
 
   /** The reporter first (it writes the recap), then progress, verbose results and report files. */
@@ -284,10 +264,6 @@ public final class RunCommand implements Callable<Integer> {
       listeners.add(new io.pagetune.report.TaskTimes(environment.out(), environment.clock()));
     }
     return listeners;
-  }
-
-  private Connections connections(AnsibleConfig config, RunListener listener) {
-    return EngineConnections.open(environment, ansible, ssh, config, listener);
   }
 
   private void finishPlan(

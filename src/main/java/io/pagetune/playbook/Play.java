@@ -61,53 +61,35 @@ public record Play(
     if (strategy != Strategy.DEFAULT || other == Strategy.DEFAULT) {
       return this;
     }
-    return new Play(
-        name,
-        hosts,
-        hostsLocation,
-        vars,
-        varsFiles,
-        gatherFacts,
-        serial,
-        other,
-        maxFailPercentage,
-        anyErrorsFatal,
-        forceHandlers,
-        keywords,
-        preTasks,
-        tasks,
-        postTasks,
-        handlers,
-        baseDir,
-        location,
-        roleVars,
-        gatherSubset);
+    return toBuilder().strategy(other).build();
   }
 
   /** The same play with other task sections (its handlers, vars and keywords kept). */
   public Play withSections(
       List<TaskNode> preTasks, List<TaskNode> tasks, List<TaskNode> postTasks) {
-    return new Play(
-        name,
-        hosts,
-        hostsLocation,
-        vars,
-        varsFiles,
-        gatherFacts,
-        serial,
-        strategy,
-        maxFailPercentage,
-        anyErrorsFatal,
-        forceHandlers,
-        keywords,
-        preTasks,
-        tasks,
-        postTasks,
-        handlers,
-        baseDir,
-        location,
-        roleVars,
-        gatherSubset);
+    return toBuilder().preTasks(preTasks).tasks(tasks).postTasks(postTasks).build();
+  }
+
+  /** A builder holding every field of this play, so a caller changes only what it sets. */
+  public Builder toBuilder() {
+    return builder(hosts, baseDir, location)
+        .name(name)
+        .hostsLocation(hostsLocation)
+        .vars(vars)
+        .varsFiles(varsFiles)
+        .gatherFacts(gatherFacts)
+        .serial(serial)
+        .strategy(strategy)
+        .maxFailPercentage(maxFailPercentage)
+        .anyErrorsFatal(anyErrorsFatal)
+        .forceHandlers(forceHandlers)
+        .keywords(keywords)
+        .preTasks(preTasks)
+        .tasks(tasks)
+        .postTasks(postTasks)
+        .handlers(handlers)
+        .roleVars(roleVars)
+        .gatherSubset(gatherSubset);
   }
 
   /**

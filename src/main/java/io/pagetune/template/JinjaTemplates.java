@@ -146,7 +146,7 @@ final class JinjaTemplates {
   }
 
   Object evaluate(String expression, Scope scope, String what) {
-    return JinjaValues.plain(
+    return Unwrap.normalizeJinja(
         jinja.evaluate(
             expression, scope.vars, scope::resolve, new JinjaEvaluation.Where(scope.at, what)));
   }

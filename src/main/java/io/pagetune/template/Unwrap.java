@@ -15,9 +15,11 @@ import freemarker.template.utility.DeepUnwrap;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 
 /**
  * Turns FreeMarker values back into plain Java values, keeping numbers exact (FreeMarker's own deep
@@ -90,6 +92,25 @@ final class Unwrap {
     if (v instanceof BigInteger bi) {
       return bi.longValue();
     }
+    return plainForm(v, Unwrap::normalize, List.class);
+  }
+
+  /**
+   * A Jinja result: Jinjava's own list and map types, sets and tuples copied as lists, a map entry
+   * (from {@code items()}) as a key-value pair; host text stays marked as host data.
+   */
+  static Object normalizeJinja(Object v) {
+    if (v instanceof Map.Entry<?, ?> e) {
+      return List.of(normalizeJinja(e.getKey()), normalizeJinja(e.getValue()));
+    }
+    return plainForm(v, Unwrap::normalizeJinja, Collection.class);
+  }
+
+  /**
+   * Whole numbers as Long, fractions as Double, maps and the collections of type {@code copied} as
+   * fresh Java maps and lists whose members go through {@code member}.
+   */
+  private static Object plainForm(Object v, UnaryOperator<Object> member, Class<?> copied) {
     if (v instanceof Integer || v instanceof Short || v instanceof Byte) {
       return ((Number) v).longValue();
     }
@@ -98,12 +119,13 @@ final class Unwrap {
     }
     if (v instanceof Map<?, ?> m) {
       Map<String, Object> out = new LinkedHashMap<>();
-      m.forEach((k, val) -> out.put(String.valueOf(k), normalize(val)));
+      m.forEach((k, x) -> out.put(String.valueOf(k), member.apply(x)));
       return out;
     }
-    if (v instanceof List<?> l) {
-      List<Object> out = new ArrayList<>(l.size());
-      l.forEach(o -> out.add(normalize(o)));
+    if (copied.isInstance(v)) {
+      Collection<?> c = (Collection<?>) v;
+      List<Object> out = new ArrayList<>(c.size());
+      c.forEach(x -> out.add(member.apply(x)));
       return out;
     }
     return v;

@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -41,10 +42,24 @@ class LauncherIT {
   }
 
   private Launched launch(Map<String, String> env, String... args) throws Exception {
+    return launch(ROOT, env, args);
+  }
+
+  /** Runs {@code home}/pagetune to its end. */
+  private Launched launch(Path home, Map<String, String> env, String... args) throws Exception {
+    Process p = start(home, env, args);
+    assertTrue(p.waitFor(5, TimeUnit.MINUTES), "launcher did not finish");
+    return new Launched(
+        p.exitValue(),
+        Files.readString(dir.resolve("stdout"), StandardCharsets.UTF_8),
+        Files.readString(dir.resolve("stderr"), StandardCharsets.UTF_8));
+  }
+
+  private Process start(Path home, Map<String, String> env, String... args) throws IOException {
     List<String> command = new ArrayList<>();
-    command.add(ROOT.resolve("pagetune").toString());
+    command.add(home.resolve("pagetune").toString());
     command.addAll(List.of(args));
-    ProcessBuilder pb = new ProcessBuilder(command).directory(ROOT.toFile());
+    ProcessBuilder pb = new ProcessBuilder(command).directory(home.toFile());
     // the JDK running the tests runs the launcher too
     pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
     pb.environment().remove("PAGETUNE_JAVA_OPTS");
@@ -53,12 +68,37 @@ class LauncherIT {
     pb.environment().putAll(env);
     pb.redirectOutput(dir.resolve("stdout").toFile());
     pb.redirectError(dir.resolve("stderr").toFile());
-    Process p = pb.start();
-    assertTrue(p.waitFor(5, TimeUnit.MINUTES), "launcher did not finish");
-    return new Launched(
-        p.exitValue(),
-        Files.readString(dir.resolve("stdout"), StandardCharsets.UTF_8),
-        Files.readString(dir.resolve("stderr"), StandardCharsets.UTF_8));
+    return pb.start();
+  }
+
+  /**
+   * The launcher beside a copy of the jar in a fresh folder: no class-data archive yet, so a run
+   * takes the path that writes one, and the test's archives stay out of the repository's target/.
+   */
+  private Path launcherWithoutArchive() throws IOException {
+    Path home = dir.resolve("home");
+    Files.createDirectories(home.resolve("target"));
+    Files.copy(
+        ROOT.resolve("pagetune"),
+        home.resolve("pagetune"),
+        java.nio.file.StandardCopyOption.COPY_ATTRIBUTES);
+    Files.copy(ROOT.resolve("target/pagetune.jar"), home.resolve("target/pagetune.jar"));
+    return home;
+  }
+
+  /** {@code home}/pagetune runs a play of {@code task} on a local host, without a state store. */
+  private Process startLocalRun(Path home, String task) throws IOException {
+    Path inventory = dir.resolve("local.yml");
+    Files.writeString(inventory, "all:\n  hosts:\n    h1:\n      ansible_connection: local\n");
+    Path playbook = dir.resolve("local-play.yml");
+    Files.writeString(
+        playbook, "- hosts: all\n  gather_facts: false\n  tasks:\n    - " + task + "\n");
+    return start(
+        home, Map.of(), "run", playbook.toString(), "-i", inventory.toString(), "--state", "none");
+  }
+
+  private static boolean isJava(ProcessHandle p) {
+    return p.info().command().map(c -> c.endsWith("/java")).orElse(false);
   }
 
   private static void assertNoJvmChatter(Launched run) {
@@ -228,5 +268,75 @@ class LauncherIT {
     String err = Files.readString(dir.resolve("stderr"));
     assertEquals(6, p.exitValue(), err);
     assertTrue(err.contains("could not write all output to stdout"), err);
+  }
+
+  /**
+   * A SIGTERM to the launcher's PID (a service manager, a CI job, {@code timeout}) ends the JVM,
+   * also on the run that writes the class-data archive at its exit, instead of leaving it to run
+   * its tasks on without the launcher.
+   */
+  @Test
+  void sigtermToTheLauncherEndsTheJvm() throws Exception {
+    Path home = launcherWithoutArchive();
+    Process launcher = startLocalRun(home, "command: sleep 300");
+    List<ProcessHandle> started = new ArrayList<>();
+    try {
+      long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
+      // the task's sleep runs: the JVM is up and busy
+      while (launcher
+          .descendants()
+          .noneMatch(p -> p.info().commandLine().orElse("").contains("sleep 300"))) {
+        assertTrue(
+            launcher.isAlive(), "launcher ended early: " + Files.readString(dir.resolve("stderr")));
+        assertTrue(System.nanoTime() < deadline, "the task never started");
+        Thread.sleep(200);
+      }
+      started.addAll(launcher.descendants().toList());
+      List<ProcessHandle> jvms =
+          Stream.concat(Stream.of(launcher.toHandle()), started.stream())
+              .filter(LauncherIT::isJava)
+              .toList();
+      assertFalse(jvms.isEmpty(), "no JVM under the launcher");
+      launcher.destroy(); // SIGTERM
+      assertTrue(launcher.waitFor(2, TimeUnit.MINUTES), "launcher did not end");
+      for (ProcessHandle jvm : jvms) {
+        jvm.onExit().completeOnTimeout(jvm, 2, TimeUnit.MINUTES).join();
+        assertFalse(jvm.isAlive(), "the JVM runs on after SIGTERM: " + jvm.info());
+      }
+      assertEquals(143, launcher.exitValue());
+    } finally {
+      started.forEach(ProcessHandle::destroyForcibly);
+      launcher.destroyForcibly();
+    }
+  }
+
+  /**
+   * The run that writes the class-data archive leaves it under its own PID (it ends as the JVM, so
+   * no launcher is left to move it); the next start puts it in place, and the JVM maps it.
+   */
+  @Test
+  void classDataArchiveWrittenAtExitIsMappedFromTheNextStart() throws Exception {
+    Path home = launcherWithoutArchive();
+    Path target = home.resolve("target");
+    Process first = startLocalRun(home, "debug: {msg: hi}");
+    assertTrue(first.waitFor(5, TimeUnit.MINUTES), "launcher did not finish");
+    assertEquals(0, first.exitValue(), Files.readString(dir.resolve("stderr")));
+    assertTrue(Files.size(target.resolve("pagetune.jsa." + first.pid())) > 0);
+    assertTrue(Files.exists(target.resolve("pagetune.jsa." + first.pid() + ".stamp")));
+    assertFalse(Files.exists(target.resolve("pagetune.jsa")));
+
+    Path loads = dir.resolve("class-load.log");
+    Launched second =
+        launch(
+            home, Map.of("PAGETUNE_JAVA_OPTS", "-Xlog:class+load=info:file=" + loads), "--version");
+    assertEquals(0, second.exit(), second.toString());
+    try (Stream<Path> files = Files.list(target)) {
+      assertEquals(
+          List.of("pagetune.jar", "pagetune.jsa", "pagetune.jsa.stamp"),
+          files.map(f -> f.getFileName().toString()).sorted().toList());
+    }
+    assertTrue(
+        Files.readString(loads).contains("io.pagetune.cli.Main source: shared objects file (top)"),
+        "the archive was not mapped");
   }
 }

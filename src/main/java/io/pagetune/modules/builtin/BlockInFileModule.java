@@ -22,10 +22,7 @@ public final class BlockInFileModule implements Module {
   static final String DEFAULT_MARKER = "# {mark} PAGETUNE MANAGED BLOCK";
 
   private static final ArgSpec SPEC =
-      ArgSpec.of(
-              Arg.required("path", ArgType.STRING)
-                  .aliases("dest", "destfile", "name")
-                  .describe("The file to edit."),
+      FileArgs.editing(
               Arg.optional("block", ArgType.STRING, "")
                   .aliases("content")
                   .describe("The text between the markers; empty removes the block."),
@@ -45,12 +42,7 @@ public final class BlockInFileModule implements Module {
                   .describe(
                       "Where a new block goes: before the last line matching this regular expression, or BOF."),
               Arg.optional("create", ArgType.BOOL, false)
-                  .describe("Create the file when it is missing."),
-              Arg.optional("backup", ArgType.BOOL, false)
-                  .describe("Keep a timestamped copy of the old file beside it."),
-              FileAttributes.MODE,
-              FileAttributes.OWNER,
-              FileAttributes.GROUP)
+                  .describe("Create the file when it is missing."))
           .documented(
               "Ensures a block of lines between marker lines is in a file (or removed), as Ansible's blockinfile does.",
               "- name: huge pages block\n  blockinfile:\n    path: /etc/sysctl.conf\n    block: |\n      vm.nr_hugepages = 1024\n      vm.hugetlb_shm_group = 54321\n");

@@ -16,21 +16,13 @@ import java.nio.charset.StandardCharsets;
  */
 public final class CopyModule implements Module {
   private static final ArgSpec SPEC =
-      ArgSpec.of(
-              Arg.required("dest", ArgType.STRING)
-                  .describe("Absolute path of the file on the host."),
+      FileArgs.wholeFile(
+              FileArgs.DEST,
               Arg.optional("content", ArgType.STRING)
                   .describe("The file's content, instead of src."),
               Arg.optional("src", ArgType.STRING)
                   .describe(
-                      "File on the control node to copy (relative to the playbook or role's files/); an ansible-vault file is decrypted."),
-              FileAttributes.MODE,
-              FileAttributes.OWNER,
-              FileAttributes.GROUP,
-              Arg.optional("backup", ArgType.BOOL, false)
-                  .describe("Keep a timestamped copy of the old file beside it."),
-              Arg.optional("force", ArgType.BOOL, true)
-                  .describe("Replace a file that differs; false writes only a missing file."))
+                      "File on the control node to copy (relative to the playbook or role's files/); an ansible-vault file is decrypted."))
           .documented(
               "Writes a whole file on the host from content or a control-node file, journaled with a backup first.",
               "- name: hugepages sysctl file\n  copy:\n    dest: /etc/sysctl.d/97-hugepages.conf\n    content: \"vm.nr_hugepages = 1024\\n\"\n    mode: \"0644\"\n");

@@ -22,10 +22,7 @@ import java.util.regex.PatternSyntaxException;
  */
 public final class ReplaceModule implements Module {
   private static final ArgSpec SPEC =
-      ArgSpec.of(
-              Arg.required("path", ArgType.STRING)
-                  .aliases("dest", "destfile", "name")
-                  .describe("The file to edit."),
+      FileArgs.editing(
               Arg.required("regexp", ArgType.STRING)
                   .describe("Python regular expression; every match is replaced."),
               Arg.optional("replace", ArgType.STRING, "")
@@ -35,12 +32,7 @@ public final class ReplaceModule implements Module {
                       "Only text after the first match of this regular expression is edited."),
               Arg.optional("before", ArgType.STRING)
                   .describe(
-                      "Only text before the first match of this regular expression is edited."),
-              Arg.optional("backup", ArgType.BOOL, false)
-                  .describe("Keep a timestamped copy of the old file beside it."),
-              FileAttributes.MODE,
-              FileAttributes.OWNER,
-              FileAttributes.GROUP)
+                      "Only text before the first match of this regular expression is edited."))
           .documented(
               "Replaces every match of a regular expression in a file, as Ansible's replace does.",
               "- name: larger shared_buffers\n  replace:\n    path: /etc/postgresql/15/main/postgresql.conf\n    regexp: '^shared_buffers = .*$'\n    replace: 'shared_buffers = 8GB'\n");

@@ -17,19 +17,11 @@ import java.nio.charset.StandardCharsets;
  */
 public final class TemplateModule implements Module {
   private static final ArgSpec SPEC =
-      ArgSpec.of(
+      FileArgs.wholeFile(
               Arg.required("src", ArgType.STRING)
                   .describe(
                       "Template on the control node (relative to the playbook or role's templates/), rendered with the host's variables."),
-              Arg.required("dest", ArgType.STRING)
-                  .describe("Absolute path of the file on the host."),
-              FileAttributes.MODE,
-              FileAttributes.OWNER,
-              FileAttributes.GROUP,
-              Arg.optional("backup", ArgType.BOOL, false)
-                  .describe("Keep a timestamped copy of the old file beside it."),
-              Arg.optional("force", ArgType.BOOL, true)
-                  .describe("Replace a file that differs; false writes only a missing file."))
+              FileArgs.DEST)
           .documented(
               "Renders a template with the host's variables and writes it as a whole file, journaled with a backup first.",
               "- name: limits for the oracle user\n  template:\n    src: oracle-limits.conf.ftl\n    dest: /etc/security/limits.d/99-oracle.conf\n    mode: \"0644\"\n");
