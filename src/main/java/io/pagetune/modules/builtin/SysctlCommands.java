@@ -4,6 +4,8 @@ import io.pagetune.connection.CommandResult;
 import io.pagetune.connection.RemoteCommand;
 import io.pagetune.modules.Step;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -17,8 +19,7 @@ import java.util.regex.Pattern;
  */
 final class SysctlCommands {
   /** ansible.posix.sysctl runs sysctl in the C locale, so that its stderr can be matched. */
-  static final Map<String, String> C_LOCALE =
-      Map.of("LANG", "C", "LC_ALL", "C", "LC_MESSAGES", "C");
+  static final Map<String, String> C_LOCALE = cLocale();
 
   private static final Pattern REFUSED_KEY =
       Pattern.compile(
@@ -26,6 +27,15 @@ final class SysctlCommands {
           Pattern.MULTILINE | Pattern.UNIX_LINES);
 
   private SysctlCommands() {}
+
+  /** In a fixed order, so that a command renders the same in every plan. */
+  private static Map<String, String> cLocale() {
+    Map<String, String> env = new LinkedHashMap<>();
+    env.put("LANG", "C");
+    env.put("LC_ALL", "C");
+    env.put("LC_MESSAGES", "C");
+    return Collections.unmodifiableMap(env);
+  }
 
   /** {@code sysctl [-e] -w NAME=VALUE}, failing as "setting NAME failed: OUTPUT". */
   static List<Step> set(String name, String value, boolean ignoreErrors) {
