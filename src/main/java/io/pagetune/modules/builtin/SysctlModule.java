@@ -144,7 +144,8 @@ public final class SysctlModule implements Module {
     if (outcome.changed() && args.bool("reload")) {
       steps.addAll(SysctlCommands.reload(file, ignore));
     }
-    if (present && steps.stream().anyMatch(s -> s instanceof Step.Exec)) {
+    // a value the kernel would not show before (a write-only key) cannot be read back either
+    if (present && outcome.liveReadable() && steps.stream().anyMatch(s -> s instanceof Step.Exec)) {
       steps.add(LiveSysctlValue.readBack(name, value, ignore));
     }
     Map<String, Object> data = new LinkedHashMap<>();
@@ -159,8 +160,12 @@ public final class SysctlModule implements Module {
     return Plan.of(steps, diffs).withData(data);
   }
 
-  /** What ansible.posix.sysctl decides; {@code failure} when pagetune refuses to follow it. */
-  private record Outcome(boolean changed, boolean writeFile, boolean setLive, String failure) {}
+  /**
+   * What ansible.posix.sysctl decides; {@code failure} when pagetune refuses to follow it; {@code
+   * liveReadable} false when the live value was read and could not be.
+   */
+  private record Outcome(
+      boolean changed, boolean writeFile, boolean setLive, boolean liveReadable, String failure) {}
 
   /**
    * ansible.posix.sysctl's decision: the file is rewritten when the name's value in it (its last
@@ -188,6 +193,7 @@ public final class SysctlModule implements Module {
           false,
           false,
           false,
+          false,
           "sysctl: cannot read the live value of "
               + name
               + " ("
@@ -198,7 +204,11 @@ public final class SysctlModule implements Module {
               + " instead)");
     }
     return new Outcome(
-        changed || (sysctlSet && liveDiffers), write, sysctlSet && liveDiffers && live.ok(), null);
+        changed || (sysctlSet && liveDiffers),
+        write,
+        sysctlSet && liveDiffers && live.ok(),
+        live == null || live.ok(),
+        null);
   }
 
   private static String upToDateReason(

@@ -264,10 +264,19 @@ class SysctlModuleTest {
   @Test
   void anUnreadableLiveValueReloadsOrIsRefusedForSysctlSetAlone() {
     useFake(new FakeSysctl(fakeRoot.resolve("wo")).with("FAKE_SYSCTL_MODE", "write-only"));
+    fake.kernel("vm.drop_caches", "0");
     write(conf, "vm.drop_caches=3\n", "rw-r--r--");
     // ansible.posix.sysctl counts an unreadable value as changed, so reload loads the file
-    Plan reload = harness.plan(args("name", "vm.drop_caches", "value", 3, "sysctl_set", true));
+    Map<String, Object> withReload = args("name", "vm.drop_caches", "value", 3, "sysctl_set", true);
+    Plan reload = harness.plan(withReload);
     assertEquals(List.of("sysctl", "-p", conf.toString()), argv(reload, 0));
+    // a key the kernel does not show is not read back, and stays changed on every run, as in
+    // Ansible
+    assertEquals(2, reload.steps().size(), reload.steps().toString());
+    ApplyResult applied = harness.apply(withReload);
+    assertTrue(applied.failure().isEmpty(), () -> applied.failure().get());
+    assertTrue(applied.changed());
+    assertEquals(List.of("sysctl", "-p", conf.toString()), argv(harness.plan(withReload), 0));
     // without reload it would report changed and set nothing: pagetune refuses and says so
     Plan alone =
         harness.plan(
