@@ -2,8 +2,12 @@
 # Stand-in for sysctl(8) in module tests, so the real kernel is never touched. Values live in
 # files under $FAKE_SYSCTL_STATE, one per dotted name; every call is logged to $FAKE_SYSCTL_STATE/.calls.
 #   FAKE_SYSCTL_MODE=ignore-writes   accept writes (exit 0, echo) but store nothing
+#   FAKE_SYSCTL_MODE=refuse-exit-0   refuse writes as procps may: 'sysctl: setting key "K": Invalid
+#                                    argument' on stderr, yet exit 0
+#   FAKE_SYSCTL_MODE=write-only      refuse reads as the kernel refuses a write-only key
 #   FAKE_SYSCTL_MAX_HUGEPAGES=N      store at most N for vm.nr_hugepages (a partial allocation)
-# Supports: -n NAME, -w NAME=VALUE, -p FILE, with an optional leading -e (ignore unknown names).
+# Supports: -n NAME, -w NAME=VALUE, -p FILE, with an optional leading -e (ignore unknown names:
+# -e -n of one prints nothing and exits 0, as procps does).
 state=${FAKE_SYSCTL_STATE:?FAKE_SYSCTL_STATE is not set}
 printf '%s\n' "$*" >> "$state/.calls"
 
@@ -26,6 +30,10 @@ write() {
     unknown "$key"
     return 1
   fi
+  if [ "${FAKE_SYSCTL_MODE:-}" = refuse-exit-0 ]; then
+    echo "sysctl: setting key \"$key\": Invalid argument" >&2
+    return 0
+  fi
   if [ "${FAKE_SYSCTL_MODE:-}" != ignore-writes ]; then
     if [ "$key" = vm.nr_hugepages ] && [ -n "${FAKE_SYSCTL_MAX_HUGEPAGES:-}" ] \
         && [ "$val" -gt "$FAKE_SYSCTL_MAX_HUGEPAGES" ]; then
@@ -38,9 +46,14 @@ write() {
 
 case "$1" in
   -n)
-    if [ -f "$state/$2" ]; then
+    if [ "${FAKE_SYSCTL_MODE:-}" = write-only ]; then
+      echo "sysctl: permission denied on key '$2'" >&2
+      exit 255
+    elif [ -f "$state/$2" ]; then
       # the kernel separates multiple values with tabs
       tr ' ' '\t' < "$state/$2"
+    elif [ "$ignore" = 1 ]; then
+      exit 0
     else
       unknown "$2"
       exit 255

@@ -53,7 +53,7 @@ class CheckModeTest {
     }
     assertTrue(check.out().contains("+old=replaced"), check.out());
     assertTrue(check.out().contains("-vm.nr_hugepages = 1024"), check.out());
-    assertTrue(check.out().contains("+vm.nr_hugepages = 6144"), check.out());
+    assertTrue(check.out().contains("+vm.nr_hugepages=6144"), check.out());
 
     CliRun detailed =
         CliRun.of("run", PLAYBOOK, "-i", inventory.toString(), "--check", "--detailed-exitcode");

@@ -9,15 +9,21 @@ import io.pagetune.modules.Step;
 import java.util.Map;
 
 /**
- * The running kernel's value of one sysctl ({@code sysctl -n NAME}), read with the task's
- * environment so a task's {@code PATH} decides which {@code sysctl} answers.
+ * The running kernel's value of one sysctl, read as ansible.posix.sysctl reads it ({@code sysctl -e
+ * -n NAME} in the C locale: an unknown name reads as empty, a failing read as none), with the
+ * task's environment so a task's {@code PATH} decides which {@code sysctl} answers.
  */
 final class LiveSysctlValue implements Fact<LiveSysctlValue.Reading> {
   private final String name;
   private final Map<String, String> environment;
 
   /** The value (whitespace normalised), or why it could not be read. */
-  record Reading(boolean ok, String value, String error) {}
+  record Reading(boolean ok, String value, String error) {
+    /** Compared word by word, as the module does: the kernel separates words with tabs. */
+    boolean sameWordsAs(String wanted) {
+      return ok && value.equals(words(wanted));
+    }
+  }
 
   LiveSysctlValue(String name, Map<String, String> environment) {
     this.name = name;
@@ -25,7 +31,12 @@ final class LiveSysctlValue implements Fact<LiveSysctlValue.Reading> {
   }
 
   static RemoteCommand command(String name) {
-    return RemoteCommand.argv("sysctl", "-n", name);
+    return RemoteCommand.argv("sysctl", "-e", "-n", name).withEnv(SysctlCommands.C_LOCALE);
+  }
+
+  /** The words of a value, joined by one space. */
+  static String words(String value) {
+    return String.join(" ", PythonText.words(value));
   }
 
   /**
@@ -36,18 +47,20 @@ final class LiveSysctlValue implements Fact<LiveSysctlValue.Reading> {
    * @param ignoreErrors an unreadable value does not fail the task
    */
   static Step.ReadBack readBack(String name, String value, boolean ignoreErrors) {
-    String wanted = SysctlKey.normalizeValue(value);
+    String wanted = words(value);
     return Step.ReadBack.of(
         "read back " + name,
         (result, host) -> {
-          CommandResult back = host.query(command(name));
+          // without -e: an unknown name fails here rather than reading as empty
+          CommandResult back =
+              host.query(RemoteCommand.argv("sysctl", "-n", name).withEnv(SysctlCommands.C_LOCALE));
           if (!back.ok()) {
             return ignoreErrors
                 ? result
                 : result.withFailure(
                     name + ": cannot read back the live value: " + back.stderr().strip());
           }
-          String live = SysctlKey.normalizeValue(back.stdout());
+          String live = words(back.stdout());
           ApplyResult withLive = result.withData(Map.of("live_value", live));
           return live.equals(wanted)
               ? withLive
@@ -72,6 +85,6 @@ final class LiveSysctlValue implements Fact<LiveSysctlValue.Reading> {
       String why = result.stderr().isBlank() ? "exit code " + result.exitCode() : result.stderr();
       return new Reading(false, "", why.strip());
     }
-    return new Reading(true, SysctlKey.normalizeValue(result.stdout()), "");
+    return new Reading(true, words(result.stdout()), "");
   }
 }

@@ -1,71 +1,85 @@
 package io.pagetune.modules.builtin;
 
-import io.pagetune.modules.builtin.TextLines.Line;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
- * The pure edit of a sysctl.conf / sysctl.d file: one {@code name = value} line per name, comments
- * and other lines kept as they are. A line that already holds the value (however it is spaced or
- * separated) is left untouched; later duplicates of the name are dropped, since the last one would
- * win when the file is loaded.
+ * A sysctl file as ansible.posix.sysctl reads and rewrites it, so both leave the same bytes: every
+ * line is read stripped; an assignment is a line that is not blank, does not start with {@code #}
+ * or {@code ;} and holds {@code =}, split at the first {@code =}, name and value stripped, names
+ * compared as written. The value a name has is its last assignment's. A rewrite writes each line
+ * stripped, every assignment as {@code name=value}, keeps only the first assignment of each name
+ * (the one for the task's name holding the new value, or dropped for state=absent), appends the
+ * name when it had none, and ends every line with {@code \n}.
  */
 final class SysctlConf {
-  private SysctlConf() {}
+  private final List<String> lines;
+  private final Map<String, String> values = new HashMap<>();
 
-  /** A {@code key = value} line; {@code key} without a leading '-' (ignore-failure prefix). */
-  record Assignment(String key, String value) {
-    static Optional<Assignment> parse(String text) {
-      String t = text.strip();
-      if (t.isEmpty() || t.startsWith("#") || t.startsWith(";")) {
-        return Optional.empty();
-      }
-      int eq = t.indexOf('=');
-      if (eq < 0) {
-        return Optional.empty();
-      }
-      String key = t.substring(0, eq).strip();
-      if (key.startsWith("-")) {
-        key = key.substring(1).strip();
-      }
-      return Optional.of(new Assignment(key, t.substring(eq + 1).strip()));
+  private SysctlConf(List<String> lines) {
+    this.lines = lines;
+    for (String line : lines) {
+      assignment(line).ifPresent(a -> values.put(a[0], a[1]));
     }
   }
 
-  static List<Line> set(List<Line> original, String name, String value) {
-    List<Line> lines = new ArrayList<>();
-    boolean found = false;
-    for (Line line : original) {
-      Optional<Assignment> a = Assignment.parse(line.text());
-      if (a.isEmpty() || !SysctlKey.same(a.get().key(), name)) {
-        lines.add(line);
-      } else if (!found) {
-        found = true;
-        boolean same =
-            SysctlKey.normalizeValue(a.get().value()).equals(SysctlKey.normalizeValue(value));
-        lines.add(same ? line : line.withText(name + " = " + value));
-      }
+  static SysctlConf parse(String text) {
+    List<String> stripped = new ArrayList<>();
+    for (String line : PythonText.readLines(text)) {
+      stripped.add(PythonText.strip(line));
     }
-    if (!found) {
-      TextLines.append(lines, new Line(name + " = " + value, TextLines.newline(original)));
-    } else if (lines.size() < original.size()) {
-      TextLines.keepUnterminatedEnd(lines, TextLines.endsWithNewline(original));
-    }
-    return lines;
+    return new SysctlConf(stripped);
   }
 
-  static List<Line> remove(List<Line> original, String name) {
-    List<Line> lines = new ArrayList<>();
-    for (Line line : original) {
-      Optional<Assignment> a = Assignment.parse(line.text());
-      if (a.isEmpty() || !SysctlKey.same(a.get().key(), name)) {
-        lines.add(line);
+  /** {name, value} of an assignment line. */
+  private static Optional<String[]> assignment(String line) {
+    if (line.isEmpty() || line.startsWith("#") || line.startsWith(";") || line.indexOf('=') < 0) {
+      return Optional.empty();
+    }
+    int eq = line.indexOf('=');
+    return Optional.of(
+        new String[] {
+          PythonText.strip(line.substring(0, eq)), PythonText.strip(line.substring(eq + 1))
+        });
+  }
+
+  /** The value of the last assignment of {@code name}, if any. */
+  Optional<String> value(String name) {
+    return Optional.ofNullable(values.get(name));
+  }
+
+  /**
+   * The file ansible.posix.sysctl writes.
+   *
+   * @param value the new value, or null to drop the name (state=absent)
+   */
+  String rewritten(String name, String value) {
+    StringBuilder out = new StringBuilder();
+    Set<String> seen = new HashSet<>();
+    for (String line : lines) {
+      Optional<String[]> a = assignment(line);
+      if (a.isEmpty()) {
+        out.append(line).append('\n');
+        continue;
+      }
+      String key = a.get()[0];
+      if (!seen.add(key)) {
+        continue; // a later assignment of a name already written
+      }
+      if (!key.equals(name)) {
+        out.append(PythonText.strip(key + "=" + a.get()[1])).append('\n');
+      } else if (value != null) {
+        out.append(PythonText.strip(name + "=" + value)).append('\n');
       }
     }
-    if (lines.size() < original.size()) {
-      TextLines.keepUnterminatedEnd(lines, TextLines.endsWithNewline(original));
+    if (!values.containsKey(name) && value != null) {
+      out.append(PythonText.strip(name + "=" + value)).append('\n');
     }
-    return lines;
+    return out.toString();
   }
 }

@@ -1,6 +1,5 @@
 package io.pagetune.modules.builtin;
 
-import io.pagetune.connection.RemoteCommand;
 import io.pagetune.modules.Arg;
 import io.pagetune.modules.ArgSpec;
 import io.pagetune.modules.ArgType;
@@ -12,19 +11,27 @@ import io.pagetune.modules.Plan;
 import io.pagetune.modules.Step;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
- * {@code sysctl}: persists {@code name = value} in a sysctl.d file and, with {@code reload} (the
- * default) or {@code sysctl_set}, sets the running value too. A write to the kernel can succeed and
- * still not take (the kernel allocates fewer huge pages than asked when memory is fragmented), so
- * after setting it the value is read back and a difference fails the task.
+ * {@code sysctl}: ansible.posix.sysctl's arguments, defaults, file format and order of operations
+ * (see {@link SysctlConf} for the file): {@code sysctl_set} writes a live value that differs with
+ * {@code sysctl -w} first, then the file is written, then with {@code reload} (the default) the
+ * file is loaded with {@code sysctl -p FILE} whenever anything changed. pagetune adds one check: a
+ * write to the kernel can succeed and still not take (the kernel allocates fewer huge pages than
+ * asked when memory is fragmented), so after a {@code -w} or {@code -p} the value is read back and
+ * a difference fails the task.
  */
 public final class SysctlModule implements Module {
-  static final String DEFAULT_FILE = "/etc/sysctl.d/99-pagetune.conf";
-  private static final String ANSIBLE_FILE = "/etc/sysctl.conf";
+  static final String DEFAULT_FILE = "/etc/sysctl.conf";
+  // ansible.module_utils.parsing.convert_bool's words, compared lower-cased and unstripped
+  private static final Set<String> TRUE_WORDS = Set.of("y", "yes", "on", "1", "true", "t");
+  private static final Set<String> FALSE_WORDS = Set.of("n", "no", "off", "0", "false", "f");
 
   private static final ArgSpec SPEC =
       ArgSpec.of(
@@ -39,19 +46,19 @@ public final class SysctlModule implements Module {
                   .describe(
                       "present: the parameter is set in sysctl_file; absent: its line is removed."),
               Arg.optional("sysctl_file", ArgType.STRING, DEFAULT_FILE)
-                  .describe(
-                      "The file that sets it at boot; a later file in sysctl's order that sets it too is reported, since it would win at boot."),
+                  .describe("The file that sets it at boot, rewritten as name=value lines."),
               Arg.optional("sysctl_set", ArgType.BOOL, false)
                   .describe("Also check the live value and set it with sysctl -w when it differs."),
               Arg.optional("reload", ArgType.BOOL, true)
                   .describe(
-                      "After a file change, load the file (sysctl -p FILE) so the live value follows."),
+                      "When anything changed or the kernel holds another value, load the file (sysctl -p FILE)."),
               Arg.optional("ignoreerrors", ArgType.BOOL, false)
-                  .describe("Ignore unknown keys when the file is loaded."),
+                  .describe("Ignore unknown keys (sysctl -e)."),
               Arg.optional("backup", ArgType.BOOL, false)
-                  .describe("Keep a timestamped copy of the old file beside it."))
+                  .describe(
+                      "Keep a timestamped copy of the old file beside it (pagetune's own; ansible.posix.sysctl has none)."))
           .documented(
-              "Sets a kernel parameter in a sysctl file and, as asked, live; what the next boot applies is checked against sysctl's file order.",
+              "Sets a kernel parameter in a sysctl file and, as asked, live, as ansible.posix.sysctl does.",
               "- name: huge pages for the SGA\n  sysctl:\n    name: vm.nr_hugepages\n    value: \"1024\"\n    sysctl_file: /etc/sysctl.d/97-hugepages.conf\n    sysctl_set: true\n");
 
   @Override
@@ -74,7 +81,7 @@ public final class SysctlModule implements Module {
 
   /** {argument, problem} of the first invalid argument. */
   private static Optional<String[]> problem(Args args) {
-    String name = args.string("name");
+    String name = PythonText.strip(args.string("name"));
     if (!SysctlKey.isValid(name)) {
       return Optional.of(
           new String[] {
@@ -101,13 +108,10 @@ public final class SysctlModule implements Module {
     if (problem.isPresent()) {
       return Plan.failed("sysctl: " + problem.get()[0] + " " + problem.get()[1]);
     }
-    String name = args.string("name");
+    String name = PythonText.strip(args.string("name"));
     String file = args.string("sysctl_file");
     boolean present = args.string("state").equals("present");
     CurrentFile current = CurrentFile.read(host, file);
-    if (!present && !current.exists()) {
-      return Plan.upToDate(file + " does not exist, so " + name + " is not persisted");
-    }
     if (current.notAFile().isPresent()) {
       return Plan.failed("sysctl: " + current.notAFile().get());
     }
@@ -115,90 +119,119 @@ public final class SysctlModule implements Module {
     if (text.isEmpty()) {
       return Plan.failed("sysctl: " + file + " is not UTF-8 text");
     }
-    String value = present ? asKernelValue(args.string("value")) : null;
-    var lines = TextLines.parse(text.get());
-    var edited = present ? SysctlConf.set(lines, name, value) : SysctlConf.remove(lines, name);
-    byte[] after = TextLines.join(edited).getBytes(StandardCharsets.UTF_8);
-    Plan filePlan = FileUpdate.plan(current, after, FileAttributes.KEEP, args.bool("backup"));
-    if (filePlan.failure().isPresent()) {
-      return filePlan;
+    // ansible.posix.sysctl parses the value for state=absent too ("" when there is none)
+    String value = asKernelValue(args.optString("value").orElse(""));
+    SysctlConf conf = SysctlConf.parse(text.get());
+    Outcome outcome = outcome(call, host, conf.value(name), present, value);
+    if (outcome.failure() != null) {
+      return Plan.failed(outcome.failure());
     }
-    List<Step> steps = new ArrayList<>(filePlan.steps());
-    Optional<String> kernelProblem = kernelSteps(call, host, value, !steps.isEmpty(), steps);
-    if (kernelProblem.isPresent()) {
-      return Plan.failed(kernelProblem.get());
+    boolean ignore = args.bool("ignoreerrors");
+    List<Step> steps = new ArrayList<>();
+    if (outcome.setLive()) {
+      steps.addAll(SysctlCommands.set(name, value, ignore));
     }
-    Map<String, Object> data = new java.util.LinkedHashMap<>();
+    List<io.pagetune.modules.FileDiff> diffs = List.of();
+    if (outcome.writeFile()) {
+      byte[] after = conf.rewritten(name, present ? value : null).getBytes(StandardCharsets.UTF_8);
+      Plan filePlan = FileUpdate.plan(current, after, FileAttributes.KEEP, args.bool("backup"));
+      if (filePlan.failure().isPresent()) {
+        return filePlan;
+      }
+      steps.addAll(filePlan.steps());
+      diffs = filePlan.diffs();
+    }
+    if (outcome.changed() && args.bool("reload")) {
+      steps.addAll(SysctlCommands.reload(file, ignore));
+    }
+    // a value the kernel would not show before (a write-only key) cannot be read back either
+    if (present && outcome.liveReadable() && steps.stream().anyMatch(s -> s instanceof Step.Exec)) {
+      steps.add(LiveSysctlValue.readBack(name, value, ignore));
+    }
+    Map<String, Object> data = new LinkedHashMap<>();
     data.put("name", name);
-    if (value != null) {
+    if (present) {
       data.put("value", value);
     }
     data.put("sysctl_file", file);
-    if (file.equals(DEFAULT_FILE)) {
-      // never silent: Ansible's default is /etc/sysctl.conf
-      data.put(
-          "msg", "persisted in pagetune's default " + file + ", not Ansible's " + ANSIBLE_FILE);
-    }
     if (steps.isEmpty()) {
-      String reason =
-          present
-              ? name + " = " + value + " is persisted in " + file
-              : name + " is not persisted in " + file;
-      if (present && (args.bool("sysctl_set") || args.bool("reload"))) {
-        reason += " and live";
-      }
-      return Plan.upToDate(reason, data);
+      return Plan.upToDate(upToDateReason(args, name, value, present, file), data);
     }
-    return Plan.of(steps, filePlan.diffs()).withData(data);
-  }
-
-  /** yes/true/on and no/false/off are 1 and 0 to the kernel, as Ansible's sysctl writes them. */
-  static String asKernelValue(String raw) {
-    String v = raw.strip();
-    return switch (v.toLowerCase(java.util.Locale.ROOT)) {
-      case "yes", "true", "on" -> "1";
-      case "no", "false", "off" -> "0";
-      default -> v;
-    };
+    return Plan.of(steps, diffs).withData(data);
   }
 
   /**
-   * Adds what brings the kernel in line, as ansible.posix.sysctl does: with {@code reload} (the
-   * default) a changed file, or a file that already holds the value while the kernel differs, is
-   * loaded with {@code sysctl -p FILE}; that sets the value too, so {@code sysctl_set} writes it
-   * with {@code -w} only when nothing is reloaded. {@code value} is null for state=absent.
-   *
-   * @return the reason the plan fails, if it does
+   * What ansible.posix.sysctl decides; {@code failure} when pagetune refuses to follow it; {@code
+   * liveReadable} false when the live value was read and could not be.
    */
-  private static Optional<String> kernelSteps(
-      ModuleCall call, HostState host, String value, boolean fileChanges, List<Step> steps) {
+  private record Outcome(
+      boolean changed, boolean writeFile, boolean setLive, boolean liveReadable, String failure) {}
+
+  /**
+   * ansible.posix.sysctl's decision: the file is rewritten when the name's value in it (its last
+   * assignment) differs; when it does not, {@code reload} still loads the file if the kernel holds
+   * another value; {@code sysctl_set} sets a differing live value.
+   */
+  private static Outcome outcome(
+      ModuleCall call, HostState host, Optional<String> inFile, boolean present, String value) {
     Args args = call.args();
-    String name = args.string("name");
+    String name = PythonText.strip(args.string("name"));
     boolean reload = args.bool("reload");
-    boolean ignore = args.bool("ignoreerrors");
-    boolean liveDiffers = false;
-    if (value != null && (args.bool("sysctl_set") || reload) && !(fileChanges && reload)) {
-      LiveSysctlValue.Reading live = host.fact(new LiveSysctlValue(name, call.environment()));
-      if (!live.ok() && !ignore) {
-        return Optional.of("sysctl: cannot read the live value of " + name + ": " + live.error());
-      }
-      liveDiffers = !live.ok() || !live.value().equals(SysctlKey.normalizeValue(value));
+    boolean sysctlSet = args.bool("sysctl_set") && present;
+    boolean write =
+        inFile.isEmpty()
+            ? present
+            : (!present && !inFile.get().isEmpty()) || !inFile.get().equals(value);
+    boolean liveMatters = (inFile.isPresent() && !write && reload) || sysctlSet;
+    LiveSysctlValue.Reading live =
+        liveMatters ? host.fact(new LiveSysctlValue(name, call.environment())) : null;
+    boolean liveDiffers = live != null && (!live.ok() || !live.sameWordsAs(value));
+    boolean changed = write || (inFile.isPresent() && reload && liveDiffers);
+    if (sysctlSet && !live.ok() && !reload) {
+      // ansible.posix.sysctl reports changed here and sets nothing
+      return new Outcome(
+          false,
+          false,
+          false,
+          false,
+          "sysctl: cannot read the live value of "
+              + name
+              + " ("
+              + live.error()
+              + "), so sysctl_set cannot tell whether to set it; ansible.posix.sysctl would report"
+              + " changed without setting it (reload: true loads "
+              + args.string("sysctl_file")
+              + " instead)");
     }
-    List<String> sysctl = new ArrayList<>(List.of("sysctl"));
-    if (ignore) {
-      sysctl.add("-e");
+    return new Outcome(
+        changed || (sysctlSet && liveDiffers),
+        write,
+        sysctlSet && liveDiffers && live.ok(),
+        live == null || live.ok(),
+        null);
+  }
+
+  private static String upToDateReason(
+      Args args, String name, String value, boolean present, String file) {
+    String reason =
+        present ? name + "=" + value + " is set in " + file : name + " is not set in " + file;
+    return present && (args.bool("sysctl_set") || args.bool("reload"))
+        ? reason + " and live"
+        : reason;
+  }
+
+  /**
+   * ansible.posix.sysctl's value: a boolean word (y, yes, on, 1, true, t and their opposites, any
+   * case, as written) is 1 or 0 to the kernel; any other value is stripped.
+   */
+  static String asKernelValue(String raw) {
+    String lower = raw.toLowerCase(Locale.ROOT);
+    if (TRUE_WORDS.contains(lower)) {
+      return "1";
     }
-    String file = args.string("sysctl_file");
-    if (reload && (fileChanges || liveDiffers)) {
-      sysctl.addAll(List.of("-p", file));
-      steps.add(Step.Exec.of(RemoteCommand.argv(sysctl), "load " + file + " into the kernel"));
-    } else if (value != null && args.bool("sysctl_set") && liveDiffers) {
-      sysctl.addAll(List.of("-w", name + "=" + value));
-      steps.add(Step.Exec.of(RemoteCommand.argv(sysctl), "set " + name + " to " + value));
+    if (FALSE_WORDS.contains(lower)) {
+      return "0";
     }
-    if (value != null && steps.stream().anyMatch(s -> s instanceof Step.Exec)) {
-      steps.add(LiveSysctlValue.readBack(name, value, ignore));
-    }
-    return Optional.empty();
+    return PythonText.strip(raw);
   }
 }

@@ -5,6 +5,7 @@ import static io.pagetune.modules.builtin.FileAssertions.read;
 import static io.pagetune.modules.builtin.FileAssertions.write;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pagetune.modules.ApplyResult;
 import io.pagetune.modules.FileDiff;
@@ -18,6 +19,10 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+/**
+ * pam_limits against community.general.pam_limits (6.6.2): expected files follow its main() (see
+ * {@link PamLimitsEditTest}); where it slips, the result says so.
+ */
 class PamLimitsModuleTest {
   private static final String STOCK =
       "# /etc/security/limits.conf\n"
@@ -48,40 +53,73 @@ class PamLimitsModuleTest {
   }
 
   @Test
-  void updatesTheEntryInPlaceKeepingCommentsAndOtherLines() {
+  void updatesTheEntryInPlaceAndSaysWhereTheModuleWouldAddAnEmptyLine() {
     Path f = write(dir.resolve("limits.conf"), STOCK, "rw-r-----");
     Map<String, Object> args = args(f, "value", "unlimited");
+    // community.general.pam_limits writes "...\t# preinstall\n\n": the old comment keeps its "\n"
     String after =
         STOCK.replace(
             "oracle   hard   memlock  134217728   # preinstall",
-            "oracle\thard\tmemlock\tunlimited\t#preinstall");
+            "oracle\thard\tmemlock\tunlimited\t# preinstall");
     Plan check = harness().plan(args);
     assertEquals(List.of(new FileDiff(f.toString(), STOCK, after)), check.diffs());
     ApplyResult r = harness().assertConverges(args);
     assertEquals(after, read(f));
     assertEquals("rw-r-----", mode(f));
-    assertEquals("oracle\thard\tmemlock\tunlimited\t#preinstall", r.data().get("msg"));
+    assertEquals("oracle\thard\tmemlock\tunlimited\t# preinstall\n", r.data().get("msg"));
+    assertTrue(
+        String.valueOf(r.data().get("differs_from_ansible")).contains("leaving an empty line"),
+        r.data().toString());
+  }
+
+  @Test
+  void aNewCommentReplacesTheOldOneAsTheModuleWritesIt() {
+    Path f = write(dir.resolve("limits.conf"), STOCK, "rw-r--r--");
+    ApplyResult r = harness().assertConverges(args(f, "value", "unlimited", "comment", "SGA"));
+    assertEquals(
+        STOCK.replace(
+            "oracle   hard   memlock  134217728   # preinstall",
+            "oracle\thard\tmemlock\tunlimited\t#SGA"),
+        read(f));
+    assertEquals("oracle\thard\tmemlock\tunlimited\t#SGA\n", r.data().get("msg"));
+    assertFalse(r.data().containsKey("differs_from_ansible"));
   }
 
   @Test
   void aMissingEntryIsAppendedWithTheComment() throws Exception {
     Path f = dir.resolve("99-oracle.conf");
-    Files.writeString(f, "grid hard memlock 1");
-    harness()
-        .assertConverges(
-            args(f, "limit_type", "-", "value", 67108864, "comment", "SGA 60 GiB + 10%"));
+    Files.writeString(f, "grid hard memlock 1\n");
+    ApplyResult r =
+        harness()
+            .assertConverges(
+                args(f, "limit_type", "-", "value", 67108864, "comment", "SGA 60 GiB + 10%"));
     assertEquals("grid hard memlock 1\noracle\t-\tmemlock\t67108864\t#SGA 60 GiB + 10%\n", read(f));
+    assertEquals("oracle\t-\tmemlock\t67108864\t#SGA 60 GiB + 10%\n", r.data().get("msg"));
+    assertFalse(r.data().containsKey("differs_from_ansible"));
   }
 
   @Test
-  void laterDuplicatesAreRemovedSoTheyCannotOverrideTheEntry() {
+  void everyDuplicateIsRewrittenAsTheModuleDoes() {
     Path f =
         write(
             dir.resolve("limits.conf"),
             "oracle hard memlock 1\n# keep\noracle hard memlock 2\noracle soft memlock 2\n",
             "rw-r--r--");
     harness().assertConverges(args(f, "value", "3"));
-    assertEquals("oracle\thard\tmemlock\t3\n# keep\noracle soft memlock 2\n", read(f));
+    assertEquals(
+        "oracle\thard\tmemlock\t3\n# keep\noracle\thard\tmemlock\t3\noracle soft memlock 2\n",
+        read(f));
+  }
+
+  @Test
+  void anInvalidEntryInTheFileFailsTheTask() {
+    Path f = write(dir.resolve("limits.conf"), "oracle hard memlock lots\n", "rw-r--r--");
+    assertTrue(
+        harness()
+            .plan(args(f, "value", "3"))
+            .failure()
+            .orElseThrow()
+            .startsWith("Invalid configuration found in '" + f + "'. Value of 'lots'"));
   }
 
   @Test
@@ -102,6 +140,13 @@ class PamLimitsModuleTest {
         refused.failure().orElseThrow());
     harness().assertConverges(args(f, "value", "1"));
     assertEquals("oracle\thard\tmemlock\t1\n", read(f));
+    assertEquals("rw-r--r--", mode(f));
+    Path nowhere = dir.resolve("no/such.conf");
+    assertEquals(
+        "directory "
+            + nowhere.getParent()
+            + " is not writable (check presence, access rights, use sudo)",
+        harness().plan(args(nowhere, "value", "1")).failure().orElseThrow());
     assertEquals(
         PamLimitsModule.DEFAULT_DEST,
         harness()
@@ -132,12 +177,24 @@ class PamLimitsModuleTest {
   @Test
   void badArgumentsAreRefusedWithTheArgumentNamed() {
     Path f = dir.resolve("x");
-    harness().assertRejected(args(f, "value", "lots"), "argument 'value' must be 'unlimited'");
+    harness()
+        .assertRejected(
+            args(f, "value", "lots"),
+            "argument 'value'",
+            "Value of 'lots' for item 'memlock' is invalid. Value must either be 'unlimited'");
+    harness().assertRejected(args(f, "value", " 5"), "Value of ' 5' for item 'memlock'");
     harness().assertRejected(args(f, "value", 1, "domain", "oracle grid"), "argument 'domain'");
     harness()
         .assertRejected(args(f, "value", 1, "comment", "a\noracle hard memlock 0"), "single line");
     harness().assertRejected(args(f, "value", 1, "limit_item", "memlok"), "did you mean 'memlock'");
-    harness().assertRejected(args(f, "value", 1, "use_max", true, "use_min", true), "exclusive");
+    harness()
+        .assertRejected(
+            args(f, "value", 1, "use_max", true, "use_min", true),
+            "Cannot use use_min and use_max at the same time.");
+    harness()
+        .assertRejected(
+            args(f, "value", "20", "limit_item", "nice"),
+            "Value must be a number in the range -20 to 19 inclusive");
     harness().assertRejected(args(f, "value", "-5"), "argument 'value'");
     assertFalse(Files.exists(f));
   }

@@ -8,22 +8,10 @@ import org.junit.jupiter.api.Test;
 
 class SysctlKeyTest {
   @Test
-  void slashFormSwapsSlashesAndDots() {
-    assertEquals("vm.nr_hugepages", SysctlKey.canonical("vm/nr_hugepages"));
-    assertEquals(
-        "net.ipv4.conf.eth0/100.rp_filter",
-        SysctlKey.canonical("net/ipv4/conf/eth0.100/rp_filter"));
-    assertEquals(
-        "net.ipv4.conf.eth0/100.rp_filter",
-        SysctlKey.canonical("net.ipv4.conf.eth0/100.rp_filter"));
-    assertTrue(
-        SysctlKey.same("net/ipv4/conf/eth0.100/rp_filter", "net.ipv4.conf.eth0/100.rp_filter"));
-    assertFalse(SysctlKey.same("vm.a", "vm.b"));
-  }
-
-  @Test
-  void valuesCompareByWords() {
-    assertEquals("4096 87380 6291456", SysctlKey.normalizeValue(" 4096\t87380  6291456\n"));
+  void valuesCompareByPythonsWords() {
+    assertEquals("4096 87380 6291456", LiveSysctlValue.words(" 4096\t87380  6291456\n"));
+    // Python's str.split() also splits at a no-break space, Java's \s does not
+    assertEquals("1 2", LiveSysctlValue.words("1\u00a02"));
   }
 
   @Test
