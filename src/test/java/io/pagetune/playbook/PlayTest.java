@@ -51,7 +51,8 @@ class PlayTest {
             true,
             false,
             Map.of("k", "v"),
-            true);
+            true,
+            new BecomeHow("su", "/bin/su", "-l"));
     return Play.builder("db", Path.of("books"), AT)
         .name("tune")
         .hostsLocation(new SourceLocation("site.yml", 1, 10))
