@@ -126,9 +126,4 @@ public final class Curve25519Sha256 extends KeyExchangeBase {
   public BigInteger getK() {
     return sharedSecret;
   }
-
-  /** The providers doing this exchange's agreement and hash, once started. */
-  String providers() {
-    return agreement.provider() + "/" + ((JdkDigest) digest).provider();
-  }
 }
