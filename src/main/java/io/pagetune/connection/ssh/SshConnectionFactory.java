@@ -110,8 +110,9 @@ public final class SshConnectionFactory implements ConnectionFactory {
     // host certificates are judged by KnownHostsStore (with the injected clock), and only for a
     // CA that a @cert-authority line trusts for the host
     config.setVerifyHostKeyCertificates(false);
-    // X25519, AES-GCM and SHA-256 from the JDK's providers (intrinsics), not BouncyCastle's
-    JdkAlgorithms.preferIn(config);
+    // X25519, AES-GCM and SHA-256 from the JDK's providers, not BouncyCastle's; AES-GCM first
+    // where C2 compiles its intrinsics
+    JdkAlgorithms.preferIn(config, JdkAlgorithms.aesIntrinsicsCompiled());
     this.sshConfig = SshConfigFile.load(settings.sshConfigFile());
     this.login = new Login(new KeyLoader(settings.keyPassphrase()), loginPassword);
     KnownHostsStores knownHosts =

@@ -18,7 +18,7 @@ class JdkAlgorithmsTest {
   void putsTheJdkFactoriesFirstAndKeepsEveryOtherAlgorithm() {
     DefaultConfig sshjDefaults = new DefaultConfig();
     DefaultConfig config = new DefaultConfig();
-    JdkAlgorithms.preferIn(config);
+    JdkAlgorithms.preferIn(config, true);
 
     List<String> kex = names(config.getKeyExchangeFactories());
     assertEquals(JdkAlgorithms.KEX, kex.subList(0, 2));
@@ -43,5 +43,21 @@ class JdkAlgorithmsTest {
         (AesGcmCipher) Factory.Named.Util.create(config.getCipherFactories(), ciphers.get(1));
     assertEquals(16, aes128.getBlockSize());
     assertEquals(32, aes256.getBlockSize());
+  }
+
+  @Test
+  void withoutCompiledAesIntrinsicsChachaStaysAheadOfAesGcm() {
+    DefaultConfig config = new DefaultConfig();
+    JdkAlgorithms.preferIn(config, false);
+    List<String> ciphers = names(config.getCipherFactories());
+    assertEquals(
+        List.of(
+            "chacha20-poly1305@openssh.com", "aes128-gcm@openssh.com", "aes256-gcm@openssh.com"),
+        ciphers.subList(0, 3));
+    assertEquals(ciphers.size(), new HashSet<>(ciphers).size(), "each name once");
+    assertEquals(JdkAlgorithms.KEX, names(config.getKeyExchangeFactories()).subList(0, 2));
+    assertInstanceOf(
+        AesGcmCipher.class,
+        Factory.Named.Util.create(config.getCipherFactories(), "aes128-gcm@openssh.com"));
   }
 }
