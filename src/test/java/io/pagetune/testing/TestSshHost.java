@@ -178,6 +178,20 @@ public final class TestSshHost implements AutoCloseable {
     return "[127.0.0.1]:" + port() + " " + TestKeys.publicLine(hostKey);
   }
 
+  /**
+   * From now on offers only the key exchange {@code kex} and the cipher {@code cipher} (their names
+   * in the protocol), as an older or stricter server might.
+   */
+  public void offerOnly(String kex, String cipher) {
+    server.setKeyExchangeFactories(
+        server.getKeyExchangeFactories().stream().filter(f -> f.getName().equals(kex)).toList());
+    server.setCipherFactories(
+        server.getCipherFactories().stream().filter(f -> f.getName().equals(cipher)).toList());
+    if (server.getKeyExchangeFactories().isEmpty() || server.getCipherFactories().isEmpty()) {
+      throw new IllegalArgumentException("this server has no " + kex + " or no " + cipher);
+    }
+  }
+
   /** Offers this OpenSSH host certificate (of {@link #hostKey()}) as well as the plain key. */
   public void presentCertificate(org.apache.sshd.common.config.keys.OpenSshCertificate cert) {
     server.setHostKeyCertificateProvider(session -> List.of(cert));

@@ -59,10 +59,14 @@ final class Handshake {
   /**
    * A client connected to {@code target} (through {@code via}, a jump host's tunnel, when set), its
    * host key checked and logged in, or a one-line failure; a handshake the server dropped is thrown
-   * as {@link Dropped}, worth another try.
+   * as {@link Dropped}, worth another try. {@code algorithms} records what the key exchanges agree
+   * on.
    */
-  SSHClient connect(SshTarget target, String password, DirectConnection via) throws Dropped {
+  SSHClient connect(
+      SshTarget target, String password, DirectConnection via, SshAlgorithms.Recorder algorithms)
+      throws Dropped {
     SSHClient client = new SSHClient(config);
+    client.addAlgorithmsVerifier(algorithms);
     KnownHostsStore.Verifier verifier =
         knownHosts
             .storeFor(target.hostKeyChecking(), target.knownHostsFiles())

@@ -35,6 +35,7 @@ public final class SshConnection implements Connection {
   private final TaskTimeout taskTimeout;
   private final HostCommands commands;
   private final RemoteFiles files;
+  private final SshAlgorithms.Recorder algorithms;
 
   SshConnection(
       SshTarget target,
@@ -43,8 +44,10 @@ public final class SshConnection implements Connection {
       Supplier<Optional<String>> becomePassword,
       ExecutorService io,
       ScheduledExecutorService timer,
-      OutputLimit limit) {
+      OutputLimit limit,
+      SshAlgorithms.Recorder algorithms) {
     this.target = target;
+    this.algorithms = algorithms;
     this.client = client;
     this.probe = new ConnectionProbe(target.inventoryName(), client, ConnectionProbe.DEFAULT_WAIT);
     this.taskTimeout = new TaskTimeout(client, probe.grace());
@@ -65,6 +68,11 @@ public final class SshConnection implements Connection {
   @Override
   public String host() {
     return target.inventoryName();
+  }
+
+  /** The algorithms the last key exchange agreed on. */
+  public SshAlgorithms algorithms() {
+    return algorithms.last();
   }
 
   /** user@address:port of this connection. */

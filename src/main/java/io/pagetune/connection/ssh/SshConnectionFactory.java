@@ -9,6 +9,7 @@ import io.pagetune.connection.ssh.config.KeyLoader;
 import io.pagetune.connection.ssh.config.SshConfigFile;
 import io.pagetune.connection.ssh.config.SshSettings;
 import io.pagetune.connection.ssh.config.SshTarget;
+import io.pagetune.connection.ssh.crypto.JdkAlgorithms;
 import io.pagetune.connection.ssh.hostkeys.KnownHostsStores;
 import io.pagetune.connection.ssh.session.ConnectionProbe;
 import java.io.IOException;
@@ -109,6 +110,9 @@ public final class SshConnectionFactory implements ConnectionFactory {
     // host certificates are judged by KnownHostsStore (with the injected clock), and only for a
     // CA that a @cert-authority line trusts for the host
     config.setVerifyHostKeyCertificates(false);
+    // X25519, AES-GCM and SHA-256 from the JDK's providers, not BouncyCastle's; AES-GCM first
+    // where C2 compiles its intrinsics
+    JdkAlgorithms.preferIn(config, JdkAlgorithms.aesIntrinsicsCompiled());
     this.sshConfig = SshConfigFile.load(settings.sshConfigFile());
     this.login = new Login(new KeyLoader(settings.keyPassphrase()), loginPassword);
     KnownHostsStores knownHosts =
@@ -141,9 +145,17 @@ public final class SshConnectionFactory implements ConnectionFactory {
       for (int attempt = 1; ; attempt++) {
         HandshakeLimits.Slot overall = handshakes.overall(target);
         try {
-          SSHClient client = connectRoute(target, password);
+          SshAlgorithms.Recorder algorithms = new SshAlgorithms.Recorder();
+          SSHClient client = connectRoute(target, password, algorithms);
           return new SshConnection(
-              target, client, settings, becomePassword(spec), io, timer, outputLimit(spec));
+              target,
+              client,
+              settings,
+              becomePassword(spec),
+              io,
+              timer,
+              outputLimit(spec),
+              algorithms);
         } catch (Handshake.Dropped e) {
           if (attempt >= settings.connectAttempts()) {
             throw new ConnectionException(
@@ -194,7 +206,9 @@ public final class SshConnectionFactory implements ConnectionFactory {
    * Connects and logs in to every jump host in order, then to the target through the last one. The
    * jump clients are closed when the target's client disconnects, or at once on failure.
    */
-  private SSHClient connectRoute(SshTarget target, String password) throws Handshake.Dropped {
+  private SSHClient connectRoute(
+      SshTarget target, String password, SshAlgorithms.Recorder algorithms)
+      throws Handshake.Dropped {
     List<SshTarget> jumps = target.jumps();
     List<SSHClient> opened = new ArrayList<>();
     boolean ok = false;
@@ -203,11 +217,11 @@ public final class SshConnectionFactory implements ConnectionFactory {
       for (int i = 0; i < jumps.size(); i++) {
         SshTarget jump = jumps.get(i);
         // ansible_password belongs to the target; jump hosts log in with keys
-        SSHClient hop = handshake.connect(jump, null, via);
+        SSHClient hop = handshake.connect(jump, null, via, new SshAlgorithms.Recorder());
         opened.add(hop);
         via = tunnel(hop, jump, i + 1 < jumps.size() ? jumps.get(i + 1) : target);
       }
-      SSHClient client = handshake.connect(target, password, via);
+      SSHClient client = handshake.connect(target, password, via, algorithms);
       if (!opened.isEmpty()) {
         closeJumpsWith(client, opened);
       }

@@ -69,6 +69,17 @@ class OpenSshInteropTest {
   }
 
   @Test
+  void negotiatesCurve25519AndAesGcmThroughPagetunesFactories() throws Exception {
+    try (OpenSshFixture f = sshd(true);
+        SshConnection c = open(f, ssh.settings(), Map.of())) {
+      SshAlgorithms a = c.algorithms();
+      assertEquals("curve25519-sha256", a.kex());
+      assertEquals(SshJdkCryptoTest.expectedCipher(), a.cipher());
+      SshJdkCryptoTest.runsACommandAndMovesAFile(c, ssh.root().resolve("gcm"));
+    }
+  }
+
+  @Test
   void unknownHostKeyIsRefusedUnderStrict() throws Exception {
     Path dir = Files.createDirectories(ssh.root().resolve("sshd-unknown"));
     try (OpenSshFixture f = OpenSshFixture.start(dir, true, ssh.clientPair())) {
