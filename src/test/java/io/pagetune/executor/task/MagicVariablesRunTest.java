@@ -126,14 +126,19 @@ class MagicVariablesRunTest {
                     dest: "${root}/d/f"
                     content: "${omit?starts_with('__omit_place_holder__')?c}\\n"
                     owner: "${omit}"
+                - template:
+                    src: managed.ftl
+                    dest: "${root}/managed"
                 - copy:
                     dest: "${omit}"
                     content: x
             """);
+    Files.writeString(dir.resolve("managed.ftl"), "# ${ansible_managed}\n");
     CliRun run = run(playbook, hosts);
     assertEquals(4, run.exitCode(), run.toString());
     assertTrue(Files.isDirectory(dir.resolve("root/d")), run.toString());
     assertEquals("true\n", Files.readString(dir.resolve("root/d/f")));
+    assertEquals("# Ansible managed\n", Files.readString(dir.resolve("root/managed")));
     assertTrue(run.out().contains("missing required argument 'dest'"), run.toString());
   }
 
