@@ -7,10 +7,15 @@ import io.pagetune.report.RunListener;
 import io.pagetune.schedule.RestartCatalog;
 import io.pagetune.template.TemplateEngine;
 import io.pagetune.yaml.YamlReader;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 
-/** What every part of a run shares; built once by the run's {@code Engine}. */
+/**
+ * What every part of a run shares; built once by the run's {@code Engine}.
+ *
+ * @param playbookDir the directory of the playbook the run was given ({@code playbook_dir})
+ */
 public record RunContext(
     ModuleRegistry modules,
     Connections connections,
@@ -23,7 +28,8 @@ public record RunContext(
     InputErrors inputErrors,
     RunServices services,
     RestartCatalog restartKinds,
-    String runId) {
+    String runId,
+    Path playbookDir) {
 
   public RunContext {
     factSets = List.copyOf(factSets);
@@ -43,6 +49,7 @@ public record RunContext(
         inputErrors,
         services,
         restartKinds,
-        runId);
+        runId,
+        playbookDir);
   }
 }

@@ -67,7 +67,7 @@ final class InventoryAssembler {
     for (InventoryDraft.HostDraft h : draft.hosts().values()) {
       List<String> order = hostGroups.get(h.name);
       Map<String, Object> hostVars = new LinkedHashMap<>(FrozenValues.map(h.vars));
-      hostVars.putAll(MagicVars.forHost(h.name, order, membership));
+      hostVars.putAll(MagicVars.forHost(h.name, order, membership, h.source));
       VarScope scope = scope(order, hostVars, h.name);
       hosts.add(new Host(h.name, order, plain(scope), h.location, scope));
     }
@@ -77,7 +77,7 @@ final class InventoryAssembler {
       if (!draft.hasHost(name)) {
         Map<String, Object> hostVars = new LinkedHashMap<>();
         hostVars.put("ansible_connection", "local");
-        hostVars.putAll(MagicVars.forHost(name, List.of(), membership));
+        hostVars.putAll(MagicVars.forHost(name, List.of(), membership, null));
         // Like Ansible's implicit localhost: not in 'all', yet 'all' variables apply to it.
         VarScope vars = scope(List.of(InventoryDraft.ALL), hostVars, name);
         implicit.put(name, new Host(name, List.of(), vars, InventoryDraft.BUILT_IN));

@@ -2,6 +2,7 @@ package io.pagetune.inventory;
 
 import io.pagetune.error.InputException;
 import io.pagetune.error.SourceLocation;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
@@ -40,10 +41,21 @@ final class InventoryDraft {
     final SourceLocation location;
     final Map<String, Object> vars = new LinkedHashMap<>();
 
-    HostDraft(String name, SourceLocation location) {
+    /** The inventory file that first named the host ({@code inventory_file}), or null. */
+    final Path source;
+
+    HostDraft(String name, SourceLocation location, Path source) {
       this.name = name;
       this.location = location;
+      this.source = source;
     }
+  }
+
+  private Path source;
+
+  /** The inventory file read from now on; the hosts it declares first are recorded as its. */
+  void readingFrom(Path file) {
+    source = file == null ? null : file.toAbsolutePath().normalize();
   }
 
   private final Map<String, GroupDraft> groups = new LinkedHashMap<>();
@@ -96,7 +108,7 @@ final class InventoryDraft {
     if (groups.containsKey(name)) {
       throw bothHostAndGroup(name, where);
     }
-    return hosts.computeIfAbsent(name, n -> new HostDraft(n, where));
+    return hosts.computeIfAbsent(name, n -> new HostDraft(n, where, source));
   }
 
   void addHost(String group, String host, SourceLocation where) {

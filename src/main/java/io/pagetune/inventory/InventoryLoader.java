@@ -182,7 +182,9 @@ public final class InventoryLoader {
       if (parent != null) {
         addOnce(varsDirs, parent);
       }
+      draft.readingFrom(path);
       loadFile(path, draft);
+      draft.readingFrom(null);
     }
   }
 

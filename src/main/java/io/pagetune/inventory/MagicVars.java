@@ -1,5 +1,6 @@
 package io.pagetune.inventory;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -15,16 +16,23 @@ import java.util.Set;
  */
 final class MagicVars {
   static final Set<String> NAMES =
-      Set.of("inventory_hostname", "inventory_hostname_short", "group_names", "groups");
+      Set.of(
+          "inventory_hostname",
+          "inventory_hostname_short",
+          "group_names",
+          "groups",
+          "inventory_file",
+          "inventory_dir");
 
   private MagicVars() {}
 
   /**
    * @param groups every group of the host, including {@code all}
    * @param membership every group to the names of its hosts (shared by all hosts)
+   * @param source the inventory file that declared the host, or null (an inline host list)
    */
   static Map<String, Object> forHost(
-      String host, List<String> groups, Map<String, List<String>> membership) {
+      String host, List<String> groups, Map<String, List<String>> membership, Path source) {
     List<String> names = new ArrayList<>();
     for (String g : groups) {
       if (!g.equals(InventoryDraft.ALL)) {
@@ -38,6 +46,10 @@ final class MagicVars {
     out.put("inventory_hostname_short", dot > 0 ? host.substring(0, dot) : host);
     out.put("group_names", List.copyOf(names));
     out.put("groups", membership);
+    if (source != null) {
+      out.put("inventory_file", source.toString());
+      out.put("inventory_dir", source.getParent().toString());
+    }
     return out;
   }
 

@@ -1,5 +1,6 @@
 package io.pagetune.template;
 
+import com.hubspot.jinjava.el.ext.NamedParameter;
 import com.hubspot.jinjava.interpret.JinjavaInterpreter;
 import com.hubspot.jinjava.lib.exptest.ExpTest;
 import java.util.ArrayList;
@@ -12,7 +13,8 @@ import java.util.regex.Pattern;
 /**
  * The tests Ansible adds to Jinja: a task result's {@code success}/{@code succeeded}, {@code
  * failed}, {@code changed}, {@code skipped}; {@code version} (and {@code version_compare}) with
- * Python's loose ordering; {@code match}, {@code search} and {@code regex}.
+ * Python's loose ordering, or its strict one with {@code strict=True}; {@code match}, {@code
+ * search} and {@code regex}.
  */
 final class AnsibleTests {
   private static final Pattern LOOSE = Pattern.compile("\\d+|[a-zA-Z]+");
@@ -67,13 +69,40 @@ final class AnsibleTests {
     return JinjaFilter.truthy(result(v, "failed").get("failed"));
   }
 
+  /** {@code version(other, op='eq', strict=None)}; {@code version_type} is refused. */
   private static boolean version(Object v, Object[] given) {
     Object[] a = given.length == 1 && given[0] instanceof List<?> l ? l.toArray() : given;
-    if (a.length == 0) {
-      throw new IllegalArgumentException("version test needs a version to compare with");
+    List<Object> positional = new ArrayList<>();
+    Object strict = null;
+    for (Object arg : a) {
+      if (arg instanceof NamedParameter n) {
+        if (!n.getName().equals("strict")) {
+          throw new IllegalArgumentException(
+              "version test: pagetune takes the version, the operator and strict ("
+                  + n.getName()
+                  + " is not supported)");
+        }
+        strict = n.getValue();
+      } else {
+        positional.add(arg);
+      }
     }
-    String op = a.length > 1 ? String.valueOf(a[1]) : "eq";
-    int c = compare(String.valueOf(v), String.valueOf(a[0]));
+    if (positional.isEmpty() || positional.size() > 3) {
+      throw new IllegalArgumentException("version test needs a version and an operator");
+    }
+    if (positional.size() == 3) {
+      strict = positional.get(2);
+    }
+    String value = v == null ? "" : PythonText.str(v);
+    String other = positional.get(0) == null ? "" : PythonText.str(positional.get(0));
+    if (value.isEmpty()) {
+      throw new IllegalArgumentException("Input version value cannot be empty");
+    }
+    if (other.isEmpty()) {
+      throw new IllegalArgumentException("Version parameter to compare against cannot be empty");
+    }
+    String op = positional.size() > 1 ? String.valueOf(positional.get(1)) : "eq";
+    int c = JinjaFilter.truthy(strict) ? strict(value, other) : compare(value, other);
     return switch (op) {
       case "<", "lt" -> c < 0;
       case "<=", "le" -> c <= 0;
@@ -83,6 +112,15 @@ final class AnsibleTests {
       case "!=", "<>", "ne" -> c != 0;
       default -> throw new IllegalArgumentException("Invalid operator type (" + op + ")");
     };
+  }
+
+  private static int strict(String a, String b) {
+    try {
+      return StrictVersion.parse(a).compareTo(StrictVersion.parse(b));
+    } catch (IllegalArgumentException e) {
+      // one message, as Ansible words it (the cause would be shown instead of it)
+      throw new IllegalArgumentException("Version comparison failed: " + e.getMessage());
+    }
   }
 
   /** Python's LooseVersion: numbers compare as numbers, letters as text, numbers before text. */

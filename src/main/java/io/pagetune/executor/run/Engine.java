@@ -146,7 +146,8 @@ public final class Engine {
             inputErrors,
             services,
             restartKinds,
-            runId);
+            runId,
+            playbookFile.toAbsolutePath().normalize().getParent());
     listener.runStarted(playbook.file(), options.check());
     patternWarnings.forEach(listener::warning);
     // a check run is journaled too, once a check_mode: false task really writes

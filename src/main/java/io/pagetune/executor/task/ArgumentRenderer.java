@@ -41,7 +41,8 @@ final class ArgumentRenderer {
               ? v
               : ctx.templates().interpolate(v, vars, task.moduleLocation(), what));
     }
-    Args args = module.spec().validate(module.name(), rawArgs, task.moduleLocation(), true);
+    Args args =
+        module.spec().validate(module.name(), Omit.strip(rawArgs), task.moduleLocation(), true);
     module.validate(args);
     return new ModuleCall(
         module.name(),

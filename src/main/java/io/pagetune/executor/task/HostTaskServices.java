@@ -15,6 +15,9 @@ import java.util.Map;
 
 /** {@link TaskServices} for one task on one host: templates and files resolve from the play. */
 final class HostTaskServices implements TaskServices {
+  /** Ansible's default {@code ansible_managed} (its DEFAULT_MANAGED_STR), set in templates only. */
+  static final String ANSIBLE_MANAGED = "Ansible managed";
+
   private final TemplateEngine templates;
   private final Map<String, Object> vars;
   private final Path playDir;
@@ -60,6 +63,8 @@ final class HostTaskServices implements TaskServices {
     Map<String, Object> merged = new java.util.LinkedHashMap<>(vars);
     // values a module computed from what it read on the host: data for the template, not text
     merged.putAll(HostText.markAll(extra));
+    // as Ansible's template vars, above the user's: its default, unconfigured string
+    merged.put("ansible_managed", ANSIBLE_MANAGED);
     java.util.Optional<Path> own = role.template(src);
     if (own.isPresent()) {
       return templates.renderFile(own.get(), role.label(own.get()), merged, at, what);

@@ -19,21 +19,7 @@ public final class TaskVars {
       RunContext ctx, PlayContext play, HostRun host, Task task, boolean checkMode) {
     Map<String, Object> vars = scope(ctx, play, host, task).resolve();
     // magic variables: set by pagetune, never by the user
-    vars.put("inventory_hostname", host.name());
-    vars.put("inventory_hostname_short", host.name().split("\\.", 2)[0]);
-    vars.put("ansible_check_mode", checkMode);
-    vars.put("ansible_diff_mode", ctx.options().diff());
-    vars.put("ansible_play_hosts_all", play.playHosts().all());
-    vars.put("ansible_play_hosts", play.playHosts().remaining());
-    vars.put("ansible_play_batch", play.playHosts().activeBatch());
-    vars.put("play_hosts", play.playHosts().activeBatch());
-    vars.put("hostvars", play.hostvars());
-    vars.put("groups", play.groups());
-    vars.putIfAbsent(
-        "group_names",
-        host.host().groups().stream()
-            .filter(g -> !g.equals("all") && !g.equals("ungrouped"))
-            .toList());
+    MagicVariables.put(vars, ctx, play, host, task, checkMode);
     return vars;
   }
 
