@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -41,7 +42,9 @@ public final class StepRunner {
 
   /**
    * Runs the plan's steps in order; after the first failing one only the read-backs that fold a
-   * failure into the result run.
+   * failure into the result run. The failure's message becomes the result's {@code msg} at once,
+   * replacing what the plan predicted ("line added"), so a read-back that runs after it may set the
+   * module's own {@code msg} instead, as Ansible's command does ("non-zero return code").
    */
   public ApplyResult run(Plan plan, ModuleCall call) {
     Progress p = new Progress(plan);
@@ -64,6 +67,7 @@ public final class StepRunner {
       } else if (step instanceof Step.RequestRestart restart) {
         p.restarts.add(restart);
       }
+      p.failure.ifPresent(p::registerFailureMessage);
     }
     return p.result();
   }
@@ -87,6 +91,12 @@ public final class StepRunner {
     ApplyResult result() {
       return new ApplyResult(
           changed, commands, restarts, backups, data, failure, OptionalInt.of(ran), pageStates);
+    }
+
+    void registerFailureMessage(String message) {
+      Map<String, Object> withMessage = new LinkedHashMap<>(data);
+      withMessage.put("msg", message);
+      data = withMessage;
     }
 
     /** Takes what a read-back made of the result. */

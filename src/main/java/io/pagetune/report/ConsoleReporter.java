@@ -45,11 +45,16 @@ public final class ConsoleReporter implements RunListener {
     pendingHeader = (handler ? "RUNNING HANDLER [" : "TASK [") + task + "]";
   }
 
-  private void header(String header) {
-    if (!header.equals(currentHeader)) {
+  /**
+   * Prints the task's banner once per task: two tasks of one name in a row each get their own, as
+   * ansible-playbook prints them, because the banner is keyed by where the task is written.
+   */
+  private void header(String header, String location) {
+    String key = header + "\u0000" + location;
+    if (!key.equals(currentHeader)) {
       out.println();
       out.println(banner(header));
-      currentHeader = header;
+      currentHeader = key;
     }
   }
 
@@ -64,7 +69,8 @@ public final class ConsoleReporter implements RunListener {
     header(
         pendingHeader != null && pendingHeader.endsWith("[" + o.task() + "]")
             ? pendingHeader
-            : (o.handler() ? "RUNNING HANDLER [" : "TASK [") + o.task() + "]");
+            : (o.handler() ? "RUNNING HANDLER [" : "TASK [") + o.task() + "]",
+        o.location());
     String item = o.item() == null ? "" : " => (item=" + o.item() + ")";
     String line;
     String colour;

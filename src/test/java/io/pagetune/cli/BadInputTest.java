@@ -402,7 +402,7 @@ class BadInputTest {
         CliRun.of(
             "run", rel(playbook), "-i", rel(inventory), "-e", "pagetune_max_file_bytes=10000");
     assertEquals(0, roomy.exitCode(), roomy.toString());
-    assertTrue(Files.readString(big).contains("# END PAGETUNE MANAGED BLOCK"), roomy.toString());
+    assertTrue(Files.readString(big).contains("# END ANSIBLE MANAGED BLOCK"), roomy.toString());
   }
 
   @Test

@@ -147,4 +147,22 @@ class StepRunnerTest {
     assertEquals(List.of(live.toMap()), result.registered().get("page_state"));
     assertFalse(result.data().containsKey("page_state"), "typed, not a map entry");
   }
+
+  @Test
+  void aFailureReplacesThePredictedMessageUnlessAReadBackAfterItSetsTheModulesOwn() {
+    Step.Exec fails = Step.Exec.of(RemoteCommand.argv("false"), "fail");
+    Plan predicted = Plan.of(List.of(fails), List.of()).withData(Map.of("msg", "line added"));
+    ModuleCall call = new ModuleHarness(new FileModule(), dir).call(Map.of("path", dir.toString()));
+    StepRunner runner =
+        new StepRunner(
+            new LocalConnection("localhost"), Clock.fixed(ModuleHarness.NOW, ZoneOffset.UTC));
+    ApplyResult failed = runner.run(predicted, call);
+    assertEquals(failed.failure().orElseThrow(), failed.data().get("msg"));
+    Step.ReadBack own =
+        new Step.ReadBack(
+            "register", true, (result, host) -> result.withData(Map.of("msg", "module's own")));
+    ApplyResult withOwn = run(List.of(fails, own));
+    assertEquals("module's own", withOwn.data().get("msg"));
+    assertTrue(withOwn.failure().isPresent());
+  }
 }

@@ -82,6 +82,8 @@ public final class ResultPolicy {
     if (!task.failedWhen().isEmpty()) {
       boolean failedNow = all(task.failedWhen(), v, task, what + " failed_when");
       result.put("failed", failedNow);
+      // Ansible registers the condition's outcome too, for content that reads it back
+      result.put("failed_when_result", failedNow);
       if (failedNow) {
         status = Status.FAILED;
         message =

@@ -105,7 +105,12 @@ public record TaskResult(
     return msg == null ? null : String.valueOf(msg);
   }
 
-  /** One result for a whole loop: Ansible's {@code results} list and the worst status. */
+  /**
+   * One result for a whole loop: Ansible's {@code results} list, the worst status, and Ansible's
+   * {@code msg} ("All items completed", "All items skipped", "One or more items failed"). The loop
+   * changed when any item's result says it changed, a failed item included, as Ansible counts it.
+   * The task's message for the console keeps the first failed item's own message.
+   */
   public static TaskResult ofLoop(List<TaskResult> items) {
     Status status = Status.SKIPPED;
     boolean anyChanged = false;
@@ -129,10 +134,10 @@ public record TaskResult(
       }
       if (r.status() == Status.FAILED) {
         status = Status.FAILED;
-        message = message == null ? "One or more items failed: " + r.message() : message;
+        message = message == null ? LOOP_FAILED + ": " + r.message() : message;
       }
-      anyChanged |= r.status() == Status.CHANGED;
-      anyOk |= r.status() == Status.OK;
+      anyChanged |= r.status() == Status.CHANGED || Boolean.TRUE.equals(r.result().get("changed"));
+      anyOk |= r.status() == Status.OK || r.status() == Status.CHANGED;
     }
     if (status != Status.FAILED) {
       status = anyChanged ? Status.CHANGED : anyOk ? Status.OK : Status.SKIPPED;
@@ -144,9 +149,13 @@ public record TaskResult(
     if (status == Status.SKIPPED) {
       result.put("skipped", true);
     }
-    if (message != null) {
-      result.put("msg", message);
+    if (status == Status.FAILED) {
+      result.put("msg", LOOP_FAILED);
+    } else if (!items.isEmpty()) {
+      result.put("msg", status == Status.SKIPPED ? "All items skipped" : "All items completed");
     }
     return new TaskResult(status, message, result, List.of(), restarts, List.copyOf(paths));
   }
+
+  private static final String LOOP_FAILED = "One or more items failed";
 }

@@ -55,7 +55,8 @@ final class PlanApplication {
         restarts.request(c.task(), c.host(), c.vars(), applied.restarts(), false);
     if (applied.failure().isPresent()) {
       result.put("failed", true);
-      result.put("msg", applied.failure().get());
+      // the module's msg for its failure when it gave one (command: "non-zero return code")
+      result.putIfAbsent("msg", applied.failure().get());
       return policy.conditioned(
           c.task(),
           c.vars(),

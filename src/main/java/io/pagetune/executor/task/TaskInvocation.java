@@ -123,7 +123,8 @@ final class TaskInvocation {
     if (plan.failure().isPresent()) {
       result.put("changed", false);
       result.put("failed", true);
-      result.put("msg", plan.failure().get());
+      // the module's msg for its failure when it gave one, as Ansible's module registers it
+      result.putIfAbsent("msg", plan.failure().get());
       return policy.conditioned(
           c.task(),
           c.vars(),

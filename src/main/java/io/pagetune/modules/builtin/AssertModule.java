@@ -11,6 +11,7 @@ import io.pagetune.modules.Plan;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * {@code assert}: evaluates each expression of {@code that} in order; the first false one fails the
@@ -55,11 +56,13 @@ public final class AssertModule implements Module {
     List<String> expressions = args.strings("that");
     for (String expression : expressions) {
       if (!call.services().test(expression)) {
-        String msg = args.optString("fail_msg").orElse("Assertion failed: " + expression);
+        Optional<String> failMsg = args.optString("fail_msg");
         Map<String, Object> data = new LinkedHashMap<>();
+        // ansible.builtin.assert registers "Assertion failed"; the console also names the check
+        data.put("msg", failMsg.orElse("Assertion failed"));
         data.put("assertion", expression);
         data.put("evaluated_to", false);
-        return Plan.failed(msg).withData(data);
+        return Plan.failed(failMsg.orElse("Assertion failed: " + expression)).withData(data);
       }
     }
     String msg = args.string("success_msg");

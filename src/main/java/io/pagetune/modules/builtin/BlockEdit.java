@@ -88,8 +88,8 @@ record BlockEdit(
     if (lines.equals(original)) {
       return new Result(lines, "");
     }
-    String message =
-        block.isEmpty() ? "Block removed" : hadBlock ? "Block replaced" : "Block inserted";
+    // ansible.builtin.blockinfile says "Block inserted" for a replaced block too
+    String message = block.isEmpty() ? "Block removed" : "Block inserted";
     return new Result(lines, message);
   }
 

@@ -16,10 +16,11 @@ import java.util.regex.PatternSyntaxException;
 
 /**
  * {@code blockinfile}: keeps a block of lines between two marker lines in a file. The default
- * marker names pagetune rather than Ansible; give {@code marker} to adopt blocks Ansible wrote.
+ * marker is ansible.builtin.blockinfile's, so a role moved from Ansible finds and replaces the
+ * blocks it wrote instead of adding a second one.
  */
 public final class BlockInFileModule implements Module {
-  static final String DEFAULT_MARKER = "# {mark} PAGETUNE MANAGED BLOCK";
+  static final String DEFAULT_MARKER = "# {mark} ANSIBLE MANAGED BLOCK";
 
   private static final ArgSpec SPEC =
       FileArgs.editing(
@@ -104,12 +105,14 @@ public final class BlockInFileModule implements Module {
             args.optString("insertbefore").orElse(null));
     CurrentFile current = CurrentFile.read(host, path);
     if (!current.exists()) {
-      if (!present) {
-        return Plan.upToDate(path + " does not exist, so no block to remove");
-      }
+      // ansible.builtin.blockinfile fails on a missing file without create, even to remove
       if (!args.bool("create")) {
-        return Plan.failed(
-            "blockinfile: " + path + " does not exist (create: true would create it)");
+        return AnsibleFailure.missingPath(
+            "blockinfile: " + path + " does not exist (create: true would create it)",
+            "Path " + path + " does not exist !");
+      }
+      if (!present) {
+        return Plan.upToDate(path + " does not exist, so no block to remove", Map.of("msg", ""));
       }
     }
     Optional<String> notAFile = current.notAFile();
@@ -126,11 +129,9 @@ public final class BlockInFileModule implements Module {
     } catch (PatternSyntaxException e) {
       return Plan.failed("blockinfile: invalid insertafter/insertbefore: " + e.getDescription());
     }
-    if (!current.exists() && result.lines().isEmpty()) {
-      return Plan.upToDate("empty block and no file " + path + ": nothing to write");
-    }
     byte[] after = TextLines.join(result.lines()).getBytes(StandardCharsets.UTF_8);
     Plan plan = FileUpdate.plan(current, after, FileAttributes.from(args), args.bool("backup"));
-    return result.message().isEmpty() ? plan : plan.withData(Map.of("msg", result.message()));
+    // ansible.builtin.blockinfile creates the file even for an empty block, and says so
+    return plan.withData(Map.of("msg", current.exists() ? result.message() : "File created"));
   }
 }

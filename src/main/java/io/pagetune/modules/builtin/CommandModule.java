@@ -77,9 +77,9 @@ public final class CommandModule implements Module {
     if (argv.isEmpty()) {
       return Plan.failed("command: no command given");
     }
-    Optional<String> skip = RunConditions.skipReason(args, host);
+    Optional<RunConditions.Skip> skip = RunConditions.skipReason(args, host);
     if (skip.isPresent()) {
-      return Plan.upToDate(skip.get(), CommandOutput.skipped(argv, skip.get()));
+      return Plan.upToDate(skip.get().reason(), CommandOutput.skipped(argv, skip.get()));
     }
     RemoteCommand command =
         RemoteCommand.argv(argv)

@@ -27,7 +27,9 @@ final class CommandOutput {
 
   /**
    * Registers what the command before it printed (rc, stdout, stderr), whether it succeeded or
-   * failed; a failure's message becomes {@code msg}.
+   * failed, with ansible.builtin.command's {@code msg}: empty when it ran, "non-zero return code"
+   * when it exited non-zero. pagetune's own message (the command and its stderr) stays the task's
+   * message on the console; content that tests {@code result.msg} sees Ansible's value.
    */
   static Step.ReadBack readBack(Object cmd) {
     return new Step.ReadBack(
@@ -39,8 +41,16 @@ final class CommandOutput {
           }
           CommandResult last = result.commands().get(result.commands().size() - 1);
           ApplyResult withData = result.withData(of(cmd, last)).withData(NOT_JOURNALED);
-          return result.failure().map(f -> withData.withData(Map.of("msg", f))).orElse(withData);
+          return withData.withData(Map.of("msg", message(last, result.failure())));
         });
+  }
+
+  private static String message(CommandResult last, java.util.Optional<String> failure) {
+    if (last.timedOut()) {
+      // Ansible's command has no timeout of its own: pagetune's message says what happened
+      return failure.orElse("");
+    }
+    return last.exitCode() == 0 ? "" : "non-zero return code";
   }
 
   static Map<String, Object> of(Object cmd, CommandResult result) {
@@ -48,9 +58,9 @@ final class CommandOutput {
   }
 
   /** The data of a run that was skipped because of creates/removes. */
-  static Map<String, Object> skipped(Object cmd, String reason) {
-    Map<String, Object> data = of(cmd, 0, "skipped, since " + reason, "");
-    data.put("msg", "Did not run command since " + reason);
+  static Map<String, Object> skipped(Object cmd, RunConditions.Skip skip) {
+    Map<String, Object> data = of(cmd, 0, "skipped, since " + skip.reason(), "");
+    data.put("msg", skip.message());
     return data;
   }
 

@@ -142,8 +142,9 @@ public final class FileModule implements Module {
 
   private static Plan file(String path, Optional<FileMeta> meta, FileAttributes attrs) {
     if (meta.isEmpty()) {
-      return Plan.failed(
-          "file: " + path + " does not exist (state=file does not create files; use touch)");
+      return AnsibleFailure.of(
+          "file: " + path + " does not exist (state=file does not create files; use touch)",
+          "file (" + path + ") is absent, cannot continue");
     }
     if (meta.get().type() != FileMeta.Type.FILE) {
       return Plan.failed("file: " + path + " is a " + kind(meta.get()) + ", not a file");

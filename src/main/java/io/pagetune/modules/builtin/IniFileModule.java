@@ -115,10 +115,13 @@ public final class IniFileModule implements Module {
     CurrentFile current = CurrentFile.read(host, path);
     if (!current.exists()) {
       if (!present) {
-        return Plan.upToDate(path + " does not exist, so there is nothing to remove");
+        return Plan.upToDate(
+            path + " does not exist, so there is nothing to remove", Map.of("msg", "OK"));
       }
       if (!args.bool("create")) {
-        return Plan.failed("ini_file: " + path + " does not exist (create: true would create it)");
+        return AnsibleFailure.missingPath(
+            "ini_file: " + path + " does not exist (create: true would create it)",
+            "Destination " + path + " does not exist!");
       }
     }
     if (current.notAFile().isPresent()) {

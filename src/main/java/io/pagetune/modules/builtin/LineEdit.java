@@ -118,7 +118,8 @@ record LineEdit(
       return new Result(lines, "");
     }
     TextLines.keepUnterminatedEnd(lines, TextLines.endsWithNewline(original));
-    return new Result(lines, removed + (removed == 1 ? " line removed" : " lines removed"));
+    // ansible.builtin.lineinfile's own wording, and no msg when nothing was removed
+    return new Result(lines, removed == 0 ? "" : removed + " line(s) removed");
   }
 
   private Pattern anchorPattern() {

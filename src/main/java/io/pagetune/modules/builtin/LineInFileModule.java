@@ -125,11 +125,13 @@ public final class LineInFileModule implements Module {
     CurrentFile current = CurrentFile.read(host, path);
     if (!current.exists()) {
       if (!present) {
-        return Plan.upToDate(path + " does not exist, so no line to remove");
+        return Plan.upToDate(
+            path + " does not exist, so no line to remove", Map.of("msg", "file not present"));
       }
       if (!args.bool("create")) {
-        return Plan.failed(
-            "lineinfile: " + path + " does not exist (create: true would create it)");
+        return AnsibleFailure.missingPath(
+            "lineinfile: " + path + " does not exist (create: true would create it)",
+            "Destination " + path + " does not exist !");
       }
     }
     Optional<String> notAFile = current.notAFile();
@@ -151,6 +153,7 @@ public final class LineInFileModule implements Module {
     }
     byte[] after = TextLines.join(result.lines()).getBytes(StandardCharsets.UTF_8);
     Plan plan = FileUpdate.plan(current, after, FileAttributes.from(args), args.bool("backup"));
-    return result.message().isEmpty() ? plan : plan.withData(Map.of("msg", result.message()));
+    // ansible.builtin.lineinfile registers an empty msg when nothing changed
+    return plan.withData(Map.of("msg", result.message()));
   }
 }

@@ -67,7 +67,8 @@ public final class ReplaceModule implements Module {
     String path = args.string("path");
     CurrentFile current = CurrentFile.read(host, path);
     if (!current.exists()) {
-      return Plan.failed("replace: path " + path + " does not exist");
+      return AnsibleFailure.missingPath(
+          "replace: path " + path + " does not exist", "Path " + path + " does not exist !");
     }
     if (current.notAFile().isPresent()) {
       return Plan.failed("replace: " + current.notAFile().get());
@@ -115,10 +116,9 @@ public final class ReplaceModule implements Module {
             after.getBytes(StandardCharsets.UTF_8),
             FileAttributes.from(args),
             args.bool("backup"));
-    if (after.equals(contents)) {
-      return plan.changes() ? plan.withData(Map.of("msg", "")) : plan;
-    }
-    return plan.withData(Map.of("msg", count + " replacements made"));
+    // ansible.builtin.replace registers rc 0 and an empty msg when nothing was replaced
+    String msg = after.equals(contents) ? "" : count + " replacements made";
+    return plan.withData(Map.of("msg", msg, "rc", 0));
   }
 
   /** The part of the file the expression applies to. */

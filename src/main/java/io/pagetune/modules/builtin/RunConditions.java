@@ -27,16 +27,32 @@ final class RunConditions {
 
   private RunConditions() {}
 
+  /**
+   * Why a command need not run: {@code path}, as the task wrote it, exists ({@code creates}) or
+   * does not ({@code removes}).
+   */
+  record Skip(String path, boolean exists) {
+    /** The reason as ansible.builtin.command writes it into stdout: "/x exists". */
+    String reason() {
+      return path + (exists ? " exists" : " does not exist");
+    }
+
+    /** ansible.builtin.command's {@code msg}, which quotes the path: "… since '/x' exists". */
+    String message() {
+      return "Did not run command since '" + path + "'" + (exists ? " exists" : " does not exist");
+    }
+  }
+
   /** Why the command need not run, or empty when it must. Relative paths count from chdir. */
-  static Optional<String> skipReason(Args args, HostState host) {
+  static Optional<Skip> skipReason(Args args, HostState host) {
     Optional<String> chdir = args.optString("chdir");
     Optional<String> creates = args.optString("creates");
     if (creates.isPresent() && host.stat(resolve(creates.get(), chdir)).isPresent()) {
-      return Optional.of(creates.get() + " exists");
+      return Optional.of(new Skip(creates.get(), true));
     }
     Optional<String> removes = args.optString("removes");
     if (removes.isPresent() && host.stat(resolve(removes.get(), chdir)).isEmpty()) {
-      return Optional.of(removes.get() + " does not exist");
+      return Optional.of(new Skip(removes.get(), false));
     }
     return Optional.empty();
   }

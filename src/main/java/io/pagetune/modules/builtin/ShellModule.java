@@ -58,9 +58,9 @@ public final class ShellModule implements Module {
     if (script.isBlank()) {
       return Plan.failed("shell: no command given");
     }
-    Optional<String> skip = RunConditions.skipReason(args, host);
+    Optional<RunConditions.Skip> skip = RunConditions.skipReason(args, host);
     if (skip.isPresent()) {
-      return Plan.upToDate(skip.get(), CommandOutput.skipped(script, skip.get()));
+      return Plan.upToDate(skip.get().reason(), CommandOutput.skipped(script, skip.get()));
     }
     Optional<String> chdir = args.optString("chdir");
     RemoteCommand command;

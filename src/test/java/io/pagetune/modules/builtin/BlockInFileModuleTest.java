@@ -21,8 +21,8 @@ class BlockInFileModuleTest {
   private static final String LIMITS = "# limits\n* soft nofile 1024\n";
   private static final String BLOCK =
       "oracle soft memlock 60397977\noracle hard memlock 60397977\n";
-  private static final String BEGIN = "# BEGIN PAGETUNE MANAGED BLOCK";
-  private static final String END = "# END PAGETUNE MANAGED BLOCK";
+  private static final String BEGIN = "# BEGIN ANSIBLE MANAGED BLOCK";
+  private static final String END = "# END ANSIBLE MANAGED BLOCK";
 
   @TempDir Path dir;
   private ModuleHarness harness;
@@ -50,7 +50,8 @@ class BlockInFileModuleTest {
     String before = "a\n" + BEGIN + "\nold 1\nold 2\n" + END + "\nz\n";
     Path f = write(dir.resolve("f"), before, "rw-r--r--");
     Map<String, Object> args = Map.of("path", f.toString(), "block", "new\n", "backup", true);
-    assertEquals("Block replaced", harness.plan(args).data().get("msg"));
+    // ansible.builtin.blockinfile says "Block inserted" when it replaces a block too
+    assertEquals("Block inserted", harness.plan(args).data().get("msg"));
     ApplyResult r = harness.assertConverges(args);
     assertEquals("a\n" + BEGIN + "\nnew\n" + END + "\nz\n", read(f));
     assertEquals(before, read(Path.of(r.backups().get(0))));
@@ -88,12 +89,20 @@ class BlockInFileModuleTest {
   }
 
   @Test
-  void customMarkerAdoptsBlocksWrittenByAnsible() {
+  void theDefaultMarkerAdoptsBlocksWrittenByAnsible() {
+    // ansible.builtin.blockinfile's default marker: a block Ansible wrote is replaced, not doubled
     String ansible = "# BEGIN ANSIBLE MANAGED BLOCK\nold\n# END ANSIBLE MANAGED BLOCK\n";
     Path f = write(dir.resolve("f"), ansible, "rw-r--r--");
-    harness.assertConverges(
-        Map.of("path", f.toString(), "block", "new", "marker", "# {mark} ANSIBLE MANAGED BLOCK"));
+    harness.assertConverges(Map.of("path", f.toString(), "block", "new"));
     assertEquals(ansible.replace("old", "new"), read(f));
+  }
+
+  @Test
+  void aCustomMarkerKeepsItsOwnBlock() {
+    Path f = write(dir.resolve("f"), "a\n", "rw-r--r--");
+    harness.assertConverges(
+        Map.of("path", f.toString(), "block", "x", "marker", "# {mark} SAP MEMORY"));
+    assertEquals("a\n# BEGIN SAP MEMORY\nx\n# END SAP MEMORY\n", read(f));
   }
 
   @Test
@@ -105,8 +114,32 @@ class BlockInFileModuleTest {
             .failure()
             .get()
             .contains("create"));
+    Plan missing = harness.plan(Map.of("path", f.toString(), "block", "x"));
+    // register sees ansible.builtin.blockinfile's message and rc
+    assertEquals("Path " + f + " does not exist !", missing.data().get("msg"));
+    assertEquals(257, missing.data().get("rc"));
+    assertEquals(
+        "File created",
+        harness.plan(Map.of("path", f.toString(), "block", "x", "create", true)).data().get("msg"));
     harness.assertConverges(Map.of("path", f.toString(), "block", "x", "create", true));
     assertEquals(BEGIN + "\nx\n" + END + "\n", read(f));
+  }
+
+  @Test
+  void aMissingFileFailsEvenToRemoveUnlessCreateIsSet() {
+    // ansible.builtin.blockinfile checks the path before the state: absent fails too
+    Path f = dir.resolve("none");
+    assertTrue(harness.plan(Map.of("path", f.toString(), "state", "absent")).failure().isPresent());
+    ModuleHarness.assertUpToDate(
+        harness.plan(Map.of("path", f.toString(), "state", "absent", "create", true)));
+  }
+
+  @Test
+  void anEmptyBlockWithCreateMakesAnEmptyFile() {
+    // ansible.builtin.blockinfile writes the file it was told to create, even with no block
+    Path f = dir.resolve("empty");
+    harness.assertConverges(Map.of("path", f.toString(), "block", "", "create", true));
+    assertEquals("", read(f));
   }
 
   @Test

@@ -54,6 +54,8 @@ class CommandModuleTest {
     assertEquals(List.of("$HOME|*"), r.data().get("stdout_lines"));
     assertEquals(List.of(), r.data().get("stderr_lines"));
     assertEquals(List.of("printf", "%s|%s\\n", "$HOME", "*"), r.data().get("cmd"));
+    // ansible.builtin.command returns an empty msg when the command ran and exited 0
+    assertEquals("", r.data().get("msg"));
   }
 
   @Test
@@ -69,7 +71,9 @@ class CommandModuleTest {
     assertTrue(r.failure().isPresent());
     assertEquals(2, r.data().get("rc"));
     assertTrue(((String) r.data().get("stderr")).contains("/no/such/path-pagetune"));
-    assertEquals(r.failure().get(), r.data().get("msg"));
+    // registered msg is ansible.builtin.command's; the task's own message names the command
+    assertEquals("non-zero return code", r.data().get("msg"));
+    assertTrue(r.failure().get().contains("exit code 2"), r.failure().get());
   }
 
   @Test
@@ -82,6 +86,8 @@ class CommandModuleTest {
     assertEquals("marker exists", again.reason());
     assertEquals(0, again.data().get("rc"));
     assertEquals("skipped, since marker exists", again.data().get("stdout"));
+    // ansible.builtin.command quotes the path in msg and not in stdout
+    assertEquals("Did not run command since 'marker' exists", again.data().get("msg"));
   }
 
   @Test
@@ -92,6 +98,9 @@ class CommandModuleTest {
     harness.assertConverges(args);
     assertFalse(Files.exists(victim));
     assertEquals(victim + " does not exist", harness.plan(args).reason());
+    assertEquals(
+        "Did not run command since '" + victim + "' does not exist",
+        harness.plan(args).data().get("msg"));
   }
 
   @Test

@@ -83,7 +83,8 @@ class InformationalModulesTest {
             .services(new StubServices(dir).expression("a", true).expression("b", false));
     Plan plan = h.plan(Map.of("that", List.of("a", "b", "c")));
     assertEquals("Assertion failed: b", plan.failure().orElseThrow());
-    assertEquals("Assertion failed: b", plan.data().get("msg"));
+    // ansible.builtin.assert registers its default message without the expression
+    assertEquals("Assertion failed", plan.data().get("msg"));
     assertEquals("b", plan.data().get("assertion"));
     assertEquals(false, plan.data().get("evaluated_to"));
     assertTrue(plan.steps().isEmpty());

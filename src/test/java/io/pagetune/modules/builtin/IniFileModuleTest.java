@@ -116,12 +116,14 @@ class IniFileModuleTest {
   @Test
   void aNewFileIsCreatedUnlessCreateIsFalseAndBackupsAreKept() {
     Path f = dir.resolve("new.ini");
+    Plan refused =
+        harness().plan(args(f, "section", "s", "option", "o", "value", 1, "create", false));
     assertEquals(
         "ini_file: " + f + " does not exist (create: true would create it)",
-        harness()
-            .plan(args(f, "section", "s", "option", "o", "value", 1, "create", false))
-            .failure()
-            .orElseThrow());
+        refused.failure().orElseThrow());
+    // what register sees is community.general.ini_file's own message and rc
+    assertEquals("Destination " + f + " does not exist!", refused.data().get("msg"));
+    assertEquals(257, refused.data().get("rc"));
     harness().assertConverges(args(f, "section", "s", "option", "o", "value", 1, "mode", "0640"));
     assertEquals("[s]\no = 1\n", read(f));
     assertEquals("rw-r-----", mode(f));

@@ -145,6 +145,6 @@ class LineEditTest {
   void messagesSayWhatHappened() {
     assertEquals("line added", edit("^a", "a").present(TextLines.parse("")).message());
     assertEquals("line replaced", edit("^a", "a=2").present(TextLines.parse("a=1\n")).message());
-    assertEquals("2 lines removed", edit("^a", null).absent(TextLines.parse("a\na\n")).message());
+    assertEquals("2 line(s) removed", edit("^a", null).absent(TextLines.parse("a\na\n")).message());
   }
 }

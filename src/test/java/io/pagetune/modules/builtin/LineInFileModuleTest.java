@@ -94,9 +94,27 @@ class LineInFileModuleTest {
   void absentRemovesMatchingLines() {
     Path f = write(dir.resolve("f"), "a\n#x\nb\n#y\n", "rw-r--r--");
     Map<String, Object> args = Map.of("path", f.toString(), "regexp", "^#", "state", "absent");
-    assertEquals("2 lines removed", harness.plan(args).data().get("msg"));
+    // ansible.builtin.lineinfile's wording; nothing removed registers an empty msg
+    assertEquals("2 line(s) removed", harness.plan(args).data().get("msg"));
     harness.assertConverges(args);
     assertEquals("a\nb\n", read(f));
+    assertEquals("", harness.plan(args).data().get("msg"));
+  }
+
+  @Test
+  void aMissingFileRegistersAnsiblesMessages() {
+    Path none = dir.resolve("none");
+    // absent on a missing file: ok, "file not present"; present without create: rc 257
+    assertEquals(
+        "file not present",
+        harness
+            .plan(Map.of("path", none.toString(), "regexp", "^x", "state", "absent"))
+            .data()
+            .get("msg"));
+    Plan missing = harness.plan(Map.of("path", none.toString(), "line", "x"));
+    assertTrue(missing.failure().orElseThrow().contains("create: true would create it"));
+    assertEquals("Destination " + none + " does not exist !", missing.data().get("msg"));
+    assertEquals(257, missing.data().get("rc"));
   }
 
   @Test

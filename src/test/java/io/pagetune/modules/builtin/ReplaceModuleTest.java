@@ -41,6 +41,19 @@ class ReplaceModuleTest {
     assertEquals("2 replacements made", r.data().get("msg"));
     assertEquals(after, read(f));
     assertEquals("rw-r-----", mode(f));
+    // ansible.builtin.replace registers rc 0, and an empty msg once nothing is left to replace
+    assertEquals(0, r.data().get("rc"));
+    assertEquals("", harness().plan(args).data().get("msg"));
+    assertEquals(0, harness().plan(args).data().get("rc"));
+  }
+
+  @Test
+  void aMissingFileRegistersAnsiblesMessageAndRc() {
+    Path none = dir.resolve("none");
+    Plan missing = harness().plan(Map.of("path", none.toString(), "regexp", "a", "replace", "b"));
+    assertEquals("replace: path " + none + " does not exist", missing.failure().orElseThrow());
+    assertEquals("Path " + none + " does not exist !", missing.data().get("msg"));
+    assertEquals(257, missing.data().get("rc"));
   }
 
   @Test

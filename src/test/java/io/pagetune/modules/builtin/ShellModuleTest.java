@@ -39,6 +39,7 @@ class ShellModuleTest {
     assertEquals("err", r.data().get("stderr"));
     assertEquals("printf 'b\\na\\n' | sort; echo err >&2; exit 3", r.data().get("cmd"));
     assertTrue(r.failure().get().contains("exit code 3"));
+    assertEquals("non-zero return code", r.data().get("msg"));
   }
 
   @Test

@@ -1,0 +1,41 @@
+package io.pagetune.executor.result;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pagetune.testing.CliRun;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * failed_when on a real (local) host through the CLI, registered as Ansible registers it (its
+ * TaskExecutor sets {@code failed_when_result} and {@code failed} from the condition, and keeps the
+ * module's {@code msg} and {@code changed}).
+ */
+class FailedWhenTest {
+  @TempDir Path tmp;
+
+  @Test
+  void theConditionDecidesAndIsRegisteredBesideTheModulesMessage() throws Exception {
+    Path inv = Files.writeString(tmp.resolve("hosts.ini"), "w1 ansible_connection=local\n");
+    Path book =
+        Files.writeString(
+            tmp.resolve("fw.yml"),
+            """
+            - hosts: all
+              gather_facts: false
+              tasks:
+                - command: "false"
+                  register: out
+                  failed_when: false
+                - debug:
+                    msg: "result=${out.failed_when_result?c} failed=${out.failed?c} msg=${out.msg}"
+            """);
+    CliRun r = CliRun.of("run", book.toString(), "-i", inv.toString(), "--progress", "none");
+    assertEquals(0, r.exitCode(), r.toString());
+    assertTrue(
+        r.out().contains("result=false failed=false msg=non-zero return code"), r.toString());
+  }
+}
