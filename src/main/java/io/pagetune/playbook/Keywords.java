@@ -89,4 +89,24 @@ public record Keywords(
         anyErrorsFatal,
         becomeHow);
   }
+
+  /**
+   * The same keywords without vars and without {@code when}: for the tasks of a dynamic include,
+   * whose gate evaluated the conditions once per host.
+   */
+  public Keywords withoutConditions() {
+    return new Keywords(
+        List.of(),
+        tags,
+        become,
+        becomeUser,
+        environment,
+        ignoreErrors,
+        checkMode,
+        diff,
+        noLog,
+        Map.of(),
+        anyErrorsFatal,
+        becomeHow);
+  }
 }

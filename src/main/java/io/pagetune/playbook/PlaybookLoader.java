@@ -215,7 +215,7 @@ public final class PlaybookLoader {
       YamlValue v, Keywords parent, Map<String, Object> blockVars, Path baseDir, boolean handlers) {
     List<TaskNode> out = new ArrayList<>();
     for (YamlValue item : YamlFields.list(v, "a task list")) {
-      YamlValue.Mapping m = YamlFields.mapping(item, "a task");
+      YamlValue.Mapping m = ControlTaskNames.shortened(YamlFields.mapping(item, "a task"));
       if (m.has("import_tasks") || m.has("include_tasks")) {
         out.addAll(importTasks(m, parent, blockVars, baseDir, handlers));
       } else if (m.has("import_role") || m.has("include_role")) {
@@ -252,9 +252,25 @@ public final class PlaybookLoader {
     Keywords kw = KeywordParser.inheritable(m, parent, false);
     Map<String, Object> vars = new LinkedHashMap<>(blockVars);
     vars.putAll(kw.vars());
+    boolean dynamic = key.equals("include_tasks") && !handlers;
     importStack.push(file);
     try {
-      return taskList(readChecked(file), kw.withoutVars(), vars, file.getParent(), handlers);
+      if (!dynamic) {
+        return taskList(readChecked(file), kw.withoutVars(), vars, file.getParent(), handlers);
+      }
+      // include_tasks: the gate holds the conditions, evaluated once per host as Ansible does
+      Task gate =
+          Task.builder(key, m.location())
+              .name(m.has("name") ? YamlFields.string(m.get("name"), "name") : null)
+              .moduleLocation(m.keyLocation(key))
+              .keywords(kw.withoutVars())
+              .blockVars(blockVars)
+              .role(roles.current())
+              .build();
+      List<TaskNode> included =
+          taskList(readChecked(file), kw.withoutConditions(), vars, file.getParent(), false);
+      return List.of(
+          new DynamicInclude(gate, DynamicInclude.Kind.TASKS, yaml.label(file), included));
     } finally {
       importStack.pop();
     }

@@ -142,30 +142,17 @@ final class RoleLoader {
   }
 
   /** {@code include_role}: read now, its {@code when} decided per host when the run reaches it. */
-  RoleInclude includeRole(
+  DynamicInclude includeRole(
       YamlValue.Mapping m, Keywords parent, Map<String, Object> blockVars, Task gate) {
     RoleArgs args = roleArgs(m, "include_role");
     Keywords kw = parser.keywords(m, parent);
     Map<String, Object> vars = new LinkedHashMap<>(blockVars);
     vars.putAll(kw.vars());
     // the gate holds the conditions; the role's tasks are not guarded by them a second time
-    Keywords inner =
-        new Keywords(
-            List.of(),
-            kw.tags(),
-            kw.become(),
-            kw.becomeUser(),
-            kw.environment(),
-            kw.ignoreErrors(),
-            kw.checkMode(),
-            kw.diff(),
-            kw.noLog(),
-            Map.of(),
-            kw.anyErrorsFatal(),
-            kw.becomeHow());
+    Keywords inner = kw.withoutConditions();
     List<TaskNode> tasks =
         expand(args.name, args.at, inner, vars, Map.of(), args.tasksFrom, false, false);
-    return new RoleInclude(gate, args.name, tasks);
+    return new DynamicInclude(gate, DynamicInclude.Kind.ROLE, args.name, tasks);
   }
 
   private record RoleArgs(String name, String tasksFrom, SourceLocation at) {}

@@ -32,7 +32,7 @@ public final class TaskTree {
         collect(b.block(), out, gates);
         collect(b.rescue(), out, gates);
         collect(b.always(), out, gates);
-      } else if (n instanceof RoleInclude r) {
+      } else if (n instanceof DynamicInclude r) {
         if (gates) {
           out.add(r.gate());
         }

@@ -26,6 +26,7 @@ public final class ConsoleReporter implements RunListener {
   private final java.util.concurrent.atomic.AtomicInteger realChangesInCheck =
       new java.util.concurrent.atomic.AtomicInteger();
   private String pendingHeader;
+  private boolean headerPrinted;
 
   public ConsoleReporter(PrintStream out, boolean color, boolean showDiffs) {
     this.out = out;
@@ -43,18 +44,20 @@ public final class ConsoleReporter implements RunListener {
   @Override
   public void taskStarted(String task, String location, boolean handler) {
     pendingHeader = (handler ? "RUNNING HANDLER [" : "TASK [") + task + "]";
+    headerPrinted = false;
   }
 
   /**
-   * Prints the task's banner once per task: two tasks of one name in a row each get their own, as
-   * ansible-playbook prints them, because the banner is keyed by where the task is written.
+   * Prints the task's banner once per task started: two tasks of one name in a row (two unnamed
+   * {@code lineinfile} tasks, a task file included twice) each get their own, as ansible-playbook
+   * prints them.
    */
-  private void header(String header, String location) {
-    String key = header + "\u0000" + location;
-    if (!key.equals(currentHeader)) {
+  private void header(String header) {
+    if (!header.equals(currentHeader) || !headerPrinted) {
       out.println();
       out.println(banner(header));
-      currentHeader = key;
+      currentHeader = header;
+      headerPrinted = true;
     }
   }
 
@@ -69,8 +72,7 @@ public final class ConsoleReporter implements RunListener {
     header(
         pendingHeader != null && pendingHeader.endsWith("[" + o.task() + "]")
             ? pendingHeader
-            : (o.handler() ? "RUNNING HANDLER [" : "TASK [") + o.task() + "]",
-        o.location());
+            : (o.handler() ? "RUNNING HANDLER [" : "TASK [") + o.task() + "]");
     String item = o.item() == null ? "" : " => (item=" + o.item() + ")";
     String line;
     String colour;

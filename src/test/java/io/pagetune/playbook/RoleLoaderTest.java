@@ -108,7 +108,7 @@ class RoleLoaderTest {
     Task imported = (Task) play.tasks().get(0);
     assertEquals("limits : extra", imported.displayName());
     assertEquals(List.of("a == 1"), imported.keywords().when());
-    RoleInclude inc = assertInstanceOf(RoleInclude.class, play.tasks().get(1));
+    DynamicInclude inc = assertInstanceOf(DynamicInclude.class, play.tasks().get(1));
     assertEquals(List.of("b == 2"), inc.gate().keywords().when());
     Task inner = (Task) inc.tasks().get(0);
     assertEquals(List.of(), inner.keywords().when());

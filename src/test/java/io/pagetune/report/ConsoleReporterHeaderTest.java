@@ -30,7 +30,10 @@ class ConsoleReporterHeaderTest {
     result(console, "web2", "site.yml:3:7");
     console.taskStarted("lineinfile", "site.yml:5:7", false);
     result(console, "web1", "site.yml:5:7");
+    // a task file included twice: the same task, started again, at the same place
+    console.taskStarted("lineinfile", "site.yml:5:7", false);
+    result(console, "web1", "site.yml:5:7");
     out.flush();
-    assertEquals(2, banners(raw.toString(StandardCharsets.UTF_8)));
+    assertEquals(3, banners(raw.toString(StandardCharsets.UTF_8)));
   }
 }

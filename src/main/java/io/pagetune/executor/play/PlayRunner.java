@@ -10,9 +10,9 @@ import io.pagetune.executor.task.TaskRunner;
 import io.pagetune.inventory.Host;
 import io.pagetune.inventory.Inventory;
 import io.pagetune.playbook.Block;
+import io.pagetune.playbook.DynamicInclude;
 import io.pagetune.playbook.MetaTask;
 import io.pagetune.playbook.Play;
-import io.pagetune.playbook.RoleInclude;
 import io.pagetune.playbook.Task;
 import io.pagetune.playbook.TaskNode;
 import io.pagetune.report.Status;
@@ -36,7 +36,7 @@ public final class PlayRunner {
   private final Play play;
   private final AtomicBoolean aborted = new AtomicBoolean();
   private final HostLeaseGate leases;
-  private final RoleIncludeGate includes;
+  private final DynamicIncludeGate includes;
   private final ConnectionBudget budget;
   private final WalkPosition position;
   private PlayContext playCtx;
@@ -68,7 +68,7 @@ public final class PlayRunner {
     this.tasks = new TaskRunner(ctx);
     this.play = play;
     this.leases = new HostLeaseGate(ctx);
-    this.includes = new RoleIncludeGate(ctx);
+    this.includes = new DynamicIncludeGate(ctx);
     this.budget = budget;
     this.playCtx = playCtx;
     this.position = position;
@@ -186,7 +186,7 @@ public final class PlayRunner {
       runTask(task, live, batch, false);
     } else if (node instanceof Block block) {
       runBlock(block, live, batch);
-    } else if (node instanceof RoleInclude include) {
+    } else if (node instanceof DynamicInclude include) {
       position.enter(0);
       List<HostRun> admitted = includes.admitted(include, live, playCtx);
       position.at(1);

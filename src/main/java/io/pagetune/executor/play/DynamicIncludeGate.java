@@ -4,7 +4,7 @@ import io.pagetune.executor.PlayContext;
 import io.pagetune.executor.RunContext;
 import io.pagetune.executor.host.HostRun;
 import io.pagetune.executor.task.TaskVars;
-import io.pagetune.playbook.RoleInclude;
+import io.pagetune.playbook.DynamicInclude;
 import io.pagetune.playbook.Task;
 import io.pagetune.report.Status;
 import io.pagetune.report.TaskOutcome;
@@ -14,20 +14,21 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Decides, per host, whether an {@code include_role} runs: its tags against {@code --tags}, then
- * its {@code when}, evaluated once when the run reaches it (a later change to the variables does
- * not stop the role halfway). A host where it is false counts one skip; where it holds, the include
- * itself is not counted (its tasks are), as in Ansible.
+ * Decides, per host, whether an {@code include_role} or {@code include_tasks} runs: its tags
+ * against {@code --tags}, then its {@code when}, evaluated once when the run reaches it (a later
+ * change to the variables does not stop the include halfway). A host where it is false counts one
+ * skip; where it holds, an {@code include_role} itself is not counted (its tasks are), and an
+ * {@code include_tasks} counts one ok, as ansible-playbook counts them.
  */
-final class RoleIncludeGate {
+final class DynamicIncludeGate {
   private final RunContext ctx;
 
-  RoleIncludeGate(RunContext ctx) {
+  DynamicIncludeGate(RunContext ctx) {
     this.ctx = ctx;
   }
 
   /** The hosts that run the role's tasks. */
-  List<HostRun> admitted(RoleInclude include, List<HostRun> hosts, PlayContext play) {
+  List<HostRun> admitted(DynamicInclude include, List<HostRun> hosts, PlayContext play) {
     Task gate = include.gate();
     if (!TagFilter.selects(
         gate.keywords().tags(), ctx.options().tags(), ctx.options().skipTags())) {
@@ -38,7 +39,10 @@ final class RoleIncludeGate {
         gate.keywords().checkMode() != null ? gate.keywords().checkMode() : ctx.options().check();
     List<HostRun> admitted = new ArrayList<>();
     for (HostRun h : hosts) {
-      String what = "include_role '" + include.role() + "' when";
+      String what =
+          (include.kind() == DynamicInclude.Kind.ROLE ? "include_role '" : "include_tasks '")
+              + include.target()
+              + "' when";
       try {
         Map<String, Object> vars = TaskVars.of(ctx, play, h, gate, check);
         String failedCondition = null;
@@ -50,6 +54,13 @@ final class RoleIncludeGate {
         }
         if (failedCondition == null) {
           admitted.add(h);
+          if (include.kind() == DynamicInclude.Kind.TASKS) {
+            Map<String, Object> result = new LinkedHashMap<>();
+            result.put("changed", false);
+            result.put("include", include.target());
+            report(gate, play, h, Status.OK, "included: " + include.target(), result, check);
+            h.count(Status.OK, false, 0);
+          }
         } else {
           Map<String, Object> result = new LinkedHashMap<>();
           result.put("changed", false);

@@ -1,0 +1,40 @@
+package io.pagetune.playbook;
+
+import io.pagetune.error.SourceLocation;
+import java.util.List;
+
+/**
+ * An {@code include_role} or {@code include_tasks} task: its {@code when} is evaluated once per
+ * host when the run reaches it (a host where it is false counts one skip, as in Ansible); the hosts
+ * where it holds run the included tasks. What it includes is read when the playbook loads, so its
+ * errors come before any host is contacted.
+ *
+ * @param gate the include as a task: its name, conditions, tags and variables
+ * @param kind whether a role or a task file is included
+ * @param target the role's name, or the task file's label
+ * @param tasks the included tasks (a role's dependencies first), without the include's conditions
+ */
+public record DynamicInclude(Task gate, Kind kind, String target, List<TaskNode> tasks)
+    implements TaskNode {
+  /** What an include reads; ansible-playbook reports and counts the two differently. */
+  public enum Kind {
+    /** {@code include_role}: the include itself is not counted, its tasks are. */
+    ROLE,
+    /** {@code include_tasks}: each host it holds for prints "included" and counts one ok. */
+    TASKS
+  }
+
+  public DynamicInclude {
+    tasks = List.copyOf(tasks);
+  }
+
+  @Override
+  public String name() {
+    return gate.displayName();
+  }
+
+  @Override
+  public SourceLocation location() {
+    return gate.location();
+  }
+}
