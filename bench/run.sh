@@ -19,6 +19,11 @@
 #        BASELINE_JAR=old.jar TOOLS="pagetune baseline floor" bench/run.sh 100
 #                                       (another pagetune build side by side, e.g. the one before a change)
 #        FLOOR_KEX=... FLOOR_CIPHER=... FLOOR_MAC=... FLOOR_HOSTKEY=...   (override the probed ones)
+#        CDS=0 bench/run.sh 100   (pagetune without the class-data-sharing archive the launcher makes;
+#                                  by default each jar under test maps an archive written by one
+#                                  untimed 1-host apply, as ./pagetune does after its first run;
+#                                  CDS=pagetune gives it to the jar under test only, so that
+#                                  BASELINE_JAR=the same jar measures the archive side by side)
 # Writes bench/results/<timestamp>.tsv and prints a summary (bench/summarize.py).
 set -euo pipefail
 here=$(CDPATH= cd -- "$(dirname -- "$0")" && pwd)
@@ -149,6 +154,7 @@ machine() { # the machine and its load, beside the results: figures taken under 
   echo "pagetune JVM options: $(java_opts)"
   echo "sshd listeners: $listeners (127.0.0.2-127.0.0.$((listeners + 1)), port $port)"
   echo "floor algorithms: kex $floor_kex, host key $floor_hostkey, cipher $floor_cipher, mac $floor_mac"
+  echo "class-data archive: $(case ${CDS:-1} in 0) echo no ;; pagetune) echo "pagetune only (a 1-host apply wrote it)" ;; *) echo "yes, written by a 1-host apply of each jar" ;; esac)"
   echo "uptime at start: $(uptime)"
 }
 
@@ -196,7 +202,9 @@ measure() { # tool n mode rep -- command...
   if [ "$rc" != 0 ] && [ "$rc" != 2 ]; then tail -n 20 "$work/last.log" >&2; fi
 }
 
-pagetune() { PT_JAR="${PT_JAR:-$work/pagetune.jar}"; java ${PAGETUNE_JAVA_OPTS:-$launcher_opts} -jar "$PT_JAR" run "$here/scenario/pagetune.yml" -i "$1" --known-hosts "$work/known_hosts" --progress none ${PAGETUNE_ARGS:-} "${@:2}"; }
+# the jar's class-data-sharing archive when the bench made one (probe_algorithms), as ./pagetune maps it
+cds_opts() { if [ -s "$1.jsa" ]; then echo "-XX:SharedArchiveFile=$1.jsa -Xlog:cds=off -Xlog:cds+dynamic=off"; fi; }
+pagetune() { PT_JAR="${PT_JAR:-$work/pagetune.jar}"; java $(cds_opts "$PT_JAR") ${PAGETUNE_JAVA_OPTS:-$launcher_opts} -jar "$PT_JAR" run "$here/scenario/pagetune.yml" -i "$1" --known-hosts "$work/known_hosts" --progress none ${PAGETUNE_ARGS:-} "${@:2}"; }
 baseline() { PT_JAR="$work/baseline.jar" pagetune "$@"; }
 ansible() { ANSIBLE_CONFIG="$work/ansible.cfg" ansible-playbook -i "$1" "$here/scenario/ansible.yml" "${@:2}"; }
 # the floor connects to the same listeners as the hosts (host i to listener_addr i), with the same
@@ -214,6 +222,18 @@ probe_algorithms() {
   printf '[all]\nprobe ansible_host=127.0.0.254 ansible_port=%s root=%s\n[all:vars]\nansible_user=%s\nansible_ssh_private_key_file=%s\n' \
     "$port" "$work/probe" "$user" "$work/id" > "$work/probe.ini"
   pagetune "$work/probe.ini" --check > "$work/probe.out" 2>&1 || true
+  if [ "${CDS:-1}" != 0 ]; then
+    # the launcher's archive: the classes of a first run, dumped as it exits (an apply, so the
+    # write path's classes are in it too); the timed runs map it
+    local j
+    for j in "$work/pagetune.jar" ${BASELINE_JAR:+"$work/baseline.jar"}; do
+      if [ "$j" = "$work/baseline.jar" ] && [ "${CDS:-1}" = pagetune ]; then continue; fi
+      rm -rf "$work/probe"; mkdir -p "$work/probe"; chown "$user" "$work/probe"
+      PAGETUNE_JAVA_OPTS="$launcher_opts -XX:ArchiveClassesAtExit=$j.jsa -Xlog:cds=off -Xlog:cds+dynamic=off" \
+        PT_JAR="$j" pagetune "$work/probe.ini" > "$work/probe-cds.out" 2>&1 || true
+      [ -s "$j.jsa" ] || echo "bench: no class-data archive for $j; it runs without one" >&2
+    done
+  fi
   kill "$(cat "$work/sshd-probe.pid")"
   probed() { sed -n "s/.*$1: \([^ ]*\).*/\1/p" "$work/sshd-probe.log" | head -n 1; }
   floor_kex=${FLOOR_KEX:-$(probed 'kex: algorithm')}
@@ -231,7 +251,7 @@ probe_algorithms() {
 wants() { case " ${TOOLS:-pagetune ansible floor} " in *" $1 "*) return 0;; *) return 1;; esac; }
 
 export jar here repo work port user listeners PAGETUNE_ARGS PAGETUNE_JAVA_OPTS launcher_opts
-export -f pagetune baseline ansible floor
+export -f cds_opts pagetune baseline ansible floor
 
 probe_algorithms   # sets floor_kex, floor_hostkey, floor_cipher, floor_mac
 export floor_kex floor_hostkey floor_cipher floor_mac

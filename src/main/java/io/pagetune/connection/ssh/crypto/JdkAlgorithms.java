@@ -8,12 +8,13 @@ import net.schmizz.sshj.ConfigImpl;
 import net.schmizz.sshj.common.Factory;
 
 /**
- * Puts pagetune's JDK-backed key exchange and ciphers in an sshj config, in place of sshj's
- * factories of the same names, the key exchange first; every other algorithm stays behind them in
- * sshj's order, for servers that offer none of these. AES-GCM goes first only where the JIT
- * compiles the JDK's AES and GHASH intrinsics (C2): under C1 alone (the launcher's {@code
- * -XX:TieredStopAtLevel=1}) the JDK's AES runs as plain Java, slower than BouncyCastle's ChaCha20,
- * so chacha20-poly1305 stays ahead of it there (bench/RESULTS.md).
+ * Orders an sshj config: sshj's own curve25519-sha256 key exchange first, and pagetune's JDK-backed
+ * AES-GCM ciphers in place of sshj's factories of the same names; every other algorithm stays
+ * behind them in sshj's order, for servers that offer none of these. The key exchange stays on
+ * sshj's BouncyCastle X25519 because the JDK 17's is about twice as slow (bench/RESULTS.md).
+ * AES-GCM goes first only where the JIT compiles the JDK's AES and GHASH intrinsics (C2): under C1
+ * alone (the launcher's {@code -XX:TieredStopAtLevel=1}) the JDK's AES runs as plain Java, slower
+ * than BouncyCastle's ChaCha20, so chacha20-poly1305 stays ahead of it there.
  */
 public final class JdkAlgorithms {
   /** Key exchanges, most preferred first. */
@@ -29,15 +30,17 @@ public final class JdkAlgorithms {
   private static final String CHACHA = "chacha20-poly1305@openssh.com";
 
   /**
-   * Makes {@code config} prefer the JDK-backed key exchange, and AES-GCM when {@code aesGcmFirst}
-   * (see {@link #aesIntrinsicsCompiled()}).
+   * Makes {@code config} prefer curve25519-sha256, and AES-GCM when {@code aesGcmFirst} (see {@link
+   * #aesIntrinsicsCompiled()}).
    */
   public static void preferIn(ConfigImpl config, boolean aesGcmFirst) {
+    List<Factory.Named<net.schmizz.sshj.transport.kex.KeyExchange>> sshjKex =
+        config.getKeyExchangeFactories();
     List<Factory.Named<net.schmizz.sshj.transport.kex.KeyExchange>> kex = new ArrayList<>();
     for (String name : KEX) {
-      kex.add(Curve25519Sha256.factory(name));
+      sshjKex.stream().filter(f -> f.getName().equals(name)).forEach(kex::add);
     }
-    config.setKeyExchangeFactories(ahead(kex, config.getKeyExchangeFactories()));
+    config.setKeyExchangeFactories(ahead(kex, sshjKex));
     List<Factory.Named<net.schmizz.sshj.transport.cipher.Cipher>> ciphers =
         List.of(AesGcmCipher.factory(CIPHERS.get(0), 16), AesGcmCipher.factory(CIPHERS.get(1), 32));
     List<Factory.Named<net.schmizz.sshj.transport.cipher.Cipher>> all =

@@ -15,7 +15,7 @@ class JdkAlgorithmsTest {
   }
 
   @Test
-  void putsTheJdkFactoriesFirstAndKeepsEveryOtherAlgorithm() {
+  void putsCurve25519AndTheJdkCiphersFirstAndKeepsEveryOtherAlgorithm() {
     DefaultConfig sshjDefaults = new DefaultConfig();
     DefaultConfig config = new DefaultConfig();
     JdkAlgorithms.preferIn(config, true);
@@ -32,9 +32,10 @@ class JdkAlgorithmsTest {
     // the rest keep sshj's order: chacha20-poly1305 next, for a server without AES-GCM
     assertEquals("chacha20-poly1305@openssh.com", ciphers.get(2));
 
+    // the key exchange is sshj's own (BouncyCastle's X25519), not a JDK one
     for (String name : JdkAlgorithms.KEX) {
       assertInstanceOf(
-          Curve25519Sha256.class,
+          net.schmizz.sshj.transport.kex.Curve25519SHA256.class,
           Factory.Named.Util.create(config.getKeyExchangeFactories(), name));
     }
     AesGcmCipher aes128 =
