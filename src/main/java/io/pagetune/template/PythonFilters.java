@@ -30,6 +30,7 @@ final class PythonFilters {
   static List<JinjaFilter> all() {
     List<JinjaFilter> out = new ArrayList<>();
     out.add(new JinjaFilter("sum", PythonFilters::sum));
+    out.add(new JinjaFilter("sort", PythonFilters::sort));
     out.add(new JinjaFilter("max", (v, a, k) -> extreme(v, k, 1)));
     out.add(new JinjaFilter("min", (v, a, k) -> extreme(v, k, -1)));
     out.add(new JinjaFilter("zip", (v, a, k) -> zip(v, a)));
@@ -137,6 +138,19 @@ final class PythonFilters {
       }
     }
     return best;
+  }
+
+  /** Jinja2's sort: a dict's keys, strings without case unless asked, by attribute if given. */
+  private static Object sort(Object v, List<Object> args, Map<String, Object> kwargs) {
+    boolean reverse = JinjaFilter.truthy(JinjaFilter.arg(args, kwargs, 0, "reverse", false));
+    boolean caseSensitive =
+        JinjaFilter.truthy(JinjaFilter.arg(args, kwargs, 1, "case_sensitive", false));
+    Object attribute = JinjaFilter.arg(args, kwargs, 2, "attribute", null);
+    List<Object> out = list(v);
+    Comparator<Object> order =
+        (x, y) -> compare(key(x, attribute, caseSensitive), key(y, attribute, caseSensitive));
+    out.sort(reverse ? order.reversed() : order);
+    return out;
   }
 
   private static Object key(Object x, Object attribute, boolean caseSensitive) {
