@@ -136,7 +136,8 @@ final class JinjaTemplates {
     return HostText.plain(value);
   }
 
-  private Object string(String s, Scope scope, String what) {
+  private Object string(String written, Scope scope, String what) {
+    String s = AnsibleBackslashes.escape(written);
     String single = singleExpression(s);
     if (single != null && s.length() == s.strip().length()) {
       Object v = evaluate(single, scope, what);
