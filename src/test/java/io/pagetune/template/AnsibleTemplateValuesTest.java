@@ -86,4 +86,17 @@ class AnsibleTemplateValuesTest {
     assertEquals("int", eval("{{ n | type_debug }}"));
     assertEquals("NoneType", eval("{{ d.get('z') | type_debug }}"));
   }
+
+  @Test
+  void membershipTestsAsJinja2AndAnsible() {
+    // Jinja2's in test is Python's `in`: a substring of a string; Ansible's subset/superset/abs
+    assertEquals(true, eval("{{ 'o' is in s }}"));
+    assertEquals(false, eval("{{ 'z' is in s }}"));
+    assertEquals(true, eval("{{ xs is contains 3 }}"));
+    assertEquals(true, eval("{{ [1, 2] is subset(xs) }}"));
+    assertEquals(false, eval("{{ [1, 5] is subset(xs) }}"));
+    assertEquals(true, eval("{{ xs is superset([1]) }}"));
+    assertEquals(true, eval("{{ '/tmp' is abs }}"));
+    assertEquals(false, eval("{{ 'tmp' is abs }}"));
+  }
 }
