@@ -99,4 +99,12 @@ class AnsibleTemplateValuesTest {
     assertEquals(true, eval("{{ '/tmp' is abs }}"));
     assertEquals(false, eval("{{ 'tmp' is abs }}"));
   }
+
+  @Test
+  void varsNamesEveryVariable() {
+    // Ansible's vars: the task's variables by name
+    assertEquals("Hello World", eval("{{ vars['s'] }}"));
+    assertEquals("3", eval("{{ vars.xs | length }}"));
+    assertEquals(true, eval("{{ 'n' in vars }}"));
+  }
 }
