@@ -17,7 +17,7 @@ final class AnsibleFilters {
   private AnsibleFilters() {}
 
   static List<JinjaFilter> all() {
-    List<JinjaFilter> out = new ArrayList<>();
+    List<JinjaFilter> out = new ArrayList<>(PythonFilters.all());
     out.add(new JinjaFilter("bool", (v, a, k) -> bool(v)));
     out.add(
         new JinjaFilter(

@@ -51,10 +51,48 @@ final class AnsibleTests {
     for (String n : List.of("version", "version_compare")) {
       out.add(new Test(n, AnsibleTests::version));
     }
+    // Jinja2's in/contains ("o" is in "Hello": a substring) and Ansible's subset/superset/abs
+    out.add(new Test("in", (v, a) -> contains(a[0], v)));
+    out.add(new Test("contains", (v, a) -> contains(v, a[0])));
+    out.add(new Test("subset", (v, a) -> subset(v, a[0])));
+    out.add(new Test("superset", (v, a) -> subset(a[0], v)));
+    out.add(new Test("abs", (v, a) -> String.valueOf(v).startsWith("/")));
     for (String n : List.of("match", "search", "regex")) {
       out.add(new Test(n, (v, a) -> AnsibleRegex.test(v, String.valueOf(a[0]), n, Map.of())));
     }
     return out;
+  }
+
+  /** Python's {@code item in container}: a substring of a string, a key of a dict, an item. */
+  static boolean contains(Object container, Object item) {
+    if (container instanceof CharSequence s) {
+      return s.toString().contains(PythonText.str(item));
+    }
+    if (container instanceof Map<?, ?> m) {
+      return m.containsKey(item) || m.containsKey(String.valueOf(item));
+    }
+    if (container instanceof Iterable<?> l) {
+      for (Object x : l) {
+        if (PythonStrings.same(x, item)) {
+          return true;
+        }
+      }
+      return false;
+    }
+    throw new IllegalArgumentException(
+        "argument of type '" + PythonFilters.typeName(container) + "' is not iterable");
+  }
+
+  private static boolean subset(Object small, Object big) {
+    if (!(small instanceof Iterable<?> l)) {
+      throw new IllegalArgumentException("subset: a list is needed");
+    }
+    for (Object x : l) {
+      if (!contains(big, x)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static Map<?, ?> result(Object v, String test) {

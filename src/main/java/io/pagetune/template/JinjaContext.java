@@ -33,6 +33,9 @@ final class JinjaContext extends Context {
 
   @Override
   public Object get(Object key) {
+    if ("vars".equals(key) && !vars.containsKey("vars") && !getScope().containsKey(key)) {
+      return new AllVars();
+    }
     if (getScope().containsKey(key) || !(key instanceof String k) || !vars.containsKey(k)) {
       return super.get(key);
     }
@@ -42,9 +45,33 @@ final class JinjaContext extends Context {
     return resolved.get(k);
   }
 
+  /**
+   * Ansible's {@code vars}: every variable of the task by name ({@code vars['x']}, {@code vars.x}),
+   * each resolved when read, like the variable itself.
+   */
+  private final class AllVars extends java.util.AbstractMap<String, Object> {
+    @Override
+    public Object get(Object key) {
+      return key instanceof String k && vars.containsKey(k) ? JinjaContext.this.get(k) : null;
+    }
+
+    @Override
+    public boolean containsKey(Object key) {
+      return key instanceof String k && vars.containsKey(k);
+    }
+
+    @Override
+    public java.util.Set<Entry<String, Object>> entrySet() {
+      Map<String, Object> all = new java.util.LinkedHashMap<>();
+      vars.keySet().forEach(k -> all.put(k, JinjaContext.this.get(k)));
+      return all.entrySet();
+    }
+  }
+
   @Override
   public boolean containsKey(Object key) {
-    return getScope().containsKey(key)
+    return "vars".equals(key)
+        || getScope().containsKey(key)
         || (key instanceof String k && vars.containsKey(k))
         || super.containsKey(key);
   }

@@ -90,10 +90,27 @@ final class JinjaEvaluation {
   /** A template's text. */
   String render(
       String text, Map<String, Object> vars, Function<String, Object> resolve, Where where) {
-    String out = withInterpreter(vars, resolve, where, in -> in.render(text), null);
-    // Jinja drops a template's last newline; Ansible puts it back
-    return text.endsWith("\n") && !out.endsWith("\n") ? out + "\n" : out;
+    return renderMarked(text, vars, resolve, where).text();
   }
+
+  /** A template's text, and whether host data was printed into it. */
+  Rendered renderMarked(
+      String text, Map<String, Object> vars, Function<String, Object> resolve, Where where) {
+    Rendered out =
+        withInterpreter(
+            vars,
+            resolve,
+            where,
+            in -> new Rendered(in.render(text), ((PythonInterpreter) in).printedHostText()),
+            null);
+    // Jinja drops a template's last newline; Ansible puts it back
+    return text.endsWith("\n") && !out.text().endsWith("\n")
+        ? new Rendered(out.text() + "\n", out.hostText())
+        : out;
+  }
+
+  /** Rendered text; {@code hostText} when host data was printed into it. */
+  record Rendered(String text, boolean hostText) {}
 
   /** Where an evaluation is, for messages. */
   record Where(SourceLocation at, String what) {}
@@ -105,7 +122,7 @@ final class JinjaEvaluation {
       Function<JinjavaInterpreter, T> work,
       String expression) {
     JinjaContext context = new JinjaContext(jinjava.getGlobalContext(), vars, resolve, lookups);
-    JinjavaInterpreter in = new JinjavaInterpreter(jinjava, context, jinjava.getGlobalConfig());
+    JinjavaInterpreter in = new PythonInterpreter(jinjava, context, jinjava.getGlobalConfig());
     JinjavaInterpreter.pushCurrent(in);
     try {
       T result = work.apply(in);

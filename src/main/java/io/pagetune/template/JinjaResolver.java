@@ -3,6 +3,7 @@ package io.pagetune.template;
 import com.hubspot.jinjava.el.JinjavaInterpreterResolver;
 import com.hubspot.jinjava.lib.exptest.ExpTest;
 import com.hubspot.jinjava.lib.filter.Filter;
+import com.hubspot.jinjava.util.ForLoop;
 import java.beans.FeatureDescriptor;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -28,19 +29,62 @@ final class JinjaResolver extends ELResolver {
       }
       return null;
     }
-    if (base instanceof List<?> l && property instanceof Number n) {
-      int i = n.intValue();
-      int at = i < 0 ? l.size() + i : i;
+    if (base instanceof ForLoop loop && property != null) {
+      Object v = loopVariable(loop, String.valueOf(property));
+      if (v != null) {
+        context.setPropertyResolved(true);
+        return v;
+      }
+    }
+    Integer index = index(property);
+    if (base instanceof List<?> l && index != null) {
+      int at = index < 0 ? l.size() + index : index;
       if (at >= 0 && at < l.size()) {
         context.setPropertyResolved(true);
         return l.get(at);
       }
       return null;
     }
+    if (base instanceof CharSequence s && index != null) {
+      // Python's s[i]: one character, counted from the end when negative
+      int at = index < 0 ? s.length() + index : index;
+      if (at >= 0 && at < s.length()) {
+        context.setPropertyResolved(true);
+        return String.valueOf(s.charAt(at));
+      }
+      throw new IllegalArgumentException("string index out of range");
+    }
     if (base != null && property != null) {
       // a string, number or any other value has no attributes: Ansible's "has no attribute"
       throw new IllegalArgumentException(
           "'" + PythonText.repr(base) + "' has no attribute '" + property + "'");
+    }
+    return null;
+  }
+
+  /** Jinja2's loop variables ({@code loop.index}, {@code loop.last}, …), else null. */
+  private static Object loopVariable(ForLoop loop, String name) {
+    return switch (name) {
+      case "index" -> (long) loop.getIndex();
+      case "index0" -> (long) loop.getIndex0();
+      case "revindex" -> (long) loop.getRevindex();
+      case "revindex0" -> (long) loop.getRevindex0();
+      case "first" -> loop.isFirst();
+      case "last" -> loop.isLast();
+      case "length" -> (long) loop.getLength();
+      case "depth" -> (long) loop.getDepth();
+      case "depth0" -> (long) loop.getDepth0();
+      default -> null;
+    };
+  }
+
+  /** The item number that {@code x[i]} names (Jinjava hands it over as text), else null. */
+  private static Integer index(Object property) {
+    if (property instanceof Number n) {
+      return n.intValue();
+    }
+    if (property instanceof String s && s.matches("-?\\d{1,9}")) {
+      return Integer.valueOf(s);
     }
     return null;
   }
@@ -55,6 +99,10 @@ final class JinjaResolver extends ELResolver {
       // Jinjava calls its own filters and tests through here: the library, not user objects
       return JinjavaInterpreterResolver.DEFAULT_RESOLVER_READ_ONLY.invoke(
           context, base, method, types, params);
+    }
+    if (base instanceof ForLoop loop && "cycle".equals(method) && params != null) {
+      context.setPropertyResolved(true);
+      return loop.cycle(params);
     }
     List<Object> args = params == null ? List.of() : new ArrayList<>(List.of(params));
     Object result = PythonMethods.call(base, String.valueOf(method), args);

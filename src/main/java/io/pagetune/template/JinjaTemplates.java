@@ -136,13 +136,94 @@ final class JinjaTemplates {
     return HostText.plain(value);
   }
 
-  private Object string(String s, Scope scope, String what) {
+  private Object string(String written, Scope scope, String what) {
+    String s = AnsibleBackslashes.escape(written);
     String single = singleExpression(s);
     if (single != null && s.length() == s.strip().length()) {
-      return evaluate(single, scope, what);
+      Object v = evaluate(single, scope, what);
+      return endsInTextFilter(single) && v instanceof String text ? text : templateValue(v);
     }
     // "{{ text }}\n" is text: the whitespace around the expression is kept, byte for byte
-    return jinja.render(s, scope.vars, scope::resolve, new JinjaEvaluation.Where(scope.at, what));
+    JinjaEvaluation.Rendered out =
+        jinja.renderMarked(
+            s, scope.vars, scope::resolve, new JinjaEvaluation.Where(scope.at, what));
+    return out.hostText() ? out.text() : literal(out.text());
+  }
+
+  /**
+   * A template's value as ansible-core 2.14 gives it (its {@code ansible_eval_concat}): the
+   * expression's text, read back as a Python literal when it starts with {@code [} or {@code {} or
+   * is {@code True}/{@code False}. So a list, a dict or a boolean stays one, a number becomes its
+   * text ({@code "42"}, {@code "3.0"}) and None becomes empty text (Ansible's {@code finalize}).
+   */
+  static Object templateValue(Object v) {
+    if (v == null) {
+      return "";
+    }
+    if (v instanceof Boolean || v instanceof Map || v instanceof List) {
+      return v;
+    }
+    if (v instanceof HostText) {
+      // host data is never read as anything but the text it is
+      return v;
+    }
+    if (v instanceof String s) {
+      return literal(s);
+    }
+    return PythonText.str(v);
+  }
+
+  /**
+   * ansible-core's STRING_TYPE_FILTERS (default {@code string}, {@code to_json}, {@code
+   * to_nice_json}, {@code to_yaml}, {@code to_nice_yaml}): their text is the template's value as
+   * is, never read as a literal, when the filter is the expression's last step.
+   */
+  static boolean endsInTextFilter(String expression) {
+    int depth = 0;
+    int lastPipe = -1;
+    char quote = 0;
+    for (int i = 0; i < expression.length(); i++) {
+      char c = expression.charAt(i);
+      if (quote != 0) {
+        if (c == '\\') {
+          i++;
+        } else if (c == quote) {
+          quote = 0;
+        }
+      } else if (c == '\'' || c == '"') {
+        quote = c;
+      } else if ("([{".indexOf(c) >= 0) {
+        depth++;
+      } else if (")]}".indexOf(c) >= 0) {
+        depth--;
+      } else if (depth == 0 && c == '|') {
+        lastPipe = i;
+      } else if (depth == 0 && "~+-*/%<>=!".indexOf(c) >= 0) {
+        return false;
+      } else if (depth == 0
+          && Character.isLetter(c)
+          && (i == 0 || !Character.isLetterOrDigit(expression.charAt(i - 1)))) {
+        String rest = expression.substring(i);
+        if (rest.matches("(?s)(and|or|if|else|not|in|is)\\b.*")) {
+          return false;
+        }
+      }
+    }
+    if (lastPipe < 0) {
+      return false;
+    }
+    String name = expression.substring(lastPipe + 1).strip().replaceFirst("(?s)\\(.*\\)$", "");
+    return TEXT_FILTERS.contains(name.replaceFirst("^ansible\\.builtin\\.", "").strip());
+  }
+
+  private static final Set<String> TEXT_FILTERS =
+      Set.of("string", "to_json", "to_nice_json", "to_yaml", "to_nice_yaml");
+
+  private static Object literal(String s) {
+    if (!s.startsWith("[") && !s.startsWith("{") && !s.equals("True") && !s.equals("False")) {
+      return s;
+    }
+    return PythonLiteral.parse(s).map(v -> v == PythonLiteral.NONE ? null : v).orElse(s);
   }
 
   Object evaluate(String expression, Scope scope, String what) {

@@ -28,7 +28,26 @@ final class PythonMethods {
     if (base instanceof Map<?, ?> m) {
       return dict(m, name, args);
     }
+    if (base instanceof List<?> l) {
+      return list(l, name, args);
+    }
     return NONE;
+  }
+
+  /** list.index and list.count: Python's equality of the items (1 == 1.0, '1' != 1). */
+  private static Object list(List<?> l, String name, List<Object> args) {
+    return switch (name) {
+      case "index" -> {
+        for (int i = 0; i < l.size(); i++) {
+          if (PythonStrings.same(l.get(i), args.get(0))) {
+            yield (long) i;
+          }
+        }
+        throw new IllegalArgumentException(PythonText.repr(args.get(0)) + " is not in list");
+      }
+      case "count" -> l.stream().filter(x -> PythonStrings.same(x, args.get(0))).count();
+      default -> NONE;
+    };
   }
 
   private static Object string(String s, String name, List<Object> args) {
@@ -60,7 +79,7 @@ final class PythonMethods {
       case "isdigit" -> !s.isEmpty() && s.chars().allMatch(Character::isDigit);
       case "join" -> join(s, args.get(0));
       case "format" -> format(s, args);
-      default -> NONE;
+      default -> PythonStrings.call(s, name, args);
     };
   }
 

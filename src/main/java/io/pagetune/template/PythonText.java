@@ -12,7 +12,7 @@ final class PythonText {
 
   /** Python's {@code str()}: a string is itself, anything else its {@link #repr}. */
   static String str(Object v) {
-    if (v instanceof String || v instanceof HostText) {
+    if (v instanceof String || v instanceof HostText || v instanceof Character) {
       return v.toString();
     }
     return repr(v);
@@ -56,11 +56,35 @@ final class PythonText {
     return String.valueOf(v);
   }
 
-  private static String floating(double d) {
-    if (d == Math.rint(d) && !Double.isInfinite(d) && Math.abs(d) < 1e16) {
-      return (long) d + ".0";
+  /**
+   * Python's float repr: the shortest digits that read back, fixed notation from 1e-4 up to 1e16
+   * (always with a fraction, {@code 3.0}), scientific outside it ({@code 1e+16}, {@code 1e-07}).
+   */
+  static String floating(double d) {
+    if (Double.isNaN(d)) {
+      return "nan";
     }
-    return Double.toString(d);
+    if (Double.isInfinite(d)) {
+      return d > 0 ? "inf" : "-inf";
+    }
+    if (d == 0) {
+      return 1 / d < 0 ? "-0.0" : "0.0";
+    }
+    BigDecimal b = new BigDecimal(Double.toString(d)).stripTrailingZeros();
+    int exp = b.precision() - b.scale() - 1;
+    String sign = d < 0 ? "-" : "";
+    if (exp >= -4 && exp < 16) {
+      String plain = b.abs().toPlainString();
+      return sign + (plain.contains(".") ? plain : plain + ".0");
+    }
+    String digits = b.unscaledValue().abs().toString();
+    String mantissa = digits.length() > 1 ? digits.charAt(0) + "." + digits.substring(1) : digits;
+    return sign
+        + mantissa
+        + "e"
+        + (exp < 0 ? "-" : "+")
+        + (Math.abs(exp) < 10 ? "0" : "")
+        + Math.abs(exp);
   }
 
   /** Single quotes unless the text holds one and no double quote, as Python chooses. */

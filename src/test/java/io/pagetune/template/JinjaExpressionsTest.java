@@ -55,12 +55,13 @@ class JinjaExpressionsTest {
   }
 
   @Test
-  void aWholeExpressionKeepsItsType() {
+  void aWholeExpressionKeepsItsTypeAsAnsibleDoes() {
+    // ansible-core 2.14 (not native): a list or a boolean stays one, a number is its text
     assertEquals(List.of("a", "b"), eval("{{ items | unique | sort }}"));
-    assertEquals(2048L, eval("{{ pages * 2 }}"));
+    assertEquals("2048", eval("{{ pages * 2 }}"));
     assertEquals(true, eval("{{ yes_text | bool }}"));
-    assertEquals(2048L, eval("{{ derived }}"));
-    assertEquals(1025L, eval("{{ fm }}"));
+    assertEquals("2048", eval("{{ derived }}"));
+    assertEquals("1025", eval("{{ fm }}"));
   }
 
   @Test
@@ -74,7 +75,7 @@ class JinjaExpressionsTest {
     assertEquals("fallback", eval("{{ missing | default('fallback') }}"));
     assertEquals("fallback", eval("{{ '' | default('fallback', true) }}"));
     assertEquals("fallback", eval("{{ missing | d('fallback') }}"));
-    assertEquals(3L, eval("{{ items | length }}"));
+    assertEquals("3", eval("{{ items | length }}"));
     assertEquals(
         List.of("ora"), eval("{{ users | selectattr('dba') | map(attribute='name') | list }}"));
     assertEquals("pg", eval("{{ users | rejectattr('dba') | map(attribute='name') | join(',') }}"));
@@ -97,13 +98,14 @@ class JinjaExpressionsTest {
 
   @Test
   void regexFiltersReadPythonSyntax() {
+    // the template text holds one backslash (YAML "\\w" or '\w'): ansible-core keeps a
+    // literal's backslashes as written, so this is the regex \w
     assertEquals(
-        "2048kB",
-        eval("{{ 'Hugepagesize: 2048 kB' | regex_replace('^\\\\w+: (\\\\d+) ', '\\\\1') }}"));
+        "2048kB", eval("{{ 'Hugepagesize: 2048 kB' | regex_replace('^\\w+: (\\d+) ', '\\1') }}"));
     assertEquals(
         "Hugepagesize: 2048",
-        eval("{{ 'Hugepagesize: 2048 kB' | regex_search('(?P<k>\\\\w+): \\\\d+') }}"));
-    assertEquals(List.of("1", "22"), eval("{{ 'a1b22' | regex_findall('\\\\d+') }}"));
+        eval("{{ 'Hugepagesize: 2048 kB' | regex_search('(?P<k>\\w+): \\d+') }}"));
+    assertEquals(List.of("1", "22"), eval("{{ 'a1b22' | regex_findall('\\d+') }}"));
   }
 
   @Test
@@ -135,7 +137,7 @@ class JinjaExpressionsTest {
   @Test
   void lookups() {
     assertEquals("/opt/pt", eval("{{ lookup('env', 'PT_HOME') }}"));
-    assertEquals(1024L, eval("{{ lookup('vars', 'pages') }}"));
+    assertEquals("1024", eval("{{ lookup('vars', 'pages') }}"));
     TemplateException e =
         assertThrows(TemplateException.class, () -> eval("{{ lookup('pipe', 'id') }}"));
     assertTrue(e.getMessage().contains("'pipe' is not available"), e.getMessage());
@@ -195,8 +197,8 @@ class JinjaExpressionsTest {
   void aFileNotRecordedAsJinjaStaysFreeMarkerAndReadsJinjaVariablesAsValues() {
     SourceLocation elsewhere = new SourceLocation("site.yml", 1, 1);
     assertEquals("1024", engine.interpolate("${pages?c}", vars, elsewhere, "t"));
-    assertEquals(2048L, engine.interpolate("${derived}", vars, elsewhere, "t"));
-    assertEquals(1025L, eval("{{ fm }}"));
+    assertEquals("2048", engine.interpolate("${derived}", vars, elsewhere, "t"));
+    assertEquals("1025", eval("{{ fm }}"));
   }
 
   @Test
