@@ -19,6 +19,8 @@ final class AnsibleFilters {
   static List<JinjaFilter> all() {
     List<JinjaFilter> out = new ArrayList<>(PythonFilters.all());
     out.add(new JinjaFilter("bool", (v, a, k) -> bool(v)));
+    out.add(new JinjaFilter("list", (v, a, k) -> pythonList(v)));
+    out.add(new JinjaFilter("first", (v, a, k) -> first(v)));
     out.add(
         new JinjaFilter(
             "ternary",
@@ -185,5 +187,41 @@ final class AnsibleFilters {
     String head = path.substring(0, slash + 1);
     String stripped = head.replaceAll("/+$", "");
     return stripped.isEmpty() ? head : stripped;
+  }
+
+  /**
+   * Jinja2's {@code list}, which is Python's {@code list()}: a dict gives its keys, text its
+   * characters (host text stays host text), a list a copy.
+   */
+  static Object pythonList(Object v) {
+    if (v instanceof java.util.Map<?, ?> m) {
+      return new ArrayList<Object>(m.keySet());
+    }
+    if (v instanceof HostText h) {
+      return HostText.mark(characters(h.text()));
+    }
+    if (v instanceof String s) {
+      return characters(s);
+    }
+    if (v instanceof Iterable<?> it) {
+      List<Object> out = new ArrayList<>();
+      it.forEach(out::add);
+      return out;
+    }
+    throw new IllegalArgumentException(
+        "'" + PythonFilters.typeName(v) + "' object is not iterable");
+  }
+
+  /** Jinja2's {@code first}: the first key of a dict, item of a list, character of text. */
+  static Object first(Object v) {
+    // the items keep their host-text marks: the first of host text is host text
+    List<?> list = (List<?>) pythonList(v);
+    return list.isEmpty() ? null : list.get(0);
+  }
+
+  private static List<Object> characters(String s) {
+    List<Object> out = new ArrayList<>();
+    s.codePoints().forEach(c -> out.add(new String(Character.toChars(c))));
+    return out;
   }
 }

@@ -209,4 +209,15 @@ class JinjaExpressionsTest {
     assertEquals(TemplateLanguage.FREEMARKER, LanguageRule.template("run.sh", "${sid}"));
     assertEquals(TemplateLanguage.FREEMARKER, LanguageRule.template("a.txt", "${\"{{\"}"));
   }
+
+  @Test
+  void listAndFirstFollowPython() {
+    // Jinja2's list is Python's list(): a dict gives its keys, text its characters; first is the
+    // first of those (ansible-core 2.14: {{ {'a': 1} | list }} is ['a'], {{ d | first }} is 'a')
+    assertEquals(List.of("vm.nr_hugepages"), eval("{{ params | list }}"));
+    assertEquals(List.of("a", "b"), eval("{{ 'ab' | list }}"));
+    assertEquals("vm.nr_hugepages", eval("{{ params | first }}"));
+    assertEquals("o", eval("{{ 'ora' | first }}"));
+    assertEquals("ora", eval("{{ users | map(attribute='name') | first }}"));
+  }
 }

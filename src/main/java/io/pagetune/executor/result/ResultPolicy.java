@@ -74,9 +74,12 @@ public final class ResultPolicy {
     String what = "task '" + task.displayName() + "'";
     Status status = r.status();
     String message = r.message();
-    if (!task.changedWhen().isEmpty() && status != Status.FAILED) {
+    if (!task.changedWhen().isEmpty()) {
+      // Ansible decides changed_when on a failed result too: a failed command can be unchanged
       boolean changed = all(task.changedWhen(), v, task, what + " changed_when");
-      status = changed ? Status.CHANGED : Status.OK;
+      if (status != Status.FAILED) {
+        status = changed ? Status.CHANGED : Status.OK;
+      }
       result.put("changed", changed);
     }
     if (!task.failedWhen().isEmpty()) {

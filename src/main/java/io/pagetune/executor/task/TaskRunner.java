@@ -100,6 +100,18 @@ public final class TaskRunner {
     return HostResultRecorder.record(task, host, outcome);
   }
 
+  /**
+   * An item's result as Ansible registers it in {@code results}: with the item under the loop
+   * variable's name and {@code ansible_loop_var}, so a later loop over them reads {@code
+   * item.item}.
+   */
+  private static TaskResult withItem(Task task, TaskResult r, Object item) {
+    Map<String, Object> result = new java.util.LinkedHashMap<>(r.result());
+    result.putIfAbsent(task.loopVar(), item);
+    result.putIfAbsent("ansible_loop_var", task.loopVar());
+    return r.with(r.status(), r.message(), result);
+  }
+
   /** Each loop item in turn (reported as it ends), then one result for the whole loop. */
   private TaskResult loop(
       Task task,
@@ -118,7 +130,8 @@ public final class TaskRunner {
         Sleeper.REAL.sleep(control.pause());
       }
       Map<String, Object> itemVars = LoopExpansion.itemVars(task, vars, item, index);
-      TaskResult r = invocation.run(task, play, host, itemVars, check, writes);
+      TaskResult r =
+          withItem(task, invocation.run(task, play, host, itemVars, check, writes), item);
       results.add(r);
       if (HostResultRecorder.storeFacts(host, r)) {
         // as in Ansible, the next item sees what this one set (set_fact accumulating a list)

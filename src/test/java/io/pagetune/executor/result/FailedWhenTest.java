@@ -38,4 +38,33 @@ class FailedWhenTest {
     assertTrue(
         r.out().contains("result=false failed=false msg=non-zero return code"), r.toString());
   }
+
+  @Test
+  void changedWhenDecidesAFailedResultTooAndLoopResultsCarryTheirItem() throws Exception {
+    Path inv = Files.writeString(tmp.resolve("hosts.ini"), "w1 ansible_connection=local\n");
+    Path book =
+        Files.writeString(
+            tmp.resolve("cw.yml"),
+            """
+            - hosts: all
+              gather_facts: false
+              tasks:
+                - command: "false"
+                  register: out
+                  changed_when: false
+                  ignore_errors: true
+                - command: echo ${item}
+                  loop: [never, madvise]
+                  register: modes
+                  changed_when: false
+                - debug:
+                    msg: "changed=${out.changed?c} items=${modes.results?map(r -> r.item)?join(',')}"
+            """);
+    CliRun r = CliRun.of("run", book.toString(), "-i", inv.toString(), "--progress", "none");
+    assertEquals(0, r.exitCode(), r.toString());
+    // ansible-playbook: a failed command under changed_when: false is unchanged, so the recap
+    // counts no change; each loop result holds its item, read back as item.item
+    assertTrue(r.out().contains("changed=false items=never,madvise"), r.toString());
+    assertTrue(r.out().matches("(?s).*w1 +: ok=3 +changed=0 .*ignored=1.*"), r.out());
+  }
 }
