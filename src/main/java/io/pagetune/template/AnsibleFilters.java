@@ -208,6 +208,15 @@ final class AnsibleFilters {
       it.forEach(out::add);
       return out;
     }
+    // Jinjava's reverse and other filters hand over an iterator or an array
+    if (v instanceof java.util.Iterator<?> it) {
+      List<Object> out = new ArrayList<>();
+      it.forEachRemaining(out::add);
+      return out;
+    }
+    if (v instanceof Object[] array) {
+      return new ArrayList<Object>(java.util.Arrays.asList(array));
+    }
     throw new IllegalArgumentException(
         "'" + PythonFilters.typeName(v) + "' object is not iterable");
   }

@@ -219,5 +219,8 @@ class JinjaExpressionsTest {
     assertEquals("vm.nr_hugepages", eval("{{ params | first }}"));
     assertEquals("o", eval("{{ 'ora' | first }}"));
     assertEquals("ora", eval("{{ users | map(attribute='name') | first }}"));
+    // reverse hands list an iterator: ansible-core gives the reversed list
+    assertEquals(
+        List.of("pg", "ora"), eval("{{ users | map(attribute='name') | reverse | list }}"));
   }
 }
