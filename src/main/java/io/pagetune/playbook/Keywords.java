@@ -75,19 +75,7 @@ public record Keywords(
 
   /** The same keywords without vars (block vars are kept in their own layer). */
   public Keywords withoutVars() {
-    return new Keywords(
-        when,
-        tags,
-        become,
-        becomeUser,
-        environment,
-        ignoreErrors,
-        checkMode,
-        diff,
-        noLog,
-        Map.of(),
-        anyErrorsFatal,
-        becomeHow);
+    return withoutVars(when);
   }
 
   /**
@@ -95,8 +83,12 @@ public record Keywords(
    * whose gate evaluated the conditions once per host.
    */
   public Keywords withoutConditions() {
+    return withoutVars(List.of());
+  }
+
+  private Keywords withoutVars(List<String> conditions) {
     return new Keywords(
-        List.of(),
+        conditions,
         tags,
         become,
         becomeUser,

@@ -259,14 +259,7 @@ public final class PlaybookLoader {
         return taskList(readChecked(file), kw.withoutVars(), vars, file.getParent(), handlers);
       }
       // include_tasks: the gate holds the conditions, evaluated once per host as Ansible does
-      Task gate =
-          Task.builder(key, m.location())
-              .name(m.has("name") ? YamlFields.string(m.get("name"), "name") : null)
-              .moduleLocation(m.keyLocation(key))
-              .keywords(kw.withoutVars())
-              .blockVars(blockVars)
-              .role(roles.current())
-              .build();
+      Task gate = includeGate(key, m, kw, blockVars);
       List<TaskNode> included =
           taskList(readChecked(file), kw.withoutConditions(), vars, file.getParent(), false);
       return List.of(
@@ -274,6 +267,18 @@ public final class PlaybookLoader {
     } finally {
       importStack.pop();
     }
+  }
+
+  /** A dynamic include as a task of its own: its name, keywords and the variables around it. */
+  private Task includeGate(
+      String key, YamlValue.Mapping m, Keywords kw, Map<String, Object> blockVars) {
+    return Task.builder(key, m.location())
+        .name(m.has("name") ? YamlFields.string(m.get("name"), "name") : null)
+        .moduleLocation(m.keyLocation(key))
+        .keywords(kw.withoutVars())
+        .blockVars(blockVars)
+        .role(roles.current())
+        .build();
   }
 
   private List<TaskNode> role(
@@ -289,14 +294,7 @@ public final class PlaybookLoader {
       return roles.importRole(m, parent, blockVars);
     }
     Keywords kw = KeywordParser.inheritable(m, parent, false);
-    Task gate =
-        Task.builder(key, m.location())
-            .name(m.has("name") ? YamlFields.string(m.get("name"), "name") : null)
-            .moduleLocation(m.keyLocation(key))
-            .keywords(kw.withoutVars())
-            .blockVars(blockVars)
-            .role(roles.current())
-            .build();
+    Task gate = includeGate(key, m, kw, blockVars);
     return List.of(roles.includeRole(m, parent, blockVars, gate));
   }
 

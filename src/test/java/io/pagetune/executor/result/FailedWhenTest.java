@@ -17,12 +17,16 @@ import org.junit.jupiter.api.io.TempDir;
 class FailedWhenTest {
   @TempDir Path tmp;
 
+  private CliRun run(String playbook) throws Exception {
+    Path inv = Files.writeString(tmp.resolve("hosts.ini"), "w1 ansible_connection=local\n");
+    Path book = Files.writeString(tmp.resolve("site.yml"), playbook);
+    return CliRun.of("run", book.toString(), "-i", inv.toString(), "--progress", "none");
+  }
+
   @Test
   void theConditionDecidesAndIsRegisteredBesideTheModulesMessage() throws Exception {
-    Path inv = Files.writeString(tmp.resolve("hosts.ini"), "w1 ansible_connection=local\n");
-    Path book =
-        Files.writeString(
-            tmp.resolve("fw.yml"),
+    CliRun r =
+        run(
             """
             - hosts: all
               gather_facts: false
@@ -33,7 +37,6 @@ class FailedWhenTest {
                 - debug:
                     msg: "result=${out.failed_when_result?c} failed=${out.failed?c} msg=${out.msg}"
             """);
-    CliRun r = CliRun.of("run", book.toString(), "-i", inv.toString(), "--progress", "none");
     assertEquals(0, r.exitCode(), r.toString());
     assertTrue(
         r.out().contains("result=false failed=false msg=non-zero return code"), r.toString());
@@ -41,10 +44,8 @@ class FailedWhenTest {
 
   @Test
   void changedWhenDecidesAFailedResultTooAndLoopResultsCarryTheirItem() throws Exception {
-    Path inv = Files.writeString(tmp.resolve("hosts.ini"), "w1 ansible_connection=local\n");
-    Path book =
-        Files.writeString(
-            tmp.resolve("cw.yml"),
+    CliRun r =
+        run(
             """
             - hosts: all
               gather_facts: false
@@ -60,7 +61,6 @@ class FailedWhenTest {
                 - debug:
                     msg: "changed=${out.changed?c} items=${modes.results?map(r -> r.item)?join(',')}"
             """);
-    CliRun r = CliRun.of("run", book.toString(), "-i", inv.toString(), "--progress", "none");
     assertEquals(0, r.exitCode(), r.toString());
     // ansible-playbook: a failed command under changed_when: false is unchanged, so the recap
     // counts no change; each loop result holds its item, read back as item.item
