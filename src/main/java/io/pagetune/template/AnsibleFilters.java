@@ -19,7 +19,7 @@ final class AnsibleFilters {
   static List<JinjaFilter> all() {
     List<JinjaFilter> out = new ArrayList<>(PythonFilters.all());
     out.add(new JinjaFilter("bool", (v, a, k) -> bool(v)));
-    out.add(new JinjaFilter("list", (v, a, k) -> pythonList(v)));
+    out.add(new JinjaFilter("list", (v, a, k) -> PythonFilters.listFilter(v)));
     out.add(new JinjaFilter("first", (v, a, k) -> first(v)));
     out.add(
         new JinjaFilter(
@@ -189,48 +189,10 @@ final class AnsibleFilters {
     return stripped.isEmpty() ? head : stripped;
   }
 
-  /**
-   * Jinja2's {@code list}, which is Python's {@code list()}: a dict gives its keys, text its
-   * characters (host text stays host text), a list a copy.
-   */
-  static Object pythonList(Object v) {
-    if (v instanceof java.util.Map<?, ?> m) {
-      return new ArrayList<Object>(m.keySet());
-    }
-    if (v instanceof HostText h) {
-      return HostText.mark(characters(h.text()));
-    }
-    if (v instanceof String s) {
-      return characters(s);
-    }
-    if (v instanceof Iterable<?> it) {
-      List<Object> out = new ArrayList<>();
-      it.forEach(out::add);
-      return out;
-    }
-    // Jinjava's reverse and other filters hand over an iterator or an array
-    if (v instanceof java.util.Iterator<?> it) {
-      List<Object> out = new ArrayList<>();
-      it.forEachRemaining(out::add);
-      return out;
-    }
-    if (v instanceof Object[] array) {
-      return new ArrayList<Object>(java.util.Arrays.asList(array));
-    }
-    throw new IllegalArgumentException(
-        "'" + PythonFilters.typeName(v) + "' object is not iterable");
-  }
-
   /** Jinja2's {@code first}: the first key of a dict, item of a list, character of text. */
   static Object first(Object v) {
     // the items keep their host-text marks: the first of host text is host text
-    List<?> list = (List<?>) pythonList(v);
+    List<?> list = (List<?>) PythonFilters.listFilter(v);
     return list.isEmpty() ? null : list.get(0);
-  }
-
-  private static List<Object> characters(String s) {
-    List<Object> out = new ArrayList<>();
-    s.codePoints().forEach(c -> out.add(new String(Character.toChars(c))));
-    return out;
   }
 }

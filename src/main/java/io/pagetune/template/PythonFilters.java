@@ -179,11 +179,15 @@ final class PythonFilters {
       return i;
     }
     if (v instanceof CharSequence s) {
-      List<Object> chars = new ArrayList<>();
-      s.toString().codePoints().forEach(c -> chars.add(new String(Character.toChars(c))));
-      return chars;
+      return characters(s.toString());
     }
     throw new IllegalArgumentException("'" + typeName(v) + "' object is not iterable");
+  }
+
+  private static List<Object> characters(String s) {
+    List<Object> chars = new ArrayList<>();
+    s.codePoints().forEach(c -> chars.add(new String(Character.toChars(c))));
+    return chars;
   }
 
   private static List<Object> zip(Object v, List<Object> others) {
@@ -229,6 +233,26 @@ final class PythonFilters {
     List<Object> out = new ArrayList<>();
     iterable(v).forEach(out::add);
     return out;
+  }
+
+  /**
+   * Jinja2's {@code list} filter, which is Python's {@code list()}: a dict gives its keys, text its
+   * characters (host text stays host text), a list a copy; also the iterator or array that
+   * Jinjava's own filters ({@code reverse}) hand over.
+   */
+  static Object listFilter(Object v) {
+    if (v instanceof HostText h) {
+      return HostText.mark(characters(h.text()));
+    }
+    if (v instanceof java.util.Iterator<?> it) {
+      List<Object> out = new ArrayList<>();
+      it.forEachRemaining(out::add);
+      return out;
+    }
+    if (v instanceof Object[] array) {
+      return new ArrayList<Object>(java.util.Arrays.asList(array));
+    }
+    return list(v);
   }
 
   static String hash(Object v, String type) {
