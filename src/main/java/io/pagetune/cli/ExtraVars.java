@@ -33,11 +33,11 @@ final class ExtraVars {
         if (!(file instanceof YamlValue.Mapping)) {
           throw new InputException(file.location(), "extra vars file must hold a mapping");
         }
-        UserTextCheck.jinja(SourceText.read(path)).check(file);
+        UserTextCheck.values(SourceText.read(path), yaml.label(path), file);
         out.putAll((Map<String, Object>) file.toPlain());
       } else if (v.startsWith("{")) {
         YamlValue parsed = yaml.parse(v, "-e #" + index);
-        UserTextCheck.jinja(SourceText.of(v)).check(parsed);
+        UserTextCheck.values(SourceText.of(v), "-e #" + index, parsed);
         out.putAll((Map<String, Object>) parsed.toPlain());
       } else {
         Map<String, Object> pairs = pairs(v, at);
@@ -58,11 +58,8 @@ final class ExtraVars {
       if (col < raw.length() && (raw.charAt(col) == '"' || raw.charAt(col) == '\'')) {
         col++;
       }
-      UserTextCheck.jinja(SourceText.of(raw))
-          .line(
-              String.valueOf(e.getValue()),
-              new SourceLocation("-e #" + index, 1, col + 1),
-              e.getKey());
+      UserTextCheck.valueLine(
+          String.valueOf(e.getValue()), new SourceLocation("-e #" + index, 1, col + 1), e.getKey());
     }
   }
 

@@ -4,7 +4,6 @@ import io.pagetune.error.InputException;
 import io.pagetune.error.SourceLocation;
 import io.pagetune.error.Suggestions;
 import io.pagetune.template.UserTextCheck;
-import io.pagetune.yaml.SourceText;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -55,8 +54,7 @@ final class IniInventoryParser {
         continue;
       }
       SourceLocation where = new SourceLocation(label, n + 1, raw.indexOf(line.charAt(0)) + 1);
-      UserTextCheck.jinja(SourceText.of(""))
-          .line(raw, new SourceLocation(label, n + 1, 1), "inventory value");
+      UserTextCheck.valueLine(raw, new SourceLocation(label, n + 1, 1), "inventory value");
       Matcher m = SECTION.matcher(line);
       if (m.matches()) {
         group = m.group(1);

@@ -225,7 +225,7 @@ public final class InventoryLoader {
     if (name.endsWith(".yml") || name.endsWith(".yaml") || name.endsWith(".json")) {
       YamlValue root = reader.read(file);
       if (!plugin(root, label, draft)) {
-        UserTextCheck.jinja(SourceText.read(file)).check(root);
+        UserTextCheck.values(SourceText.read(file), label, root);
         new YamlInventoryParser(draft).parse(root);
       }
       return;

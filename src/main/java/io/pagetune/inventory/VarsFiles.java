@@ -93,7 +93,7 @@ final class VarsFiles {
 
   private Map<String, Object> read(Path file) {
     YamlValue value = reader.read(file);
-    UserTextCheck.jinja(SourceText.read(file)).check(value);
+    UserTextCheck.values(SourceText.read(file), reader.label(file), value);
     if (value instanceof YamlValue.Scalar && ((YamlValue.Scalar) value).value() == null) {
       return Map.of();
     }

@@ -3,8 +3,12 @@ package io.pagetune.playbook;
 import io.pagetune.error.InputException;
 import io.pagetune.error.SourceLocation;
 import io.pagetune.modules.ModuleRegistry;
+import io.pagetune.template.JinjaLoadCheck;
+import io.pagetune.template.TemplateLanguage;
+import io.pagetune.template.TemplateLanguages;
 import io.pagetune.template.TemplateSyntax;
 import io.pagetune.template.UserTextCheck;
+import io.pagetune.template.YamlLanguageRule;
 import io.pagetune.yaml.SourceText;
 import io.pagetune.yaml.YamlReader;
 import io.pagetune.yaml.YamlValue;
@@ -35,6 +39,11 @@ public final class PlaybookLoader {
   private final TaskParser tasks;
   private final Deque<Path> importStack = new ArrayDeque<>();
   private final TemplateSyntax syntax = new TemplateSyntax();
+  private final JinjaLoadCheck jinja = new JinjaLoadCheck();
+
+  /** The language of each file this loader read, which the run evaluates each file's text in. */
+  private final TemplateLanguages languages = new TemplateLanguages();
+
   private final RoleLoader roles;
 
   public PlaybookLoader(ModuleRegistry modules, YamlReader yaml) {
@@ -77,7 +86,7 @@ public final class PlaybookLoader {
   public Playbook load(Path file) {
     List<Play> plays = new ArrayList<>();
     loadInto(file.toAbsolutePath().normalize(), plays, null);
-    return new Playbook(yaml.label(file), plays);
+    return new Playbook(yaml.label(file), plays, languages);
   }
 
   /**
@@ -204,10 +213,17 @@ public final class PlaybookLoader {
     return subset;
   }
 
-  /** Reads a YAML file of the playbook; its conditions and templates are parsed here. */
+  /**
+   * Reads a YAML file of the playbook; its language is decided ({@link YamlLanguageRule}) and
+   * recorded, and its conditions and templates are parsed here in that language.
+   */
   private YamlValue readChecked(Path file) {
     YamlValue root = yaml.read(file);
-    UserTextCheck.full(SourceText.read(file), syntax).check(root);
+    SourceText source = SourceText.read(file);
+    String label = yaml.label(file);
+    TemplateLanguage language = YamlLanguageRule.decide(label, source, source.text(), root);
+    languages.put(label, language);
+    UserTextCheck.of(source, language, syntax, jinja).check(root);
     return root;
   }
 

@@ -10,11 +10,13 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /**
- * Checks a template file a task names when the playbook loads: Jinja2 syntax (an Ansible role's
- * {@code .j2} copied over) and FreeMarker syntax errors, each at {@code file:line:col}.
+ * Checks a template file a task names when the playbook loads, in the language it is written in
+ * ({@link LanguageRule}): Jinja2 syntax and constructs of a {@code .j2} file, FreeMarker syntax
+ * errors (and stray Jinja2) of a FreeMarker file, each at {@code file:line:col}.
  */
 public final class TemplateFileCheck {
   private final TemplateSyntax syntax;
+  private final JinjaLoadCheck jinjaCheck = new JinjaLoadCheck();
 
   public TemplateFileCheck(TemplateSyntax syntax) {
     this.syntax = syntax;
@@ -29,6 +31,15 @@ public final class TemplateFileCheck {
       text = Files.readString(file, StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new InputException(SourceLocation.of(label), "cannot read template: " + e.getMessage());
+    }
+    if (LanguageRule.template(label, text) == TemplateLanguage.JINJA) {
+      // a .j2 file is checked as run renders it: Jinja syntax and the constructs shown to behave
+      Optional<TemplateSyntax.Error> error = jinjaCheck.template(text);
+      if (error.isPresent()) {
+        TemplateSyntax.Error e = error.get();
+        throw new InputException(new SourceLocation(label, e.line(), e.column()), e.reason());
+      }
+      return;
     }
     Optional<JinjaSyntax.Use> jinja = JinjaSyntax.inText(text);
     if (jinja.isPresent()) {

@@ -26,10 +26,12 @@ public final class UserTextCheck {
 
   private final SourceText source;
   private final TemplateSyntax syntax;
+  private final JinjaLoadCheck jinjaCheck;
 
-  private UserTextCheck(SourceText source, TemplateSyntax syntax) {
+  private UserTextCheck(SourceText source, TemplateSyntax syntax, JinjaLoadCheck jinjaCheck) {
     this.source = source;
     this.syntax = syntax;
+    this.jinjaCheck = jinjaCheck;
   }
 
   /**
@@ -37,12 +39,48 @@ public final class UserTextCheck {
    * them.
    */
   public static UserTextCheck jinja(SourceText source) {
-    return new UserTextCheck(source, null);
+    return new UserTextCheck(source, null, null);
+  }
+
+  /**
+   * For a YAML inventory, group/host vars file or {@code -e} file, whose values are templates only
+   * when a task uses them: the file's language is decided ({@link YamlLanguageRule}) and a Jinja
+   * file's templates checked as Jinja; a FreeMarker file is checked for stray Jinja2, as before.
+   */
+  public static TemplateLanguage values(SourceText source, String label, YamlValue root) {
+    TemplateLanguage language = YamlLanguageRule.decide(label, source, source.text(), root);
+    (language == TemplateLanguage.JINJA
+            ? new UserTextCheck(source, null, JinjaLoadCheck.shared())
+            : jinja(source))
+        .check(root);
+    return language;
+  }
+
+  /**
+   * For one value written on a line (an INI inventory line, a {@code -e key=value}): Jinja text is
+   * checked as Jinja, anything else is a value or FreeMarker evaluated when a task uses it.
+   */
+  public static void valueLine(String text, SourceLocation at, String key) {
+    if (YamlLanguageRule.jinjaText(text).isPresent()) {
+      new UserTextCheck(SourceText.of(""), null, JinjaLoadCheck.shared()).line(text, at, key);
+    }
   }
 
   /** Jinja2 and FreeMarker syntax: for playbooks and their vars files. */
   public static UserTextCheck full(SourceText source, TemplateSyntax syntax) {
-    return new UserTextCheck(source, syntax);
+    return new UserTextCheck(source, syntax, null);
+  }
+
+  /**
+   * The check of a file in its language ({@link YamlLanguageRule}): a FreeMarker file as {@link
+   * #full} checks it, a Jinja file's templates and conditions by Jinja's syntax and the constructs
+   * shown to behave as in Ansible ({@link JinjaConstructs}).
+   */
+  public static UserTextCheck of(
+      SourceText source, TemplateLanguage language, TemplateSyntax syntax, JinjaLoadCheck jinja) {
+    return language == TemplateLanguage.JINJA
+        ? new UserTextCheck(source, null, jinja)
+        : new UserTextCheck(source, syntax, null);
   }
 
   /** Checks every string of a parsed YAML document; throws on the first error. */
@@ -79,6 +117,10 @@ public final class UserTextCheck {
 
   private void check(
       String text, SourceLocation at, String key, boolean condition, boolean secret, boolean line) {
+    if (jinjaCheck != null) {
+      checkJinja(text, at, key, condition, secret, line);
+      return;
+    }
     int shift = 0;
     String expr = text;
     if (condition) {
@@ -110,8 +152,52 @@ public final class UserTextCheck {
       error = Optional.empty();
     }
     if (error.isPresent()) {
-      TemplateSyntax.Error e = error.get();
       String checked = condition ? expr : text;
+      throw refusal(error.get(), text, checked, shift, at, key, secret, line, "syntax error");
+    }
+  }
+
+  /** A Jinja file's text: Jinja syntax, and only the constructs shown to behave as in Ansible. */
+  private void checkJinja(
+      String text, SourceLocation at, String key, boolean condition, boolean secret, boolean line) {
+    int shift = 0;
+    String expr = text;
+    Optional<TemplateSyntax.Error> error;
+    if (condition) {
+      String single = JinjaTemplates.singleExpression(text);
+      if (single != null) {
+        shift = text.indexOf(single);
+        expr = single;
+      } else if (JinjaTemplates.isJinja(text) || text.contains("{#")) {
+        // a condition with text around its {{ }}: Ansible templates it, then reads the result
+        error = jinjaCheck.template(text);
+        if (error.isPresent()) {
+          throw refusal(error.get(), text, text, 0, at, key, secret, line, null);
+        }
+        return;
+      }
+      error = jinjaCheck.expression(expr);
+    } else if (text.contains("{{") || text.contains("{%") || text.contains("{#")) {
+      error = jinjaCheck.template(text);
+    } else {
+      error = Optional.empty();
+    }
+    if (error.isPresent()) {
+      throw refusal(error.get(), text, expr, shift, at, key, secret, line, null);
+    }
+  }
+
+  private InputException refusal(
+      TemplateSyntax.Error e,
+      String text,
+      String checked,
+      int shift,
+      SourceLocation at,
+      String key,
+      boolean secret,
+      boolean line,
+      String kind) {
+    {
       int lineStart = 0;
       for (int n = 1; n < e.line(); n++) {
         int nl = checked.indexOf('\n', lineStart);
@@ -128,7 +214,15 @@ public final class UserTextCheck {
           secret || checked.length() > SHOWN_CHARS || checked.contains("\n")
               ? ""
               : " in '" + checked + "'";
-      throw new InputException(errorAt, key + ": syntax error" + shown + ": " + e.reason());
+      return new InputException(
+          errorAt,
+          kind == null
+              ? key
+                  + ": "
+                  + e.reason()
+                  + shown.replace(" in ", " (in ")
+                  + (shown.isEmpty() ? "" : ")")
+              : key + ": " + kind + shown + ": " + e.reason());
     }
   }
 

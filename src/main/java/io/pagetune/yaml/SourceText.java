@@ -27,6 +27,11 @@ public final class SourceText {
     lineStarts = starts.stream().mapToInt(Integer::intValue).toArray();
   }
 
+  /** The text itself. */
+  public String text() {
+    return text;
+  }
+
   public static SourceText of(String text) {
     return new SourceText(text);
   }

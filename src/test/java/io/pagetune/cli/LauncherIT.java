@@ -211,14 +211,17 @@ class LauncherIT {
     assertFalse(broken.out().contains("UNREACHABLE"), broken.toString());
 
     Files.createDirectories(dir.resolve("group_vars"));
-    Files.writeString(dir.resolve("group_vars/all.yml"), "---\nowner: \"{{ sid | lower }}adm\"\n");
+    // a Jinja2 file loads now; a construct not yet shown to behave as in Ansible is refused
+    Files.writeString(dir.resolve("group_vars/all.yml"), "---\nowner: \"{{ sid | zip }}adm\"\n");
     Files.writeString(playbook, "- hosts: all\n  tasks:\n    - debug: {msg: hi}\n");
     Launched jinja =
         launch(Map.of(), "run", playbook.toString(), "-i", inventory.toString(), "--state", "none");
     assertEquals(4, jinja.exit(), jinja.toString());
     assertEquals(1, jinja.err().strip().lines().count(), jinja.toString());
     assertTrue(
-        jinja.err().contains("group_vars/all.yml:2:9: owner: Jinja2 syntax '{{ sid | lower }}'"),
+        jinja
+            .err()
+            .contains("group_vars/all.yml:2:18: owner: Jinja2 filter 'zip' is not yet shown"),
         jinja.toString());
     assertFalse(jinja.err().contains("pagetune_result__"), jinja.toString());
     assertFalse(jinja.out().contains("UNREACHABLE"), jinja.toString());

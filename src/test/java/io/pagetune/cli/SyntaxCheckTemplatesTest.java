@@ -72,4 +72,22 @@ class SyntaxCheckTemplatesTest {
             """),
         "templates/pool.conf.ftl:3:7: template syntax error");
   }
+
+  /** A .j2 file is checked as Jinja, as run renders it: syntax and constructs, then it loads. */
+  @Test
+  void aJinjaTemplateIsCheckedAsJinja() throws Exception {
+    Files.createDirectories(dir.resolve("templates"));
+    String task = "- template: {src: hp.conf.j2, dest: /tmp/hp.conf}";
+    Files.writeString(
+        dir.resolve("templates/hp.conf.j2"), "# ${HOME}\nvm.nr_hugepages = {{ a + }}\n");
+    refused(syntaxCheck(task), "templates/hp.conf.j2:2:");
+    assertTrue(syntaxCheck(task).err().contains("syntax error"));
+    Files.writeString(dir.resolve("templates/hp.conf.j2"), "x\n{{ pools | zip(sizes) }}\n");
+    refused(syntaxCheck(task), "templates/hp.conf.j2:2:12: Jinja2 filter 'zip' is not yet shown");
+    Files.writeString(
+        dir.resolve("templates/hp.conf.j2"),
+        "# ${ORACLE_HOME} stays text\n{% for p in pools %}{{ p | upper }}\n{% endfor %}\n");
+    CliRun ok = syntaxCheck(task);
+    assertEquals(0, ok.exitCode(), ok.toString());
+  }
 }

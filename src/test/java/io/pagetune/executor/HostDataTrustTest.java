@@ -16,18 +16,19 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Acceptance: a host whose command output and facts hold {@code ${…}}, {@code <#include>} and
  * {@code <#list>} bombs. Over real SSH, in --check and in apply mode, the values arrive byte for
  * byte wherever they are used, nothing is evaluated, no other host's variable leaks, and the other
- * host completes.
+ * host completes. Each test runs the same playbook written in FreeMarker and in Jinja2.
  */
 class HostDataTrustTest {
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final Path PLAYBOOK = Path.of("src/test/resources/executor/trust/host-data.yml");
+  private static final Path FIXTURES = Path.of("src/test/resources/executor/trust");
   private static final String SECRET = "s3cret-of-other-host";
 
   /** What the hostile host's file says: templates, an include, a bomb, a ported shell script. */
@@ -91,12 +92,12 @@ class HostDataTrustTest {
     return new Fleet(evil, other, inventory);
   }
 
-  private CliRun run(Fleet f, String... extra) {
+  private CliRun run(Fleet f, String playbook, String... extra) {
     List<String> args =
         new ArrayList<>(
             List.of(
                 "run",
-                PLAYBOOK.toString(),
+                FIXTURES.resolve(playbook).toString(),
                 "-i",
                 f.inventory().toString(),
                 "--known-hosts",
@@ -133,10 +134,11 @@ class HostDataTrustTest {
     throw new AssertionError("no result of '" + task + "' on " + host + " in\n" + jsonOut);
   }
 
-  @Test
-  void checkModePassesHostDataThroughUntouched() throws Exception {
+  @ParameterizedTest
+  @ValueSource(strings = {"host-data.yml", "host-data-jinja.yml"})
+  void checkModePassesHostDataThroughUntouched(String playbook) throws Exception {
     Fleet f = fleet();
-    CliRun check = run(f, "--check", "--output", "json");
+    CliRun check = run(f, playbook, "--check", "--output", "json");
     assertEquals(0, check.exitCode(), check.toString());
     assertNoLeak("the --check output", check.out() + check.err());
     String stdout = PAYLOAD.substring(0, PAYLOAD.length() - 1);
@@ -157,10 +159,12 @@ class HostDataTrustTest {
     }
   }
 
-  @Test
-  void applyWritesHostDataBackByteForByteAndTheOtherHostCompletes() throws Exception {
+  @ParameterizedTest
+  @ValueSource(strings = {"host-data.yml", "host-data-jinja.yml"})
+  void applyWritesHostDataBackByteForByteAndTheOtherHostCompletes(String playbook)
+      throws Exception {
     Fleet f = fleet();
-    CliRun apply = run(f);
+    CliRun apply = run(f, playbook);
     assertEquals(0, apply.exitCode(), apply.toString());
     assertNoLeak("the run output", apply.out() + apply.err());
     assertTrue(recap(apply.out(), "evil").contains(" failed=0 "), apply.out());
@@ -191,7 +195,7 @@ class HostDataTrustTest {
     assertEquals("plain text\n", Files.readString(other.resolve("roundtrip.txt")));
     assertEquals("done\n", Files.readString(other.resolve("done.txt")));
 
-    CliRun again = run(f);
+    CliRun again = run(f, playbook);
     assertEquals(0, again.exitCode(), again.toString());
     // host data is stable: the rerun changes nothing; 'read' always reports a change, and
     // the probe on evil because its changed_when sees the text

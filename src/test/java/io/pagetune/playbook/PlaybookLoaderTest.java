@@ -95,4 +95,31 @@ class PlaybookLoaderTest {
         InputException.class,
         () -> load("- hosts: db\n  tasks:\n    - debug: {}\n      listen: x\n"));
   }
+
+  @Test
+  void eachFileIsRecordedInItsOwnLanguage() throws Exception {
+    Files.writeString(dir.resolve("ansible.yml"), "- debug:\n    msg: \"{{ greeting }}\"\n");
+    Files.writeString(dir.resolve("vars.yml"), "sid: \"{{ 'PRD' }}\"\n");
+    Playbook book =
+        load(
+            "- hosts: all\n  vars_files: [vars.yml]\n  tasks:\n"
+                + "    - debug: {msg: \"${sid}\"}\n    - import_tasks: ansible.yml\n");
+    var languages = book.languages();
+    assertEquals(io.pagetune.template.TemplateLanguage.FREEMARKER, languages.of("site.yml"));
+    assertEquals(io.pagetune.template.TemplateLanguage.JINJA, languages.of("ansible.yml"));
+    assertEquals(io.pagetune.template.TemplateLanguage.JINJA, languages.of("vars.yml"));
+  }
+
+  @Test
+  void aJinjaSyntaxErrorIsRefusedAtItsLine() throws Exception {
+    Files.writeString(dir.resolve("bad.yml"), "- debug:\n    msg: \"{{ a + }}\"\n");
+    InputException e =
+        assertThrows(
+            InputException.class,
+            () -> load("- hosts: all\n  tasks:\n    - import_tasks: bad.yml\n"));
+    assertEquals("bad.yml", e.location().file());
+    assertEquals(2, e.location().line());
+    assertTrue(e.getMessage().contains("syntax error"), e.getMessage());
+    assertTrue(!e.getMessage().contains("Exception"), e.getMessage());
+  }
 }
