@@ -18,9 +18,16 @@ final class AnsibleFilters {
 
   static List<JinjaFilter> all() {
     List<JinjaFilter> out = new ArrayList<>(PythonFilters.all());
-    out.add(new JinjaFilter("bool", (v, a, k) -> bool(v)));
+    out.addAll(JinjaNumberFilters.all());
+    // ansible-core's bool leaves None as it is
+    out.add(new JinjaFilter("bool", (v, a, k) -> v == null ? null : bool(v)));
+    // Jinja2 prints any value with Python's str() before changing its case or joining it
+    out.add(new JinjaFilter("lower", (v, a, k) -> PythonText.str(v).toLowerCase(Locale.ROOT)));
+    out.add(new JinjaFilter("upper", (v, a, k) -> PythonText.str(v).toUpperCase(Locale.ROOT)));
+    out.add(new JinjaFilter("join", AnsibleFilters::join));
     out.add(new JinjaFilter("list", (v, a, k) -> PythonFilters.listFilter(v)));
     out.add(new JinjaFilter("first", (v, a, k) -> first(v)));
+    out.add(new JinjaFilter("last", (v, a, k) -> last(v)));
     out.add(
         new JinjaFilter(
             "ternary",
@@ -55,9 +62,12 @@ final class AnsibleFilters {
         new JinjaFilter(
             "mandatory",
             (v, a, k) -> {
-              if (v == null) {
+              if (v instanceof AnsibleUndefined u) {
+                // ansible-core: "Mandatory variable 'missing'  not defined." or the given msg
                 throw new IllegalArgumentException(
-                    a.isEmpty() ? "Mandatory variable not defined." : String.valueOf(a.get(0)));
+                    a.isEmpty()
+                        ? "Mandatory variable " + u.name() + "  not defined."
+                        : String.valueOf(a.get(0)));
               }
               return v;
             }));
@@ -193,6 +203,40 @@ final class AnsibleFilters {
   static Object first(Object v) {
     // the items keep their host-text marks: the first of host text is host text
     List<?> list = (List<?>) PythonFilters.listFilter(v);
-    return list.isEmpty() ? null : list.get(0);
+    return list.isEmpty()
+        ? AnsibleUndefined.because("No first item, sequence was empty.")
+        : list.get(0);
+  }
+
+  /** Jinja2's {@code join(d='', attribute=None)}: Python's str() of each item. */
+  private static Object join(Object v, List<Object> a, Map<String, Object> k) {
+    String separator = PythonText.str(JinjaFilter.arg(a, k, 0, "d", ""));
+    Object attribute = JinjaFilter.arg(a, k, 1, "attribute", null);
+    StringBuilder out = new StringBuilder();
+    boolean first = true;
+    for (Object item : (List<?>) PythonFilters.listFilter(v)) {
+      if (!first) {
+        out.append(separator);
+      }
+      first = false;
+      Object x = attribute == null ? item : attributeOf(item, attribute);
+      out.append(PythonText.str(AnsibleUndefined.require(x)));
+    }
+    return out.toString();
+  }
+
+  private static Object attributeOf(Object item, Object attribute) {
+    if (item instanceof Map<?, ?> m) {
+      String key = String.valueOf(attribute);
+      return m.containsKey(key) ? m.get(key) : AnsibleUndefined.attribute(m, key);
+    }
+    return AnsibleUndefined.attribute(item, attribute);
+  }
+
+  static Object last(Object v) {
+    List<?> list = (List<?>) PythonFilters.listFilter(v);
+    return list.isEmpty()
+        ? AnsibleUndefined.because("No last item, sequence was empty.")
+        : list.get(list.size() - 1);
   }
 }

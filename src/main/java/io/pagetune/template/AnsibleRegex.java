@@ -47,23 +47,47 @@ final class AnsibleRegex {
   }
 
   private static Object search(Object v, List<Object> a, Map<String, Object> k) {
+    // ansible-core reads the group arguments (\\1, \\g<name>) before it searches
+    List<Object> refs = new ArrayList<>();
+    for (Object g : a.subList(Math.min(1, a.size()), a.size())) {
+      refs.add(groupReference(String.valueOf(g)));
+    }
     Matcher m = matcher(v, a, k);
     if (!m.find()) {
       return null;
     }
-    if (a.size() < 2) {
+    if (refs.isEmpty()) {
       return m.group();
     }
     List<Object> groups = new ArrayList<>();
-    for (Object g : a.subList(1, a.size())) {
-      String ref = String.valueOf(g);
-      if (ref.startsWith("\\g<")) {
-        groups.add(m.group(ref.substring(3, ref.length() - 1)));
-      } else if (ref.startsWith("\\")) {
-        groups.add(m.group(Integer.parseInt(ref.substring(1))));
-      }
+    for (Object ref : refs) {
+      groups.add(ref instanceof Integer i ? m.group(i) : m.group((String) ref));
     }
     return groups;
+  }
+
+  private static final java.util.regex.Pattern NAMED_GROUP =
+      java.util.regex.Pattern.compile("\\\\g<(\\S+)>");
+  private static final java.util.regex.Pattern NUMBERED_GROUP =
+      java.util.regex.Pattern.compile("\\\\(\\d+)");
+
+  /** A group argument as ansible-core reads it: a name, a number, or a failure. */
+  private static Object groupReference(String ref) {
+    if (ref.startsWith("\\g")) {
+      Matcher m = NAMED_GROUP.matcher(ref);
+      if (!m.lookingAt()) {
+        throw new IllegalArgumentException("'NoneType' object has no attribute 'group'");
+      }
+      return m.group(1);
+    }
+    if (ref.startsWith("\\")) {
+      Matcher m = NUMBERED_GROUP.matcher(ref);
+      if (!m.lookingAt()) {
+        throw new IllegalArgumentException("'NoneType' object has no attribute 'group'");
+      }
+      return Integer.valueOf(m.group(1));
+    }
+    throw new IllegalArgumentException("Unknown argument");
   }
 
   private static Object findall(Object v, List<Object> a, Map<String, Object> k) {

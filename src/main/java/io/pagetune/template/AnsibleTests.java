@@ -51,6 +51,15 @@ final class AnsibleTests {
     for (String n : List.of("version", "version_compare")) {
       out.add(new Test(n, AnsibleTests::version));
     }
+    // Jinja2's sequence: anything with a length and items (a string too)
+    out.add(
+        new Test(
+            "sequence",
+            (v, a) ->
+                v instanceof CharSequence
+                    || v instanceof HostText
+                    || v instanceof List
+                    || v instanceof Map));
     // Jinja2's in/contains ("o" is in "Hello": a substring) and Ansible's subset/superset/abs
     out.add(new Test("in", (v, a) -> contains(a[0], v)));
     out.add(new Test("contains", (v, a) -> contains(v, a[0])));
@@ -58,7 +67,18 @@ final class AnsibleTests {
     out.add(new Test("superset", (v, a) -> subset(a[0], v)));
     out.add(new Test("abs", (v, a) -> String.valueOf(v).startsWith("/")));
     for (String n : List.of("match", "search", "regex")) {
-      out.add(new Test(n, (v, a) -> AnsibleRegex.test(v, String.valueOf(a[0]), n, Map.of())));
+      out.add(new Test(n, (v, a) -> AnsibleRegex.test(v, String.valueOf(a[0]), n, named(a))));
+    }
+    return out;
+  }
+
+  /** The keyword arguments of a test ({@code ignorecase=true}). */
+  private static Map<String, Object> named(Object[] args) {
+    Map<String, Object> out = new java.util.LinkedHashMap<>();
+    for (Object a : args) {
+      if (a instanceof NamedParameter n) {
+        out.put(n.getName(), n.getValue());
+      }
     }
     return out;
   }

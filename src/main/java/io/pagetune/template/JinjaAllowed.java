@@ -6,9 +6,10 @@ import java.util.Set;
  * The Jinja2 constructs shown to behave as in ansible-core by the differential corpus
  * (src/test/resources/ansiblecompat, AnsibleCompatInteropTest), one named set per kind. A construct
  * not listed is refused at load ({@link JinjaConstructs}); widen a set only with the corpus entries
- * that prove the construct equal. Left out although the corpus shows them equal: {@code d} (the
- * alias of {@code default}, which shows differences), {@code random} and {@code shuffle} (their
- * results are random, so equal results prove nothing).
+ * that prove the construct equal. Left out although the corpus shows them equal: {@code random} and
+ * {@code shuffle} (their results are random, so equal results prove nothing) and {@code zip} and
+ * {@code product} (they give Python tuples, which print as {@code ('a', 1)} where pagetune's lists
+ * print as lists).
  */
 final class JinjaAllowed {
   private JinjaAllowed() {}
@@ -19,37 +20,58 @@ final class JinjaAllowed {
           "b64decode",
           "b64encode",
           "basename",
+          "bool",
           "capitalize",
           "center",
+          "checksum",
           "combine",
+          "d",
+          "default",
           "dict2items",
           "difference",
           "dirname",
           "first",
           "flatten",
+          "float",
+          "format",
           "from_json",
           "from_yaml",
+          "hash",
+          "human_readable",
+          "human_to_bytes",
           "indent",
+          "int",
           "intersect",
           "items2dict",
+          "join",
           "json_query",
           "last",
           "length",
           "list",
+          "log",
+          "lower",
           "map",
+          "max",
+          "min",
           "normpath",
+          "quote",
           "regex_escape",
           "regex_findall",
           "regex_replace",
+          "regex_search",
           "reject",
+          "rejectattr",
           "replace",
           "reverse",
+          "root",
+          "round",
           "select",
           "selectattr",
           "slice",
           "sort",
           "split",
           "string",
+          "sum",
           "symmetric_difference",
           "ternary",
           "title",
@@ -60,13 +82,19 @@ final class JinjaAllowed {
           "trim",
           "union",
           "unique",
+          "upper",
           "wordcount");
 
   static final Set<String> TESTS =
       Set.of(
+          "==",
+          ">",
+          "abs",
           "boolean",
           "change",
           "changed",
+          "contains",
+          "defined",
           "divisibleby",
           "eq",
           "equalto",
@@ -77,6 +105,7 @@ final class JinjaAllowed {
           "ge",
           "greaterthan",
           "gt",
+          "in",
           "integer",
           "iterable",
           "le",
@@ -88,12 +117,17 @@ final class JinjaAllowed {
           "none",
           "number",
           "odd",
+          "regex",
+          "sameas",
           "search",
+          "sequence",
           "skip",
           "skipped",
           "string",
+          "subset",
           "succeeded",
           "success",
+          "superset",
           "undefined",
           "upper",
           "version",
@@ -102,39 +136,61 @@ final class JinjaAllowed {
   static final Set<String> METHODS =
       Set.of(
           "capitalize",
+          "casefold",
+          "center",
+          "count",
+          "cycle",
           "endswith",
           "find",
           "format",
+          "get",
+          "index",
+          "isalnum",
+          "isalpha",
           "isdigit",
+          "isspace",
+          "isupper",
           "join",
           "keys",
+          "ljust",
           "lower",
           "lstrip",
           "replace",
+          "rfind",
+          "rjust",
+          "rsplit",
           "rstrip",
           "split",
           "splitlines",
           "startswith",
           "strip",
+          "swapcase",
+          "title",
           "upper",
-          "values");
+          "values",
+          "zfill");
 
-  static final Set<String> FUNCTIONS = Set.of("range");
+  static final Set<String> FUNCTIONS = Set.of("lookup", "namespace", "query", "range");
 
-  static final Set<String> LOOKUPS = Set.of();
+  static final Set<String> LOOKUPS = Set.of("env", "vars");
 
   static final Set<String> OPERATORS =
-      Set.of("-", "//", ">", "in", "is not", "not", "not in", "or");
+      Set.of(
+          "!=", "*", "**", "+", "-", "/", "//", "<", "==", ">", ">=", "and", "in", "is not", "not",
+          "not in", "or", "unary -", "~");
 
-  static final Set<String> STATEMENTS = Set.of("for", "if", "raw");
+  static final Set<String> STATEMENTS = Set.of("elif", "for", "if", "macro", "raw", "set");
 
-  static final Set<String> LOOP_ATTRIBUTES = Set.of();
+  static final Set<String> LOOP_ATTRIBUTES =
+      Set.of("first", "index", "index0", "last", "length", "revindex", "revindex0");
 
   static final Set<String> MAGIC_VARIABLES =
       Set.of(
           "ansible_check_mode",
+          "ansible_loop_var",
           "ansible_play_batch",
           "ansible_play_hosts",
+          "ansible_verbosity",
           "ansible_version",
           "group_names",
           "groups",
@@ -143,23 +199,55 @@ final class JinjaAllowed {
           "inventory_hostname_short",
           "omit",
           "play_hosts",
-          "playbook_dir");
+          "playbook_dir",
+          "vars");
 
   static final Set<String> ARGUMENTS =
       Set.of(
           "combine(list_merge=)",
+          "dict(a=)",
+          "dict(b=)",
+          "dictsort(by=)",
+          "dictsort(reverse=)",
           "flatten(levels=)",
+          "human_readable(isbits=)",
+          "human_readable(unit=)",
+          "human_to_bytes(isbits=)",
+          "int(base=)",
           "items2dict(key_name=)",
-          "items2dict(value_name=)");
+          "items2dict(value_name=)",
+          "map(attribute=)",
+          "max(attribute=)",
+          "min(attribute=)",
+          "min(case_sensitive=)",
+          "namespace(c=)",
+          "regex_findall(multiline=)",
+          "regex_replace(ignorecase=)",
+          "sort(attribute=)",
+          "sort(reverse=)",
+          "sum(attribute=)",
+          "sum(start=)",
+          "unique(attribute=)",
+          "version(strict=)");
 
   static final Set<String> FORMS =
       Set.of(
           "comment",
           "dict literal",
+          "exponent literal",
           "float literal",
           "inline if",
+          "inline if without else",
+          "integer index",
           "list literal",
+          "lower-case boolean literal",
+          "lower-case none literal",
+          "negative index",
+          "rejectattr without a test",
+          "selectattr without a test",
           "slice",
+          "string escape",
+          "text read as a literal",
           "whitespace control");
 
   static boolean allows(JinjaConstructs.Construct c) {

@@ -220,6 +220,13 @@ public final class JinjaConstructs {
         int in = indexOf(tokens, "in");
         if (in > 0) {
           walk(tokens.subList(in + 1, tokens.size()), out);
+          // {% for x in xs if x.on %} and {% for … recursive %}: forms of their own
+          for (String form : List.of("if", "recursive")) {
+            int at = indexOf(tokens.subList(in + 1, tokens.size()), form);
+            if (at >= 0) {
+              out.add(new Construct(Kind.FORM, "for " + form, tokens.get(in + 1 + at).offset()));
+            }
+          }
         }
       }
       case "if" -> {

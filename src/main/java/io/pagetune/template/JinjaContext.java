@@ -68,6 +68,26 @@ final class JinjaContext extends Context {
     }
   }
 
+  /** A filter by name; an unknown one fails (Jinjava would give None), as in Jinja2. */
+  @Override
+  public com.hubspot.jinjava.lib.filter.Filter getFilter(String name) {
+    com.hubspot.jinjava.lib.filter.Filter f = super.getFilter(name);
+    if (f == null) {
+      throw new IllegalArgumentException("Could not load \"" + name + "\": '" + name + "'");
+    }
+    return f;
+  }
+
+  /** A test by name; an unknown one fails, as in Jinja2. */
+  @Override
+  public com.hubspot.jinjava.lib.exptest.ExpTest getExpTest(String name) {
+    com.hubspot.jinjava.lib.exptest.ExpTest t = super.getExpTest(name);
+    if (t == null) {
+      throw new IllegalArgumentException("no test named '" + name + "'");
+    }
+    return t;
+  }
+
   @Override
   public boolean containsKey(Object key) {
     return "vars".equals(key)

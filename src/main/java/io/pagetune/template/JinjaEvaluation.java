@@ -37,7 +37,7 @@ final class JinjaEvaluation {
     this.lookups = lookups;
     JinjavaConfig config =
         JinjavaConfig.newBuilder()
-            .withFailOnUnknownTokens(true)
+            .withFailOnUnknownTokens(false)
             .withNestedInterpretationEnabled(false)
             .withElResolver(new JinjaResolver())
             .withMaxOutputSize(limits.maxOutputChars())
@@ -61,10 +61,13 @@ final class JinjaEvaluation {
                     .withKeepNullableLoopValues(true)
                     .build())
             .build();
-    jinjava = new Jinjava(config);
+    jinjava = new PythonJinjava(config);
     Context global = jinjava.getGlobalContext();
     AnsibleFilters.all().forEach(global::registerFilter);
     AnsibleTests.all().forEach(global::registerExpTest);
+    UndefinedAware.guardedFilters(global.getAllFilters()).forEach(global::registerFilter);
+    UndefinedAware.guardedTests(global.getAllExpTests()).forEach(global::registerExpTest);
+    global.registerTag(new PythonIfTag());
     global.registerFunction(
         new ELFunctionDefinition(
             "", "range", JinjaFunctions.class, "range", Object.class, Object[].class));
@@ -84,7 +87,15 @@ final class JinjaEvaluation {
   Object evaluate(
       String expression, Map<String, Object> vars, Function<String, Object> resolve, Where where) {
     return withInterpreter(
-        vars, resolve, where, in -> in.resolveELExpression(expression, 1), expression);
+        vars,
+        resolve,
+        where,
+        in -> {
+          Object v = in.resolveELExpression(expression, 1);
+          AnsibleUndefined.requireNoneInside(v);
+          return v;
+        },
+        expression);
   }
 
   /** A template's text. */

@@ -43,6 +43,10 @@ record JinjaFilter(String name, JinjaFilter.Body body) implements Filter {
     if (v == null) {
       return false;
     }
+    AnsibleUndefined.require(v);
+    if (v instanceof HostText h) {
+      return !h.text().isEmpty();
+    }
     if (v instanceof Boolean b) {
       return b;
     }

@@ -21,13 +21,19 @@ import jinjava.javax.el.ELResolver;
 final class JinjaResolver extends ELResolver {
   @Override
   public Object getValue(ELContext context, Object base, Object property) {
+    if (base instanceof AnsibleUndefined) {
+      // Ansible's undefined answers any attribute with itself: a.b.c is defined is false
+      context.setPropertyResolved(true);
+      return base;
+    }
     if (base instanceof Map<?, ?> m && property != null) {
       Object key = property instanceof Number n ? n : String.valueOf(property);
       if (m.containsKey(key) || (key instanceof Number && m.containsKey(String.valueOf(key)))) {
         context.setPropertyResolved(true);
         return m.containsKey(key) ? m.get(key) : m.get(String.valueOf(key));
       }
-      return null;
+      context.setPropertyResolved(true);
+      return AnsibleUndefined.attribute(m, property);
     }
     if (base instanceof ForLoop loop && property != null) {
       Object v = loopVariable(loop, String.valueOf(property));
@@ -43,7 +49,8 @@ final class JinjaResolver extends ELResolver {
         context.setPropertyResolved(true);
         return l.get(at);
       }
-      return null;
+      context.setPropertyResolved(true);
+      return AnsibleUndefined.attribute(l, index);
     }
     if (base instanceof CharSequence s && index != null) {
       // Python's s[i]: one character, counted from the end when negative
@@ -52,12 +59,13 @@ final class JinjaResolver extends ELResolver {
         context.setPropertyResolved(true);
         return String.valueOf(s.charAt(at));
       }
-      throw new IllegalArgumentException("string index out of range");
+      context.setPropertyResolved(true);
+      return AnsibleUndefined.attribute(s, index);
     }
     if (base != null && property != null) {
       // a string, number or any other value has no attributes: Ansible's "has no attribute"
-      throw new IllegalArgumentException(
-          "'" + PythonText.repr(base) + "' has no attribute '" + property + "'");
+      context.setPropertyResolved(true);
+      return AnsibleUndefined.attribute(base, property);
     }
     return null;
   }
@@ -94,6 +102,9 @@ final class JinjaResolver extends ELResolver {
       ELContext context, Object base, Object method, Class<?>[] types, Object[] params) {
     if (method == null || base == null) {
       return null;
+    }
+    if (base instanceof AnsibleUndefined u) {
+      throw u.error();
     }
     if (base instanceof Filter || base instanceof ExpTest) {
       // Jinjava calls its own filters and tests through here: the library, not user objects

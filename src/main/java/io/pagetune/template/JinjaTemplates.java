@@ -140,14 +140,29 @@ final class JinjaTemplates {
     String s = AnsibleBackslashes.escape(written);
     String single = singleExpression(s);
     if (single != null && s.length() == s.strip().length()) {
+      if (single.matches("\\w+") && scope.vars.containsKey(single)) {
+        // ansible-core 2.14 hands "{{ name }}" a None, bool or number variable as it is
+        Object raw = scope.vars.get(single);
+        if (raw == null || raw instanceof Boolean || raw instanceof Number) {
+          return raw;
+        }
+      }
       Object v = evaluate(single, scope, what);
-      return endsInTextFilter(single) && v instanceof String text ? text : templateValue(v);
+      try {
+        return endsInTextFilter(single) && v instanceof String text ? text : templateValue(v);
+      } catch (PythonLiteral.Unhashable e) {
+        throw new TemplateException(scope.at, what + ": " + e.getMessage(), e);
+      }
     }
     // "{{ text }}\n" is text: the whitespace around the expression is kept, byte for byte
     JinjaEvaluation.Rendered out =
         jinja.renderMarked(
             s, scope.vars, scope::resolve, new JinjaEvaluation.Where(scope.at, what));
-    return out.hostText() ? out.text() : literal(out.text());
+    try {
+      return out.hostText() ? out.text() : literal(out.text());
+    } catch (PythonLiteral.Unhashable e) {
+      throw new TemplateException(scope.at, what + ": " + e.getMessage(), e);
+    }
   }
 
   /**
@@ -236,13 +251,8 @@ final class JinjaTemplates {
   boolean test(String condition, Scope scope, String what) {
     String single = singleExpression(condition);
     String expression = single != null ? single : condition;
-    Object v = evaluate(expression, scope, what);
-    if (v == null) {
-      // Jinjava reads an undefined name as null; Ansible fails the condition instead
-      throw new TemplateException(
-          scope.at, what + ": condition '" + expression + "' is undefined or None", null);
-    }
-    return JinjaFilter.truthy(v);
+    // None is false; an undefined name has failed the evaluation already
+    return JinjaFilter.truthy(evaluate(expression, scope, what));
   }
 
   String render(String text, Scope scope, String what) {

@@ -137,7 +137,7 @@ final class PythonFilters {
         first = false;
       }
     }
-    return best;
+    return first ? AnsibleUndefined.because("No aggregated item, sequence was empty.") : best;
   }
 
   /** Jinja2's sort: a dict's keys, strings without case unless asked, by attribute if given. */

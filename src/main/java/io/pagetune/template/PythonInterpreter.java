@@ -16,11 +16,41 @@ final class PythonInterpreter extends JinjavaInterpreter {
     super(jinjava, context, config);
   }
 
+  /**
+   * A name: its value (None included), Jinja2's literal None for {@code none}/{@code None}, or
+   * Ansible's undefined, so that {@code is defined} and {@code default} can tell a missing name
+   * from a None one.
+   */
+  @Override
+  public Object retraceVariable(String variable, int lineNumber, int startPosition) {
+    Object value = super.retraceVariable(variable, lineNumber, startPosition);
+    if (value != null
+        || variable == null
+        || variable.equals("none")
+        || variable.equals("None")
+        || !variable.matches("[A-Za-z_][A-Za-z0-9_]*")
+        || named(variable)) {
+      return value;
+    }
+    return AnsibleUndefined.variable(variable);
+  }
+
+  /** Whether some scope holds the name, None-valued ones included (Jinjava's lookup skips them). */
+  private boolean named(String name) {
+    for (Context c = getContext(); c != null; c = c.getParent()) {
+      if (c.getScope().containsKey(name) || (c instanceof JinjaContext j && j.containsKey(name))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   @Override
   public String getAsString(Object object) {
     if (object == null) {
       return "";
     }
+    AnsibleUndefined.requireNoneInside(object);
     printedHostText |= holdsHostText(object, 0);
     return PythonText.str(Unwrap.normalizeJinja(object));
   }

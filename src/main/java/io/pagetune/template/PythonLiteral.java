@@ -36,6 +36,15 @@ final class PythonLiteral {
     }
   }
 
+  /** Python's TypeError for text that is a set or dict keyed by a dict or list. */
+  static final class Unhashable extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    Unhashable(String message) {
+      super(message);
+    }
+  }
+
   /** Stands for None in {@link #parse}'s answer (an Optional cannot hold null). */
   static final Object NONE = new Object();
 
@@ -100,6 +109,10 @@ final class PythonLiteral {
     space();
     while (s.charAt(at) != '}') {
       Object k = value(depth + 1);
+      if (k instanceof Map || k instanceof List) {
+        // a dict or list as a set item or dict key: literal_eval raises TypeError, not ValueError
+        throw new Unhashable("unhashable type: '" + PythonFilters.typeName(k) + "'");
+      }
       space();
       if (s.charAt(at++) != ':') {
         throw new IllegalArgumentException("expected :");

@@ -1,0 +1,365 @@
+package io.pagetune.template;
+
+import com.hubspot.jinjava.el.ext.AstTuple;
+import com.hubspot.jinjava.el.ext.CollectionMembershipOperator;
+import com.hubspot.jinjava.el.ext.CollectionNonMembershipOperator;
+import com.hubspot.jinjava.el.ext.ExtendedParser;
+import com.hubspot.jinjava.el.ext.PowerOfOperator;
+import com.hubspot.jinjava.el.ext.StringConcatOperator;
+import com.hubspot.jinjava.el.ext.TruncDivOperator;
+import com.hubspot.jinjava.objects.collections.PyList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import jinjava.de.odysseus.el.tree.Bindings;
+import jinjava.de.odysseus.el.tree.impl.Builder;
+import jinjava.de.odysseus.el.tree.impl.Parser;
+import jinjava.de.odysseus.el.tree.impl.Scanner;
+import jinjava.de.odysseus.el.tree.impl.ast.AstBinary;
+import jinjava.de.odysseus.el.tree.impl.ast.AstNode;
+import jinjava.de.odysseus.el.tree.impl.ast.AstParameters;
+import jinjava.javax.el.ELContext;
+
+/**
+ * Jinja2's {@code and}, {@code ==}, {@code !=}, {@code in} and {@code not in} with Python's meaning
+ * where Jinjava's expression language converts types: {@code 1 == '1'} is false, {@code 'a' and 2}
+ * is {@code 2} (an operand, not a boolean), {@code '1' in [1]} is false, and an undefined operand
+ * fails instead of comparing unequal.
+ */
+final class PythonOperators {
+  private PythonOperators() {}
+
+  /** Python's {@code a == b} for the values templates hold. */
+  static boolean equal(Object a, Object b) {
+    Object x = plain(AnsibleUndefined.require(a));
+    Object y = plain(AnsibleUndefined.require(b));
+    if (x == null || y == null) {
+      return x == y;
+    }
+    if (x instanceof Boolean p && y instanceof Boolean q) {
+      return p.equals(q);
+    }
+    if (numeric(x) && numeric(y)) {
+      return number(x) == number(y);
+    }
+    if (x instanceof String s && y instanceof String t) {
+      return s.equals(t);
+    }
+    if (x instanceof List<?> l && y instanceof List<?> m) {
+      if (l.size() != m.size()) {
+        return false;
+      }
+      Iterator<?> i = m.iterator();
+      for (Object e : l) {
+        if (!equal(e, i.next())) {
+          return false;
+        }
+      }
+      return true;
+    }
+    if (x instanceof Map<?, ?> l && y instanceof Map<?, ?> m) {
+      if (l.size() != m.size()) {
+        return false;
+      }
+      for (Map.Entry<?, ?> e : l.entrySet()) {
+        if (!m.containsKey(e.getKey()) || !equal(e.getValue(), m.get(e.getKey()))) {
+          return false;
+        }
+      }
+      return true;
+    }
+    return false;
+  }
+
+  /**
+   * Python's ordering of two values: numbers by value, strings by code point, lists item by item;
+   * anything else is a TypeError.
+   */
+  static int compare(Object a, Object b, String op) {
+    Object x = plain(AnsibleUndefined.require(a));
+    Object y = plain(AnsibleUndefined.require(b));
+    if (numeric(x) && numeric(y)) {
+      return Double.compare(number(x), number(y));
+    }
+    if (x instanceof String s && y instanceof String t) {
+      return s.compareTo(t);
+    }
+    if (x instanceof List<?> l && y instanceof List<?> m) {
+      for (int i = 0; i < Math.min(l.size(), m.size()); i++) {
+        if (!equal(l.get(i), m.get(i))) {
+          return compare(l.get(i), m.get(i), op);
+        }
+      }
+      return Integer.compare(l.size(), m.size());
+    }
+    throw new IllegalArgumentException(
+        "'"
+            + op
+            + "' not supported between instances of '"
+            + PythonFilters.typeName(x)
+            + "' and '"
+            + PythonFilters.typeName(y)
+            + "'");
+  }
+
+  /** Python's {@code item in container}. */
+  static boolean in(Object item, Object container) {
+    AnsibleUndefined.require(item);
+    Object c = plain(AnsibleUndefined.require(container));
+    if (c instanceof String s) {
+      if (!(plain(item) instanceof String part)) {
+        throw new IllegalArgumentException(
+            "'in <string>' requires string as left operand, not " + PythonFilters.typeName(item));
+      }
+      return s.contains(part);
+    }
+    if (c instanceof Map<?, ?> m) {
+      for (Object key : m.keySet()) {
+        if (equal(key, item)) {
+          return true;
+        }
+      }
+      return false;
+    }
+    if (c instanceof Iterable<?> l) {
+      for (Object x : l) {
+        if (equal(x, item)) {
+          return true;
+        }
+      }
+      return false;
+    }
+    throw new IllegalArgumentException(
+        "argument of type '" + PythonFilters.typeName(c) + "' is not iterable");
+  }
+
+  private static Object plain(Object v) {
+    return v instanceof HostText || v instanceof CharSequence || v instanceof Character
+        ? v.toString()
+        : v;
+  }
+
+  private static boolean numeric(Object v) {
+    return v instanceof Number || v instanceof Boolean;
+  }
+
+  private static double number(Object v) {
+    return v instanceof Boolean b ? (b ? 1 : 0) : ((Number) v).doubleValue();
+  }
+
+  /** A binary operator given both operands' values. */
+  private interface Both extends AstBinary.Operator {
+    Object apply(Object left, Object right);
+
+    @Override
+    default Object eval(Bindings bindings, ELContext context, AstNode left, AstNode right) {
+      return apply(left.eval(bindings, context), right.eval(bindings, context));
+    }
+  }
+
+  private static final Both ADD = PythonArithmetic::add;
+  private static final Both SUB = PythonArithmetic::subtract;
+  private static final Both MUL = PythonArithmetic::multiply;
+  private static final Both DIV = PythonArithmetic::divide;
+  private static final Both MOD = PythonArithmetic::modulo;
+  private static final Both FLOOR_DIV = PythonArithmetic::floorDivide;
+  private static final Both POWER = PythonArithmetic::power;
+  private static final Both CONCAT = PythonArithmetic::concat;
+  private static final Both LT = (a, b) -> compare(a, b, "<") < 0;
+  private static final Both LE = (a, b) -> compare(a, b, "<=") <= 0;
+  private static final Both GT = (a, b) -> compare(a, b, ">") > 0;
+  private static final Both GE = (a, b) -> compare(a, b, ">=") >= 0;
+  private static final Both EQ = (a, b) -> equal(a, b);
+  private static final Both NE = (a, b) -> !equal(a, b);
+  private static final Both IN = (a, b) -> in(a, b);
+  private static final Both NOT_IN = (a, b) -> !in(a, b);
+
+  /** Python's {@code a and b}: {@code a} when it is false, else {@code b}. */
+  private static final AstBinary.Operator AND =
+      (bindings, context, left, right) -> {
+        Object a = left.eval(bindings, context);
+        return JinjaFilter.truthy(a) ? right.eval(bindings, context) : a;
+      };
+
+  /** Jinjava's parser with the operators above. */
+  static final class PythonParser extends ExtendedParser {
+    PythonParser(Builder builder, String input) {
+      super(builder, input);
+      putExtensionHandler(
+          CollectionMembershipOperator.TOKEN, handler(Parser.ExtensionPoint.CMP, IN));
+      putExtensionHandler(
+          CollectionNonMembershipOperator.TOKEN, handler(Parser.ExtensionPoint.CMP, NOT_IN));
+      putExtensionHandler(StringConcatOperator.TOKEN, handler(Parser.ExtensionPoint.ADD, CONCAT));
+      putExtensionHandler(TruncDivOperator.TOKEN, handler(Parser.ExtensionPoint.MUL, FLOOR_DIV));
+      putExtensionHandler(PowerOfOperator.TOKEN, handler(Parser.ExtensionPoint.MUL, POWER));
+    }
+
+    private static Parser.ExtensionHandler handler(
+        Parser.ExtensionPoint point, AstBinary.Operator op) {
+      return new Parser.ExtensionHandler(point) {
+        @Override
+        public AstNode createAstNode(AstNode... children) {
+          return new AstBinary(children[0], children[1], op);
+        }
+      };
+    }
+
+    @Override
+    protected AstTuple createAstTuple(AstParameters parameters) {
+      return new TupleNode(parameters);
+    }
+
+    @Override
+    protected AstNode and(boolean required) throws Scanner.ScanException, ParseException {
+      AstNode v = eq(required);
+      if (v == null) {
+        return null;
+      }
+      while (getToken().getSymbol() == Scanner.Symbol.AND) {
+        consumeToken();
+        v = createAstBinary(v, eq(true), AND);
+      }
+      return v;
+    }
+
+    @Override
+    protected AstNode add(boolean required) throws Scanner.ScanException, ParseException {
+      AstNode v = mul(required);
+      if (v == null) {
+        return null;
+      }
+      while (true) {
+        Scanner.Symbol s = getToken().getSymbol();
+        if (s == Scanner.Symbol.PLUS || s == Scanner.Symbol.MINUS) {
+          consumeToken();
+          v = createAstBinary(v, mul(true), s == Scanner.Symbol.PLUS ? ADD : SUB);
+        } else if (s == Scanner.Symbol.EXTENSION
+            && getExtensionHandler(getToken()).getExtensionPoint() == Parser.ExtensionPoint.ADD) {
+          v = getExtensionHandler(consumeToken()).createAstNode(v, mul(true));
+        } else {
+          return v;
+        }
+      }
+    }
+
+    /**
+     * Jinjava's multiplicative level with natural precedence (filters bind tighter), Python's ops.
+     */
+    @Override
+    protected AstNode mul(boolean required) throws Scanner.ScanException, ParseException {
+      AstNode v = filter(required);
+      if (v == null) {
+        return null;
+      }
+      while (true) {
+        Scanner.Symbol s = getToken().getSymbol();
+        if (s == Scanner.Symbol.MUL || s == Scanner.Symbol.DIV || s == Scanner.Symbol.MOD) {
+          consumeToken();
+          v =
+              createAstBinary(
+                  v,
+                  filter(true),
+                  s == Scanner.Symbol.MUL ? MUL : s == Scanner.Symbol.DIV ? DIV : MOD);
+        } else if (s == Scanner.Symbol.EXTENSION
+            && getExtensionHandler(getToken()).getExtensionPoint() == Parser.ExtensionPoint.MUL) {
+          v = getExtensionHandler(consumeToken()).createAstNode(v, filter(true));
+        } else {
+          return v;
+        }
+      }
+    }
+
+    /**
+     * One comparison, as Jinjava reads it (a chain such as {@code 1 < n < 9} stays a syntax error,
+     * refused at load), with Python's ordering.
+     */
+    @Override
+    protected AstNode cmp(boolean required) throws Scanner.ScanException, ParseException {
+      AstNode v = add(required);
+      if (v == null) {
+        return null;
+      }
+      Scanner.Symbol s = getToken().getSymbol();
+      AstBinary.Operator op =
+          switch (s) {
+            case LT -> LT;
+            case LE -> LE;
+            case GT -> GT;
+            case GE -> GE;
+            default -> null;
+          };
+      if (op != null) {
+        consumeToken();
+        return createAstBinary(v, add(true), op);
+      }
+      if (s == Scanner.Symbol.EXTENSION
+          && getExtensionHandler(getToken()).getExtensionPoint() == Parser.ExtensionPoint.CMP) {
+        return getExtensionHandler(consumeToken()).createAstNode(v, add(true));
+      }
+      if ("not".equals(getToken().getImage()) && "in".equals(lookahead(0).getImage())) {
+        consumeToken();
+        consumeToken();
+        return getExtensionHandler(CollectionNonMembershipOperator.TOKEN)
+            .createAstNode(v, add(true));
+      }
+      return v;
+    }
+
+    @Override
+    protected AstNode eq(boolean required) throws Scanner.ScanException, ParseException {
+      AstNode v = cmp(required);
+      if (v == null) {
+        return null;
+      }
+      while (true) {
+        Scanner.Symbol s = getToken().getSymbol();
+        if (s == Scanner.Symbol.EQ) {
+          consumeToken();
+          v = createAstBinary(v, cmp(true), EQ);
+        } else if (s == Scanner.Symbol.NE) {
+          consumeToken();
+          v = createAstBinary(v, cmp(true), NE);
+        } else {
+          return v;
+        }
+      }
+    }
+  }
+
+  /** The value of a tuple literal {@code (a, b)}: a list that knows it was written as a tuple. */
+  static final class Tuple extends PyList {
+    Tuple(List<Object> items) {
+      super(items);
+    }
+  }
+
+  /** A tuple literal, evaluated to a {@link Tuple}. */
+  private static final class TupleNode extends AstTuple {
+    private static final long serialVersionUID = 1L;
+
+    TupleNode(AstParameters elements) {
+      super(elements);
+    }
+
+    @Override
+    public Object eval(Bindings bindings, ELContext context) {
+      return new Tuple(((PyList) super.eval(bindings, context)).toList());
+    }
+  }
+
+  /** The syntax builder that makes {@link PythonParser}s. */
+  public static final class PythonSyntaxBuilder
+      extends com.hubspot.jinjava.el.ExtendedSyntaxBuilder {
+    private static final long serialVersionUID = 1L;
+
+    public PythonSyntaxBuilder(Builder.Feature... features) {
+      // the expression factory makes its builder with the features it was given
+      super(features);
+    }
+
+    @Override
+    protected Parser createParser(String expression) {
+      return new PythonParser(this, expression);
+    }
+  }
+}
