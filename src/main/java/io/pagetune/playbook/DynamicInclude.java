@@ -6,13 +6,16 @@ import java.util.List;
 /**
  * An {@code include_role} or {@code include_tasks} task: its {@code when} is evaluated once per
  * host when the run reaches it (a host where it is false counts one skip, as in Ansible); the hosts
- * where it holds run the included tasks. What it includes is read when the playbook loads, so its
- * errors come before any host is contacted.
+ * where it holds run the included tasks. An {@code include_tasks} may loop: its tasks then run once
+ * per item, with the loop variables and its {@code vars} as include parameters. Its keywords are
+ * its own, as in Ansible: its tasks inherit only the blocks' around it and its {@code apply}. What
+ * it includes is read when the playbook loads, so its errors come before any host is contacted.
  *
- * @param gate the include as a task: its name, conditions, tags and variables
+ * @param gate the include as a task: its name, conditions, tags, variables and loop
  * @param kind whether a role or a task file is included
  * @param target the role's name, or the task file's label
- * @param tasks the included tasks (a role's dependencies first), without the include's conditions
+ * @param tasks the included tasks (a role's dependencies first), without the include's own
+ *     conditions
  */
 public record DynamicInclude(Task gate, Kind kind, String target, List<TaskNode> tasks)
     implements TaskNode {

@@ -45,10 +45,13 @@ enum Keyword {
   BLOCK("block", Scope.BLOCK),
   RESCUE("rescue", Scope.BLOCK),
   ALWAYS("always", Scope.BLOCK),
-  LOOP("loop", Scope.TASK),
-  WITH_ITEMS("with_items", Scope.TASK),
-  WITH_LIST("with_list", Scope.TASK),
-  LOOP_CONTROL("loop_control", Scope.TASK),
+  /**
+   * On an {@code include_tasks} too (each item runs the file); an {@code import_tasks} refuses it.
+   */
+  LOOP("loop", Scope.TASK, Scope.INCLUDE),
+  WITH_ITEMS("with_items", Scope.TASK, Scope.INCLUDE),
+  WITH_LIST("with_list", Scope.TASK, Scope.INCLUDE),
+  LOOP_CONTROL("loop_control", Scope.TASK, Scope.INCLUDE),
   REGISTER("register", Scope.TASK),
   NOTIFY("notify", Scope.TASK),
   LISTEN("listen", Scope.TASK),

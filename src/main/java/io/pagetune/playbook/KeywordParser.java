@@ -110,6 +110,25 @@ final class KeywordParser {
     }
   }
 
+  /**
+   * An input error naming the first key of an {@code include_tasks} {@code apply} that pagetune
+   * cannot apply as Ansible does; {@code allowed} in the order the message lists them.
+   */
+  static void checkApply(YamlValue.Mapping apply, Set<String> allowed) {
+    for (String key : apply.entries().keySet()) {
+      if (!allowed.contains(key)) {
+        throw new InputException(
+            apply.keyLocation(key),
+            "include_tasks apply: '"
+                + key
+                + "' is not applied by pagetune (apply takes "
+                + String.join(", ", new java.util.TreeSet<>(allowed))
+                + ")"
+                + Suggestions.didYouMean(key, allowed));
+      }
+    }
+  }
+
   private static Boolean bool(YamlValue.Mapping m, String key) {
     return m.has(key) ? YamlFields.bool(m.get(key), key) : null;
   }

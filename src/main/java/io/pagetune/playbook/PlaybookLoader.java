@@ -33,6 +33,14 @@ public final class PlaybookLoader {
   static final Set<String> TASK_KEYS = TaskParser.TASK_KEYS;
   static final Set<String> BLOCK_KEYS = Keyword.allowedIn(Keyword.Scope.BLOCK);
   private static final Set<String> INCLUDE_KEYS = Keyword.allowedIn(Keyword.Scope.INCLUDE);
+  private static final List<String> LOOP_KEYS = List.of("loop", "with_items", "with_list");
+
+  /**
+   * What {@code include_tasks}' {@code apply} takes: the keywords of a block (Ansible makes a block
+   * of them around the included tasks), without the block's sections.
+   */
+  private static final Set<String> APPLY_KEYS = applyKeys();
+
   private static final int MAX_IMPORT_DEPTH = 20;
 
   private final YamlReader yaml;
@@ -57,6 +65,12 @@ public final class PlaybookLoader {
     this.yaml = yaml;
     this.tasks = new TaskParser(modules);
     this.roles = new RoleLoader(rolePath, new RoleParser());
+  }
+
+  private static Set<String> applyKeys() {
+    Set<String> keys = new LinkedHashSet<>(BLOCK_KEYS);
+    keys.removeAll(Set.of("block", "rescue", "always"));
+    return Set.copyOf(keys);
   }
 
   /** How the role loader parses the files of a role: as this loader parses a playbook's. */
@@ -237,7 +251,7 @@ public final class PlaybookLoader {
       } else if (m.has("import_role") || m.has("include_role")) {
         out.addAll(role(m, parent, blockVars, handlers));
       } else if (m.has("meta")) {
-        out.add(MetaTasks.parse(m, handlers));
+        out.add(MetaTasks.parse(m, parent, blockVars, roles.current(), handlers));
       } else if (m.has("block")) {
         out.add(block(m, parent, blockVars, baseDir, handlers));
       } else {
@@ -257,7 +271,26 @@ public final class PlaybookLoader {
     Set<String> allowed = new LinkedHashSet<>(INCLUDE_KEYS);
     allowed.add(key);
     KeywordParser.checkAllowed(m, allowed, "keyword");
+    boolean dynamic = key.equals("include_tasks") && !handlers;
+    String loopKey = LOOP_KEYS.stream().filter(m::has).findFirst().orElse(null);
+    if (!dynamic && (loopKey != null || m.has("loop_control"))) {
+      throw new InputException(
+          m.keyLocation(loopKey != null ? loopKey : "loop_control"),
+          key
+              + (handlers ? " in a handler" : "")
+              + " cannot loop (ansible-playbook refuses a loop on import_tasks);"
+              + " use include_tasks in a task list");
+    }
     YamlValue ref = m.get(key);
+    YamlValue.Mapping apply = null;
+    if (ref instanceof YamlValue.Mapping args && key.equals("include_tasks")) {
+      KeywordParser.checkAllowed(args, Set.of("file", "apply"), "include_tasks argument");
+      if (!args.has("file")) {
+        throw new InputException(ref.location(), "include_tasks: 'file' is required");
+      }
+      apply = args.has("apply") ? YamlFields.mapping(args.get("apply"), "apply") : null;
+      ref = args.get("file");
+    }
     Path file = baseDir.resolve(YamlFields.string(ref, key)).normalize();
     if (!Files.isRegularFile(file)) {
       throw new InputException(ref.location(), key + ": " + yaml.label(file) + " not found");
@@ -265,24 +298,59 @@ public final class PlaybookLoader {
     if (importStack.contains(file) || importStack.size() > MAX_IMPORT_DEPTH) {
       throw new InputException(ref.location(), key + " cycle or nesting too deep");
     }
+    if (apply != null && !dynamic) {
+      throw new InputException(
+          m.get(key).location(), "include_tasks in a handler does not take 'apply'");
+    }
     Keywords kw = KeywordParser.inheritable(m, parent, false);
-    Map<String, Object> vars = new LinkedHashMap<>(blockVars);
-    vars.putAll(kw.vars());
-    boolean dynamic = key.equals("include_tasks") && !handlers;
     importStack.push(file);
     try {
       if (!dynamic) {
+        Map<String, Object> vars = new LinkedHashMap<>(blockVars);
+        vars.putAll(kw.vars());
         return taskList(readChecked(file), kw.withoutVars(), vars, file.getParent(), handlers);
       }
-      // include_tasks: the gate holds the conditions, evaluated once per host as Ansible does
-      Task gate = includeGate(key, m, kw, blockVars);
+      // include_tasks: its when, tags and loop are its own, as in Ansible; its tasks inherit what
+      // the blocks around it set, and what its 'apply' sets as a block around them would
+      Task gate = includeTasksGate(m, kw, blockVars);
+      Keywords inner = parent;
+      Map<String, Object> innerVars = blockVars;
+      if (apply != null) {
+        KeywordParser.checkApply(apply, APPLY_KEYS);
+        Keywords applied = KeywordParser.inheritable(apply, parent, false);
+        inner = applied.withoutVars();
+        innerVars = new LinkedHashMap<>(blockVars);
+        innerVars.putAll(applied.vars());
+      }
       List<TaskNode> included =
-          taskList(readChecked(file), kw.withoutConditions(), vars, file.getParent(), false);
+          taskList(readChecked(file), inner, innerVars, file.getParent(), false);
       return List.of(
           new DynamicInclude(gate, DynamicInclude.Kind.TASKS, yaml.label(file), included));
     } finally {
       importStack.pop();
     }
+  }
+
+  /**
+   * An include_tasks as a task of its own: its name, keywords, loop and the variables around it;
+   * its own vars are task vars for its conditions and loop, and include parameters for its tasks.
+   */
+  private Task includeTasksGate(YamlValue.Mapping m, Keywords kw, Map<String, Object> blockVars) {
+    LoopControl control = TaskParser.loopControl(m);
+    if (!control.pause().isZero()) {
+      throw new InputException(
+          m.keyLocation("loop_control"), "loop_control 'pause' is not supported on include_tasks");
+    }
+    return Task.builder("include_tasks", m.location())
+        .name(m.has("name") ? YamlFields.string(m.get("name"), "name") : null)
+        .moduleLocation(m.keyLocation("include_tasks"))
+        .keywords(kw)
+        .blockVars(blockVars)
+        .loop(TaskParser.loop(m))
+        .loopVar(TaskParser.loopVar(m))
+        .loopControl(control)
+        .role(roles.current())
+        .build();
   }
 
   /** A dynamic include as a task of its own: its name, keywords and the variables around it. */

@@ -58,17 +58,8 @@ final class TaskParser {
     if (args.values().stream().noneMatch(TaskParser::templated)) {
       module.validate(checked);
     }
-    String loopVar = "item";
-    LoopControl loopControl = LoopControl.NONE;
-    if (m.has("loop_control")) {
-      YamlValue.Mapping lc = YamlFields.mapping(m.get("loop_control"), "loop_control");
-      KeywordParser.checkAllowed(
-          lc, Set.of("loop_var", "label", "index_var", "pause"), "loop_control key");
-      if (lc.has("loop_var")) {
-        loopVar = YamlFields.string(lc.get("loop_var"), "loop_var");
-      }
-      loopControl = LoopControls.parse(lc);
-    }
+    String loopVar = loopVar(m);
+    LoopControl loopControl = loopControl(m);
     return new Task(
         m.has("name") ? YamlFields.string(m.get("name"), "name") : null,
         module.name(),
@@ -125,8 +116,32 @@ final class TaskParser {
     return moduleKey;
   }
 
+  /** {@code loop_control}'s {@code loop_var}, else {@code item}. */
+  static String loopVar(YamlValue.Mapping m) {
+    YamlValue.Mapping lc = loopControlMapping(m);
+    return lc != null && lc.has("loop_var")
+        ? YamlFields.string(lc.get("loop_var"), "loop_var")
+        : "item";
+  }
+
+  /** {@code loop_control}'s other keys, or {@link LoopControl#NONE}. */
+  static LoopControl loopControl(YamlValue.Mapping m) {
+    YamlValue.Mapping lc = loopControlMapping(m);
+    return lc == null ? LoopControl.NONE : LoopControls.parse(lc);
+  }
+
+  private static YamlValue.Mapping loopControlMapping(YamlValue.Mapping m) {
+    if (!m.has("loop_control")) {
+      return null;
+    }
+    YamlValue.Mapping lc = YamlFields.mapping(m.get("loop_control"), "loop_control");
+    KeywordParser.checkAllowed(
+        lc, Set.of("loop_var", "label", "index_var", "pause"), "loop_control key");
+    return lc;
+  }
+
   /** {@code loop}, {@code with_items} or {@code with_list} as written (rendered at run time). */
-  private static Object loop(YamlValue.Mapping m) {
+  static Object loop(YamlValue.Mapping m) {
     String loopKey =
         m.has("loop")
             ? "loop"

@@ -24,6 +24,27 @@ public final class TaskTree {
     return out;
   }
 
+  /** The {@code meta:} tasks below {@code nodes}, in blocks and includes too, depth first. */
+  public static List<MetaTask> metaTasks(List<? extends TaskNode> nodes) {
+    List<MetaTask> out = new ArrayList<>();
+    collectMeta(nodes, out);
+    return out;
+  }
+
+  private static void collectMeta(List<? extends TaskNode> nodes, List<MetaTask> out) {
+    for (TaskNode n : nodes) {
+      if (n instanceof MetaTask m) {
+        out.add(m);
+      } else if (n instanceof Block b) {
+        collectMeta(b.block(), out);
+        collectMeta(b.rescue(), out);
+        collectMeta(b.always(), out);
+      } else if (n instanceof DynamicInclude r) {
+        collectMeta(r.tasks(), out);
+      }
+    }
+  }
+
   private static void collect(List<? extends TaskNode> nodes, List<Task> out, boolean gates) {
     for (TaskNode n : nodes) {
       if (n instanceof Task t) {
@@ -37,8 +58,9 @@ public final class TaskTree {
           out.add(r.gate());
         }
         collect(r.tasks(), out, gates);
+      } else if (n instanceof MetaTask m && gates) {
+        out.add(m.task()); // its conditions are text of the play
       }
-      // a meta task has no text of its own
     }
   }
 }

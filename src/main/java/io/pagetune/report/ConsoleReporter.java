@@ -78,8 +78,12 @@ public final class ConsoleReporter implements RunListener {
     String colour;
     switch (o.status()) {
       case OK -> {
-        line = "ok: [" + o.host() + "]" + item + message(o);
-        colour = GREEN;
+        // an include_tasks' own result reads as ansible-playbook prints it, one line per host
+        line =
+            o.result().get("include") instanceof String file
+                ? "included: " + file + " for " + o.host() + item
+                : "ok: [" + o.host() + "]" + item + message(o);
+        colour = o.result().containsKey("include") ? CYAN : GREEN;
       }
       case CHANGED -> {
         line = "changed: [" + o.host() + "]" + item + message(o);

@@ -36,6 +36,11 @@ public enum VarSource {
   SET_FACTS_AND_REGISTERED,
   /** Parameters given where a role is used ({@code - role: x} with keys): above set_fact. */
   ROLE_PARAMS,
+  /**
+   * An {@code include_tasks}' {@code vars} and loop variables, seen by the tasks it includes: above
+   * their own vars and {@code set_fact}.
+   */
+  INCLUDE_PARAMS,
   /** {@code -e key=value} and {@code -e @file}: always win. */
   EXTRA_VARS
 }

@@ -176,8 +176,8 @@ class RoleLoaderTest {
     m = refused("- hosts: all\n  tasks:\n    - include_role: {name: r, apply: {}}\n");
     assertTrue(
         m.startsWith("site.yml:3:31: include_role: 'apply' is not supported by pagetune"), m);
-    m = refused("- hosts: all\n  tasks:\n    - meta: end_play\n");
-    assertTrue(m.startsWith("site.yml:3:13: meta: 'end_play' is not supported by pagetune"), m);
+    m = refused("- hosts: all\n  tasks:\n    - meta: end_batch\n");
+    assertTrue(m.startsWith("site.yml:3:13: meta: 'end_batch' is not supported by pagetune"), m);
     m = refused("- hosts: all\n  tasks:\n    - debug: {msg: x}\n      delegate_to: db2\n");
     assertTrue(
         m.startsWith(

@@ -30,8 +30,10 @@ public final class HostRun {
   private Connection connection;
   private Connection localConnection;
   private final FactCache localFactCache = new FactCache();
+  private final java.util.Deque<Map<String, Object>> includeParams = new java.util.ArrayDeque<>();
   private boolean failed;
   private boolean unreachable;
+  private boolean ended;
   private volatile boolean leased;
   private int rescuableDepth;
   private HostCounts counts = HostCounts.ZERO;
@@ -99,8 +101,41 @@ public final class HostRun {
     return notified;
   }
 
+  /** Still running the play: not failed, not unreachable, and the play not ended for it. */
   public boolean active() {
-    return !failed && !unreachable;
+    return !failed && !unreachable && !ended;
+  }
+
+  /**
+   * {@code meta: end_host} or {@code end_play} reached this host: it runs nothing more of this play
+   * (no task, handler, rescue or always) and is neither failed nor counted.
+   */
+  public void endPlay() {
+    ended = true;
+  }
+
+  /** A new play: one that {@code end_host} or {@code end_play} ended does not end the next. */
+  public void startPlay() {
+    ended = false;
+  }
+
+  /**
+   * The parameters of the {@code include_tasks} this host is running the tasks of, outermost first,
+   * an inner include's winning: its {@code vars} and its loop variables for one item.
+   */
+  public Map<String, Object> includeParams() {
+    Map<String, Object> all = new LinkedHashMap<>();
+    includeParams.descendingIterator().forEachRemaining(all::putAll);
+    return all;
+  }
+
+  /** Enters an include's tasks with {@code params}; {@link #leaveInclude} when they are done. */
+  public void enterInclude(Map<String, Object> params) {
+    includeParams.push(java.util.Collections.unmodifiableMap(new LinkedHashMap<>(params)));
+  }
+
+  public void leaveInclude() {
+    includeParams.pop();
   }
 
   public boolean failed() {

@@ -1,9 +1,11 @@
 package io.pagetune.executor.play;
 
 import io.pagetune.executor.task.RoleFiles;
+import io.pagetune.playbook.MetaTask;
 import io.pagetune.playbook.Play;
 import io.pagetune.playbook.RoleScope;
 import io.pagetune.playbook.Task;
+import io.pagetune.playbook.TaskNode;
 import io.pagetune.playbook.TaskTree;
 import io.pagetune.template.TemplateEngine;
 import java.io.IOException;
@@ -23,11 +25,12 @@ import java.util.Optional;
  * (another host's facts and results exist only once that host got there) or the play's live hosts
  * ({@code ansible_play_hosts}, {@code ansible_play_batch}, {@code play_hosts}: a host that failed
  * leaves them at the task it failed; {@code ansible_play_hosts_all} is found by the same search).
- * The inventory's {@code groups} are fixed when the play starts and do not count. {@code throttle}
- * and the {@code meta} actions that act on all hosts ({@code end_play}, {@code end_batch}) are
- * refused when the playbook loads, so they never reach a run. Looked for statically, once per play:
- * every text of the play, its tasks, blocks, roles and handlers, and the template files its {@code
- * template:} tasks name.
+ * The inventory's {@code groups} are fixed when the play starts and do not count. {@code meta:
+ * end_play} ends the play for every host where the first host still running decides it, so it needs
+ * them in step too ({@code end_host} acts on its own host only and does not). {@code throttle} and
+ * {@code meta: end_batch} are refused when the playbook loads, so they never reach a run. Looked
+ * for statically, once per play: every text of the play, its tasks, blocks, roles and handlers, and
+ * the template files its {@code template:} tasks name.
  */
 final class CrossHostUse {
   /** What needs the hosts in step, and where, e.g. "run_once at site.yml:12:7". */
@@ -84,6 +87,13 @@ final class CrossHostUse {
                 play.name()));
     if (read.isPresent()) {
       return reason(read.get(), at);
+    }
+    for (List<TaskNode> section : List.of(play.preTasks(), play.tasks(), play.postTasks())) {
+      for (MetaTask meta : TaskTree.metaTasks(section)) {
+        if (meta.action() == MetaTask.Action.END_PLAY) {
+          return reason("meta: end_play", meta.location().toString());
+        }
+      }
     }
     List<Task> tasks = new ArrayList<>();
     tasks.addAll(TaskTree.tasksAndGates(play.preTasks()));

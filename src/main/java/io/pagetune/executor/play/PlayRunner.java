@@ -35,8 +35,11 @@ public final class PlayRunner {
   private final TaskRunner tasks;
   private final Play play;
   private final AtomicBoolean aborted = new AtomicBoolean();
+  // meta: end_play ran: nothing more of the play runs, and the run goes on with the next play
+  private final AtomicBoolean ended = new AtomicBoolean();
   private final HostLeaseGate leases;
   private final DynamicIncludeGate includes;
+  private final PlayEnds ends;
   private final ConnectionBudget budget;
   private final WalkPosition position;
   private PlayContext playCtx;
@@ -69,6 +72,7 @@ public final class PlayRunner {
     this.play = play;
     this.leases = new HostLeaseGate(ctx);
     this.includes = new DynamicIncludeGate(ctx);
+    this.ends = new PlayEnds(ctx);
     this.budget = budget;
     this.playCtx = playCtx;
     this.position = position;
@@ -79,6 +83,7 @@ public final class PlayRunner {
     List<HostRun> hosts = new ArrayList<>();
     for (Host h : selected) {
       HostRun run = hostRuns.computeIfAbsent(h.name(), n -> new HostRun(h, ctx.connections()));
+      run.startPlay();
       if (run.active()) {
         hosts.add(run);
       }
@@ -108,7 +113,7 @@ public final class PlayRunner {
         leases.take(batch, fanout, play);
         playCtx.playHosts().batch(batch.stream().map(HostRun::name).toList());
         runBatch(batch);
-        if (aborted.get()) {
+        if (aborted.get() || ended.get()) {
           break;
         }
       }
@@ -135,7 +140,7 @@ public final class PlayRunner {
     }
     position.enter(section);
     position.enter(WalkPosition.NODES);
-    if (!aborted.get()) {
+    if (!aborted.get() && !ended.get()) {
       if (play.strategy() == Play.Strategy.FREE) {
         fanout.forEach(active(batch), h -> runNodes(nodes, List.of(h), batch));
       } else {
@@ -175,7 +180,7 @@ public final class PlayRunner {
 
   /** Returns false when no host goes on to the next node. */
   private boolean runNode(TaskNode node, List<HostRun> hosts, List<HostRun> batch) {
-    if (aborted.get()) {
+    if (aborted.get() || ended.get()) {
       return false;
     }
     List<HostRun> live = active(hosts);
@@ -187,18 +192,42 @@ public final class PlayRunner {
     } else if (node instanceof Block block) {
       runBlock(block, live, batch);
     } else if (node instanceof DynamicInclude include) {
-      position.enter(0);
-      List<HostRun> admitted = includes.admitted(include, live, playCtx);
-      position.at(1);
-      runNodes(include.tasks(), admitted, batch);
-      position.leave();
+      runInclude(include, live, batch);
     } else if (node instanceof MetaTask meta) {
       runMeta(meta, live, batch);
     }
     return true;
   }
 
+  /** The include's tasks once per round: per item, on the hosts that included that item. */
+  private void runInclude(DynamicInclude include, List<HostRun> hosts, List<HostRun> batch) {
+    position.enter(0);
+    List<DynamicIncludeGate.Round> rounds = includes.admitted(include, hosts, playCtx);
+    position.at(1);
+    position.enter(0);
+    for (int i = 0; i < rounds.size(); i++) {
+      position.at(i);
+      DynamicIncludeGate.Round round = rounds.get(i);
+      round.hosts().forEach(h -> h.enterInclude(round.params()));
+      try {
+        runNodes(include.tasks(), round.hosts(), batch);
+      } finally {
+        round.hosts().forEach(HostRun::leaveInclude);
+      }
+    }
+    position.leave();
+    position.leave();
+  }
+
   private void runMeta(MetaTask meta, List<HostRun> hosts, List<HostRun> batch) {
+    if (meta.action() == MetaTask.Action.END_PLAY || meta.action() == MetaTask.Action.END_HOST) {
+      position.enter(0);
+      if (ends.run(meta, hosts, playHosts(batch), playCtx)) {
+        ended.set(true);
+      }
+      position.leave();
+      return;
+    }
     position.enter(0);
     ctx.listener()
         .taskStarted(meta.name() != null ? meta.name() : "meta", meta.location().toString(), false);
@@ -208,6 +237,18 @@ public final class PlayRunner {
       flushHandlers(play.strategy() == Play.Strategy.FREE ? hosts : batch);
     }
     position.leave();
+  }
+
+  /** Every host of the play ({@code batch} alone in a host's own walk, which never ends a play). */
+  private List<HostRun> playHosts(List<HostRun> batch) {
+    List<HostRun> out = new ArrayList<>();
+    for (String name : playCtx.playHosts().all()) {
+      HostRun h = hostRuns.get(name);
+      if (h != null) {
+        out.add(h);
+      }
+    }
+    return out.isEmpty() ? batch : out;
   }
 
   private void runBlock(Block block, List<HostRun> hosts, List<HostRun> batch) {
@@ -283,7 +324,8 @@ public final class PlayRunner {
     if (play.maxFailPercentage() != null && !aborted.get()) {
       int failed = 0;
       for (HostRun h : batch) {
-        if (!h.active() && !h.rescuable()) {
+        // a host end_host ended is not active, and not failed
+        if ((h.failed() || h.unreachable()) && !h.rescuable()) {
           failed++;
         }
       }
@@ -304,7 +346,7 @@ public final class PlayRunner {
 
   private void flushHandlers(List<HostRun> batch) {
     boolean force = play.forceHandlers() || ctx.options().forceHandlers();
-    if (aborted.get() && !force) {
+    if ((aborted.get() && !force) || ended.get()) {
       return;
     }
     position.enter(0);

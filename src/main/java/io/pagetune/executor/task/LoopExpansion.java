@@ -11,15 +11,15 @@ import java.util.List;
 import java.util.Map;
 
 /** A task's {@code loop} rendered into items, each item's variables, and its label. */
-final class LoopExpansion {
+public final class LoopExpansion {
   private final RunContext ctx;
 
-  LoopExpansion(RunContext ctx) {
+  public LoopExpansion(RunContext ctx) {
     this.ctx = ctx;
   }
 
   /** The rendered loop; an input error unless it is a list. */
-  List<Object> items(Task task, Map<String, Object> vars) {
+  public List<Object> items(Task task, Map<String, Object> vars) {
     Object v =
         ctx.templates()
             .interpolate(
@@ -36,7 +36,8 @@ final class LoopExpansion {
   }
 
   /** The task's variables plus the loop variable (and {@code index_var}) for one item. */
-  static Map<String, Object> itemVars(Task task, Map<String, Object> vars, Object item, int index) {
+  public static Map<String, Object> itemVars(
+      Task task, Map<String, Object> vars, Object item, int index) {
     Map<String, Object> itemVars = new LinkedHashMap<>(vars);
     // loop items are rendered already (and may be host data): never rendered again
     itemVars.put(task.loopVar(), HostText.mark(item));
@@ -48,7 +49,7 @@ final class LoopExpansion {
   }
 
   /** loop_control's label rendered for this item, else the item itself. */
-  String label(Task task, Object item, Map<String, Object> itemVars) {
+  public String label(Task task, Object item, Map<String, Object> itemVars) {
     String label = task.loopControl().label();
     if (label == null) {
       return shortened(item);

@@ -50,6 +50,7 @@ public final class TaskVars {
         .with(VarSource.TASK_VARS, task == null ? Map.of() : task.keywords().vars())
         .with(VarSource.SET_FACTS_AND_REGISTERED, HostText.markAll(host.setFacts()))
         .with(VarSource.ROLE_PARAMS, role == null ? Map.of() : role.params())
+        .with(VarSource.INCLUDE_PARAMS, host.includeParams())
         .with(VarSource.EXTRA_VARS, ctx.options().extraVars());
   }
 }

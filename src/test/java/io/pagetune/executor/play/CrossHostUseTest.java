@@ -27,6 +27,7 @@ class CrossHostUseTest {
   private Optional<CrossHostUse.Reason> reason(String playText) throws Exception {
     Path file = dir.resolve("site.yml");
     Files.writeString(file, playText);
+    Files.writeString(dir.resolve("t.yml"), "- debug: {}\n");
     Play play = new PlaybookLoader(MODULES, new YamlReader(Path.of(""))).load(file).plays().get(0);
     return CrossHostUse.of(play, Map.of(), new TemplateEngine(Engine.templateRoots(file)));
   }
@@ -86,6 +87,12 @@ class CrossHostUseTest {
             + "    - name: h\\n      debug: { msg: \"${ansible_play_batch[0]}\" }\\n|ansible_play_batch|5|7",
         "play_hosts in when|- hosts: all\\n  tasks:\\n    - debug: {}\\n"
             + "      when: play_hosts?size > 1\\n|play_hosts|3|7",
+        "end_play in a block|- hosts: all\\n  tasks:\\n    - block:\\n        - meta: end_play\\n"
+            + "|meta: end_play|4|11",
+        "hostvars in end_host's when|- hosts: all\\n  tasks:\\n    - meta: end_host\\n"
+            + "      when: hostvars['db1'].ok\\n|hostvars|3|7",
+        "hostvars in an include loop|- hosts: all\\n  tasks:\\n    - include_tasks: t.yml\\n"
+            + "      loop: \"${hostvars?keys}\"\\n|hostvars|3|7",
         "templated src|- hosts: all\\n  tasks:\\n    - template: { src: \"${inventory_hostname}.ftl\","
             + " dest: /tmp/x }\\n|a template src chosen per host|3|7",
       })

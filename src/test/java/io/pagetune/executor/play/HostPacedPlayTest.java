@@ -88,6 +88,8 @@ class HostPacedPlayTest {
         "hostvars||    - debug: { msg: \"${hostvars['h1'].root}\" }\\n|",
         "ansible_play_hosts||    - debug: { msg: \"${ansible_play_hosts?size}\" }\\n|",
         "ansible_play_batch||    - debug: { msg: \"${(ansible_play_batch![])?size}\" }\\n|",
+        // end_play is decided on the first host still running and ends the play for all
+        "end_play||    - meta: end_play\\n      when: false\\n|",
         "a handler run once||    - debug: { msg: note }\\n      changed_when: true\\n      notify: h\\n"
             + "|  handlers:\\n    - name: h\\n      debug: { msg: once }\\n      run_once: true\\n",
       })
@@ -98,6 +100,12 @@ class HostPacedPlayTest {
             // the handler runs after the section: the order file is written before it
             .replace("\n\n", "\n");
     assertEquals(TASK_BY_TASK, order(text, Map.of()), label);
+  }
+
+  @Test
+  void endHostActsOnItsOwnHostAndKeepsThePlayHostPaced() throws Exception {
+    String text = play("", "    - meta: end_host\n      when: inventory_hostname == 'h2'\n", "");
+    assertEquals(List.of("h1 one", "h1 two", "h2 one", "h3 one", "h3 two"), order(text, Map.of()));
   }
 
   @Test
