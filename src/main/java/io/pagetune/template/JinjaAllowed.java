@@ -217,6 +217,7 @@ final class JinjaAllowed {
           "items2dict(key_name=)",
           "items2dict(value_name=)",
           "map(attribute=)",
+          "match(ignorecase=)",
           "max(attribute=)",
           "min(attribute=)",
           "min(case_sensitive=)",

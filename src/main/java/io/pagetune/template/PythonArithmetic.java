@@ -23,9 +23,7 @@ final class PythonArithmetic {
     Object x = operand(a);
     Object y = operand(b);
     if (numeric(x) && numeric(y)) {
-      return whole(x) && whole(y)
-          ? narrow(integer(x).add(integer(y)))
-          : (Object) (number(x) + number(y));
+      return numbers(x, y, BigInteger::add, (p, q) -> p + q);
     }
     if (x instanceof String s && y instanceof String t) {
       return bounded(s + t);
@@ -42,9 +40,7 @@ final class PythonArithmetic {
     Object x = operand(a);
     Object y = operand(b);
     if (numeric(x) && numeric(y)) {
-      return whole(x) && whole(y)
-          ? narrow(integer(x).subtract(integer(y)))
-          : (Object) (number(x) - number(y));
+      return numbers(x, y, BigInteger::subtract, (p, q) -> p - q);
     }
     throw unsupported("-", x, y);
   }
@@ -53,9 +49,7 @@ final class PythonArithmetic {
     Object x = operand(a);
     Object y = operand(b);
     if (numeric(x) && numeric(y)) {
-      return whole(x) && whole(y)
-          ? narrow(integer(x).multiply(integer(y)))
-          : (Object) (number(x) * number(y));
+      return numbers(x, y, BigInteger::multiply, (p, q) -> p * q);
     }
     if (whole(y) && (x instanceof String || x instanceof List)) {
       return repeat(x, integer(y));
@@ -146,6 +140,17 @@ final class PythonArithmetic {
   /** Jinja2's {@code a ~ b}: Python's {@code str()} of each, joined. */
   static Object concat(Object a, Object b) {
     return bounded(PythonText.str(operand(a)) + PythonText.str(operand(b)));
+  }
+
+  /** Whole numbers by exact integer arithmetic, any float makes it float arithmetic. */
+  private static Object numbers(
+      Object x,
+      Object y,
+      java.util.function.BinaryOperator<BigInteger> whole,
+      java.util.function.DoubleBinaryOperator real) {
+    return whole(x) && whole(y)
+        ? narrow(whole.apply(integer(x), integer(y)))
+        : (Object) real.applyAsDouble(number(x), number(y));
   }
 
   private static Object operand(Object v) {

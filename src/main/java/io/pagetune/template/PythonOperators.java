@@ -211,62 +211,58 @@ final class PythonOperators {
 
     @Override
     protected AstNode and(boolean required) throws Scanner.ScanException, ParseException {
-      AstNode v = eq(required);
-      if (v == null) {
-        return null;
-      }
-      while (getToken().getSymbol() == Scanner.Symbol.AND) {
-        consumeToken();
-        v = createAstBinary(v, eq(true), AND);
-      }
-      return v;
+      return level(required, this::eq, Map.of(Scanner.Symbol.AND, AND), null);
     }
 
     @Override
     protected AstNode add(boolean required) throws Scanner.ScanException, ParseException {
-      AstNode v = mul(required);
+      return level(
+          required,
+          this::mul,
+          Map.of(Scanner.Symbol.PLUS, ADD, Scanner.Symbol.MINUS, SUB),
+          Parser.ExtensionPoint.ADD);
+    }
+
+    /** Jinjava's multiplicative level with natural precedence (filters bind tighter). */
+    @Override
+    protected AstNode mul(boolean required) throws Scanner.ScanException, ParseException {
+      return level(
+          required,
+          this::filter,
+          Map.of(Scanner.Symbol.MUL, MUL, Scanner.Symbol.DIV, DIV, Scanner.Symbol.MOD, MOD),
+          Parser.ExtensionPoint.MUL);
+    }
+
+    /** One precedence level: operands of {@code next} joined, left to right, by its operators. */
+    private AstNode level(
+        boolean required,
+        Operand next,
+        Map<Scanner.Symbol, AstBinary.Operator> operators,
+        Parser.ExtensionPoint extensions)
+        throws Scanner.ScanException, ParseException {
+      AstNode v = next.parse(required);
       if (v == null) {
         return null;
       }
       while (true) {
         Scanner.Symbol s = getToken().getSymbol();
-        if (s == Scanner.Symbol.PLUS || s == Scanner.Symbol.MINUS) {
+        AstBinary.Operator op = operators.get(s);
+        if (op != null) {
           consumeToken();
-          v = createAstBinary(v, mul(true), s == Scanner.Symbol.PLUS ? ADD : SUB);
+          v = createAstBinary(v, next.parse(true), op);
         } else if (s == Scanner.Symbol.EXTENSION
-            && getExtensionHandler(getToken()).getExtensionPoint() == Parser.ExtensionPoint.ADD) {
-          v = getExtensionHandler(consumeToken()).createAstNode(v, mul(true));
+            && extensions != null
+            && getExtensionHandler(getToken()).getExtensionPoint() == extensions) {
+          v = getExtensionHandler(consumeToken()).createAstNode(v, next.parse(true));
         } else {
           return v;
         }
       }
     }
 
-    /**
-     * Jinjava's multiplicative level with natural precedence (filters bind tighter), Python's ops.
-     */
-    @Override
-    protected AstNode mul(boolean required) throws Scanner.ScanException, ParseException {
-      AstNode v = filter(required);
-      if (v == null) {
-        return null;
-      }
-      while (true) {
-        Scanner.Symbol s = getToken().getSymbol();
-        if (s == Scanner.Symbol.MUL || s == Scanner.Symbol.DIV || s == Scanner.Symbol.MOD) {
-          consumeToken();
-          v =
-              createAstBinary(
-                  v,
-                  filter(true),
-                  s == Scanner.Symbol.MUL ? MUL : s == Scanner.Symbol.DIV ? DIV : MOD);
-        } else if (s == Scanner.Symbol.EXTENSION
-            && getExtensionHandler(getToken()).getExtensionPoint() == Parser.ExtensionPoint.MUL) {
-          v = getExtensionHandler(consumeToken()).createAstNode(v, filter(true));
-        } else {
-          return v;
-        }
-      }
+    /** The next precedence level's parser. */
+    private interface Operand {
+      AstNode parse(boolean required) throws Scanner.ScanException, ParseException;
     }
 
     /**
@@ -307,22 +303,11 @@ final class PythonOperators {
 
     @Override
     protected AstNode eq(boolean required) throws Scanner.ScanException, ParseException {
-      AstNode v = cmp(required);
-      if (v == null) {
-        return null;
-      }
-      while (true) {
-        Scanner.Symbol s = getToken().getSymbol();
-        if (s == Scanner.Symbol.EQ) {
-          consumeToken();
-          v = createAstBinary(v, cmp(true), EQ);
-        } else if (s == Scanner.Symbol.NE) {
-          consumeToken();
-          v = createAstBinary(v, cmp(true), NE);
-        } else {
-          return v;
-        }
-      }
+      return level(
+          required,
+          this::cmp,
+          Map.of(Scanner.Symbol.EQ, EQ, Scanner.Symbol.NE, NE),
+          Parser.ExtensionPoint.EQ);
     }
   }
 
