@@ -54,6 +54,7 @@ final class JinjaAllowed {
           "max",
           "min",
           "normpath",
+          "product",
           "quote",
           "regex_escape",
           "regex_findall",
@@ -70,6 +71,7 @@ final class JinjaAllowed {
           "slice",
           "sort",
           "split",
+          "splitext",
           "string",
           "sum",
           "symmetric_difference",
@@ -83,7 +85,8 @@ final class JinjaAllowed {
           "union",
           "unique",
           "upper",
-          "wordcount");
+          "wordcount",
+          "zip");
 
   static final Set<String> TESTS =
       Set.of(
@@ -150,14 +153,17 @@ final class JinjaAllowed {
           "isdigit",
           "isspace",
           "isupper",
+          "items",
           "join",
           "keys",
           "ljust",
           "lower",
           "lstrip",
+          "partition",
           "replace",
           "rfind",
           "rjust",
+          "rpartition",
           "rsplit",
           "rstrip",
           "split",
@@ -249,6 +255,7 @@ final class JinjaAllowed {
           "slice",
           "string escape",
           "text read as a literal",
+          "tuple literal",
           "whitespace control");
 
   static boolean allows(JinjaConstructs.Construct c) {

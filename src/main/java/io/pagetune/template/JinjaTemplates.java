@@ -175,6 +175,10 @@ final class JinjaTemplates {
     if (v == null) {
       return "";
     }
+    if (v instanceof PythonTuple t) {
+      // "(1, 2)" is not read back: ansible-core reads back only what starts with [ or {
+      return t.repr();
+    }
     if (v instanceof Boolean || v instanceof Map || v instanceof List) {
       return v;
     }

@@ -201,7 +201,7 @@ final class PythonFilters {
       for (List<Object> l : lists) {
         row.add(l.get(i));
       }
-      out.add(row);
+      out.add(new PythonTuple(row));
     }
     return out;
   }
@@ -226,7 +226,9 @@ final class PythonFilters {
       }
       rows = next;
     }
-    return rows;
+    return rows.stream()
+        .map(r -> (Object) new PythonTuple(new ArrayList<Object>((List<?>) r)))
+        .toList();
   }
 
   private static List<Object> list(Object v) {
@@ -295,10 +297,10 @@ final class PythonFilters {
       // leading dots of the file name are part of its root (".bashrc" has no extension)
       boolean onlyDotsBefore = path.substring(nameStart, dot).chars().allMatch(c -> c == '.');
       if (!onlyDotsBefore) {
-        return List.of(path.substring(0, dot), path.substring(dot));
+        return PythonTuple.of(path.substring(0, dot), path.substring(dot));
       }
     }
-    return List.of(path, "");
+    return PythonTuple.of(path, "");
   }
 
   /** Ansible's {@code human_to_bytes}: a size with an optional unit (K, MB, G…), in bytes. */

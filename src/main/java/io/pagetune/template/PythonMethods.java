@@ -1,7 +1,6 @@
 package io.pagetune.template;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -149,7 +148,7 @@ final class PythonMethods {
     return switch (name) {
       case "items" -> {
         List<Object> out = new ArrayList<>();
-        m.forEach((k, v) -> out.add(Arrays.asList(k, v)));
+        m.forEach((k, v) -> out.add(PythonTuple.of(k, v)));
         yield out;
       }
       case "keys" -> new ArrayList<>(m.keySet());

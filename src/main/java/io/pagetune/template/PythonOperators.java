@@ -46,7 +46,7 @@ final class PythonOperators {
       return s.equals(t);
     }
     if (x instanceof List<?> l && y instanceof List<?> m) {
-      if (l.size() != m.size()) {
+      if (l.size() != m.size() || (l instanceof PythonTuple) != (m instanceof PythonTuple)) {
         return false;
       }
       Iterator<?> i = m.iterator();
@@ -311,14 +311,7 @@ final class PythonOperators {
     }
   }
 
-  /** The value of a tuple literal {@code (a, b)}: a list that knows it was written as a tuple. */
-  static final class Tuple extends PyList {
-    Tuple(List<Object> items) {
-      super(items);
-    }
-  }
-
-  /** A tuple literal, evaluated to a {@link Tuple}. */
+  /** A tuple literal, evaluated to a {@link PythonTuple}. */
   private static final class TupleNode extends AstTuple {
     private static final long serialVersionUID = 1L;
 
@@ -328,7 +321,7 @@ final class PythonOperators {
 
     @Override
     public Object eval(Bindings bindings, ELContext context) {
-      return new Tuple(((PyList) super.eval(bindings, context)).toList());
+      return new PythonTuple(((PyList) super.eval(bindings, context)).toList());
     }
   }
 

@@ -109,9 +109,9 @@ final class PythonStrings {
       throw new IllegalArgumentException("empty separator");
     }
     if (at < 0) {
-      return left ? List.of(s, "", "") : List.of("", "", s);
+      return left ? PythonTuple.of(s, "", "") : PythonTuple.of("", "", s);
     }
-    return List.of(s.substring(0, at), sep, s.substring(at + sep.length()));
+    return PythonTuple.of(s.substring(0, at), sep, s.substring(at + sep.length()));
   }
 
   private static List<Object> rsplit(String s, String sep, int max) {

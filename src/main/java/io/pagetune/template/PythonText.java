@@ -43,6 +43,9 @@ final class PythonText {
           });
       return out.append('}').toString();
     }
+    if (v instanceof PythonTuple t) {
+      return t.repr();
+    }
     if (v instanceof Iterable<?> l) {
       StringBuilder out = new StringBuilder("[");
       for (Object x : l) {

@@ -134,7 +134,7 @@ final class UndefinedAware {
    * tuple (an unmodifiable list, where a list literal is a modifiable one).
    */
   static Object[] spread(Object[] args) {
-    if (args != null && args.length == 1 && args[0] instanceof PythonOperators.Tuple tuple) {
+    if (args != null && args.length == 1 && args[0] instanceof PythonTuple tuple) {
       return tuple.toList().toArray();
     }
     return args;

@@ -101,7 +101,13 @@ final class Unwrap {
    */
   static Object normalizeJinja(Object v) {
     if (v instanceof Map.Entry<?, ?> e) {
-      return List.of(normalizeJinja(e.getKey()), normalizeJinja(e.getValue()));
+      // Jinja2's dictsort gives (key, value) tuples
+      return PythonTuple.of(normalizeJinja(e.getKey()), normalizeJinja(e.getValue()));
+    }
+    if (v instanceof PythonTuple t) {
+      List<Object> items = new ArrayList<>(t.size());
+      t.forEach(x -> items.add(normalizeJinja(x)));
+      return new PythonTuple(items);
     }
     return plainForm(v, Unwrap::normalizeJinja, Collection.class);
   }

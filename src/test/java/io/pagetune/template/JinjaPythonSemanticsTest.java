@@ -180,4 +180,14 @@ class JinjaPythonSemanticsTest {
     assertEquals(true, eval("{{ s is match('hello', ignorecase=true) }}"));
     assertEquals(true, eval("{{ s is sequence }}"));
   }
+
+  @Test
+  void tuplesPrintAsTuplesAndEqualOnlyTuples() {
+    assertEquals("(1, 2)", eval("{{ (1, 2) }}"));
+    assertEquals("x(1, 'b')", eval("x{{ (1, 'b') }}"));
+    assertEquals(false, eval("{{ (1, 2) == [1, 2] }}"));
+    assertEquals("('a', 1)", eval("{{ ['a'] | zip([1]) | first }}"));
+    assertEquals(List.of(List.of("a", 1L)), eval("{{ {'a': 1}.items() | list }}"));
+    assertEquals("('Hello', ' ', 'World')", eval("{{ s.partition(' ') }}"));
+  }
 }
