@@ -28,6 +28,7 @@ final class JinjaAllowed {
           "d",
           "default",
           "dict2items",
+          "dictsort",
           "difference",
           "dirname",
           "first",
@@ -176,7 +177,7 @@ final class JinjaAllowed {
           "values",
           "zfill");
 
-  static final Set<String> FUNCTIONS = Set.of("lookup", "namespace", "query", "range");
+  static final Set<String> FUNCTIONS = Set.of("dict", "lookup", "namespace", "query", "range");
 
   static final Set<String> LOOKUPS = Set.of("env", "vars");
 
@@ -239,6 +240,7 @@ final class JinjaAllowed {
 
   static final Set<String> FORMS =
       Set.of(
+          "None literal",
           "comment",
           "dict literal",
           "exponent literal",

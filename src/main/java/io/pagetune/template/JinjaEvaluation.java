@@ -71,6 +71,8 @@ final class JinjaEvaluation {
     global.registerFunction(
         new ELFunctionDefinition(
             "", "range", JinjaFunctions.class, "range", Object.class, Object[].class));
+    global.registerFunction(
+        new ELFunctionDefinition("", "dict", JinjaFunctions.class, "dict", Object[].class));
     for (String name : List.of("lookup", "query", "q")) {
       global.registerFunction(
           new ELFunctionDefinition(

@@ -1,7 +1,10 @@
 package io.pagetune.template;
 
+import com.hubspot.jinjava.el.ext.NamedParameter;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /** Jinja's global functions as Ansible's sandbox bounds them. */
 final class JinjaFunctions {
@@ -31,6 +34,36 @@ final class JinjaFunctions {
     List<Object> out = new ArrayList<>((int) count);
     for (long i = 0; i < count; i++) {
       out.add(start + i * step);
+    }
+    return out;
+  }
+
+  /**
+   * Python's {@code dict()}: keyword arguments ({@code dict(a=1)}), a dict, or pairs ({@code
+   * dict([['x', 1]])}, {@code dict(xs | zip(ys))}), later keys replacing earlier ones.
+   */
+  public static Map<String, Object> dict(Object... args) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    for (Object a : args == null ? new Object[0] : args) {
+      Object v = AnsibleUndefined.require(a);
+      if (v instanceof NamedParameter n) {
+        out.put(n.getName(), AnsibleUndefined.require(n.getValue()));
+      } else if (v instanceof Map<?, ?> m) {
+        m.forEach((k, x) -> out.put(PythonText.str(k), x));
+      } else if (v instanceof Iterable<?> pairs) {
+        for (Object pair : pairs) {
+          if (!(pair instanceof List<?> kv) || kv.size() != 2) {
+            throw new IllegalArgumentException(
+                "dictionary update sequence element has length "
+                    + (pair instanceof List<?> l ? l.size() : 1)
+                    + "; 2 is required");
+          }
+          out.put(PythonText.str(kv.get(0)), kv.get(1));
+        }
+      } else {
+        throw new IllegalArgumentException(
+            "'" + PythonFilters.typeName(v) + "' object is not iterable");
+      }
     }
     return out;
   }

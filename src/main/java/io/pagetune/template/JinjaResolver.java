@@ -6,6 +6,7 @@ import com.hubspot.jinjava.lib.filter.Filter;
 import com.hubspot.jinjava.util.ForLoop;
 import java.beans.FeatureDescriptor;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -115,7 +116,7 @@ final class JinjaResolver extends ELResolver {
       context.setPropertyResolved(true);
       return loop.cycle(params);
     }
-    List<Object> args = params == null ? List.of() : new ArrayList<>(List.of(params));
+    List<Object> args = params == null ? List.of() : new ArrayList<>(Arrays.asList(params));
     Object result = PythonMethods.call(base, String.valueOf(method), args);
     if (result != PythonMethods.NONE) {
       context.setPropertyResolved(true);

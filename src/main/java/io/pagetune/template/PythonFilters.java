@@ -34,6 +34,7 @@ final class PythonFilters {
     out.add(new JinjaFilter("max", (v, a, k) -> extreme(v, k, 1)));
     out.add(new JinjaFilter("min", (v, a, k) -> extreme(v, k, -1)));
     out.add(new JinjaFilter("zip", (v, a, k) -> zip(v, a)));
+    out.add(new JinjaFilter("dictsort", PythonFilters::dictsort));
     out.add(new JinjaFilter("product", (v, a, k) -> product(v, a)));
     out.add(
         new JinjaFilter(
@@ -149,6 +150,30 @@ final class PythonFilters {
     List<Object> out = list(v);
     Comparator<Object> order =
         (x, y) -> compare(key(x, attribute, caseSensitive), key(y, attribute, caseSensitive));
+    out.sort(reverse ? order.reversed() : order);
+    return out;
+  }
+
+  /**
+   * Jinja2's {@code dictsort(case_sensitive=False, by='key', reverse=False)}: the (key, value)
+   * tuples of a dict, ordered by key or value.
+   */
+  private static Object dictsort(Object v, List<Object> args, Map<String, Object> kwargs) {
+    if (!(v instanceof Map<?, ?> m)) {
+      throw new IllegalArgumentException("You can only sort by either \"key\" or \"value\"");
+    }
+    boolean caseSensitive =
+        JinjaFilter.truthy(JinjaFilter.arg(args, kwargs, 0, "case_sensitive", false));
+    String by = String.valueOf(JinjaFilter.arg(args, kwargs, 1, "by", "key"));
+    boolean reverse = JinjaFilter.truthy(JinjaFilter.arg(args, kwargs, 2, "reverse", false));
+    if (!by.equals("key") && !by.equals("value")) {
+      throw new IllegalArgumentException("You can only sort by either \"key\" or \"value\"");
+    }
+    int at = by.equals("key") ? 0 : 1;
+    List<PythonTuple> out = new ArrayList<>();
+    m.forEach((k, x) -> out.add(PythonTuple.of(k, x)));
+    Comparator<PythonTuple> order =
+        (x, y) -> compare(key(x.get(at), null, caseSensitive), key(y.get(at), null, caseSensitive));
     out.sort(reverse ? order.reversed() : order);
     return out;
   }

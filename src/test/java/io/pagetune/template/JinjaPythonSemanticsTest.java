@@ -190,4 +190,13 @@ class JinjaPythonSemanticsTest {
     assertEquals(List.of(List.of("a", 1L)), eval("{{ {'a': 1}.items() | list }}"));
     assertEquals("('Hello', ' ', 'World')", eval("{{ s.partition(' ') }}"));
   }
+
+  @Test
+  void dictAndDictsortAsJinja2() {
+    assertEquals(Map.of("a", 1L, "b", 2L), eval("{{ dict(a=1, b=2) }}"));
+    assertEquals(Map.of("x", 1L), eval("{{ dict([['x', 1]]) }}"));
+    assertEquals(List.of(List.of("a", 1L)), eval("{{ d | dictsort(reverse=true) }}"));
+    assertEquals("('a', 1)", eval("{{ d | dictsort | first }}"));
+    assertEquals(List.of("Hello", "World"), eval("{{ s.split(None, 1) }}"));
+  }
 }
