@@ -183,8 +183,8 @@ final class JinjaAllowed {
 
   static final Set<String> OPERATORS =
       Set.of(
-          "!=", "*", "**", "+", "-", "/", "//", "<", "==", ">", ">=", "and", "in", "is not", "not",
-          "not in", "or", "unary -", "~");
+          "!=", "%", "*", "**", "+", "-", "/", "//", "<", "==", ">", ">=", "and", "in", "is not",
+          "not", "not in", "or", "unary -", "~");
 
   static final Set<String> STATEMENTS = Set.of("elif", "for", "if", "macro", "raw", "set");
 

@@ -95,9 +95,8 @@ final class PythonArithmetic {
   static Object modulo(Object a, Object b) {
     Object x = operand(a);
     Object y = operand(b);
-    if (x instanceof String) {
-      // printf-style formatting is not one of the operations pagetune evaluates
-      throw new IllegalArgumentException("pagetune does not format text with '%'; use format()");
+    if (x instanceof String text) {
+      return bounded(PythonFormat.format(text, y));
     }
     if (!numeric(x) || !numeric(y)) {
       throw unsupported("%", x, y);

@@ -137,8 +137,15 @@ class JinjaPythonSemanticsTest {
     assertEquals("0.5", eval("{{ 2 ** -1 }}"));
     assertEquals("100000000000000000000", eval("{{ 10 ** 20 }}"));
     fails("{{ n / 0 }}", "division by zero");
-    // printf-style '%' is refused at load (JinjaAllowed); evaluated anyway, it fails
-    assertThrows(TemplateException.class, () -> eval("{{ '%s kB' % n }}"));
+    assertEquals("42 kB", eval("{{ '%s kB' % n }}"));
+    assertEquals("vm.swappiness = 10", eval("{{ 'vm.%s = %d' % ('swappiness', 10) }}"));
+    assertEquals("  2.5%", eval("{{ '%5.1f%%' % f }}"));
+    assertEquals(
+        "2.67|00042|0xff|1.23457e+06",
+        eval("{{ '%.2f|%05d|%#x|%g' % (2.675, 42, 255, 1234567.0) }}"));
+    assertEquals("x=3", eval("{{ '%(a)s=%(b)d' % {'a': 'x', 'b': 3} }}"));
+    fails("{{ '%s %s' % 1 }}", "not enough arguments for format string");
+    fails("{{ '%s' % (1, 2) }}", "not all arguments converted during string formatting");
     // "True" is read back as a literal: ansible-core gives the boolean
     assertEquals(true, eval("{{ flag ~ '' }}"));
     assertEquals("xTrue", eval("{{ 'x' ~ flag }}"));
