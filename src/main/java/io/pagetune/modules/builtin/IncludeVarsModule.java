@@ -46,7 +46,8 @@ public final class IncludeVarsModule implements Module {
           .withFreeForm("file")
           .documented(
               "Reads variables from a YAML or JSON file on the control node.",
-              "- name: the sizes of this site\n  include_vars:\n    file: sizes.yml\n");
+              "- name: the sizes of this site\n  include_vars:\n    file: \"sizes/${site}.yml\"\n"
+                  + "    name: sizes\n");
 
   @Override
   public String name() {
