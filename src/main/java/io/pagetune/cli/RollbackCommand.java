@@ -289,6 +289,8 @@ public final class RollbackCommand implements Callable<Integer> {
             noLog ? Boolean.TRUE : null,
             Map.of(),
             null,
+            null,
+            null,
             null);
     return Task.builder("restore_file", HERE)
         .name(name)

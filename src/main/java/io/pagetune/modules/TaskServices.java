@@ -36,5 +36,13 @@ public interface TaskServices {
     return interpolate("${" + expression + "}");
   }
 
+  /**
+   * Reads a vars file on the control node ({@code include_vars}) as the loader reads one: its
+   * language decided and its templates checked. The plain value: a mapping, or null when empty.
+   */
+  default Object readVarsFile(java.nio.file.Path file) {
+    throw new UnsupportedOperationException("vars files are not read here");
+  }
+
   SourceLocation location();
 }

@@ -38,6 +38,10 @@ enum Keyword {
   BECOME_FLAGS("become_flags", Scope.PLAY, Scope.BLOCK, Scope.TASK, Scope.INCLUDE),
   ENVIRONMENT("environment", Scope.PLAY, Scope.BLOCK, Scope.TASK),
   IGNORE_ERRORS("ignore_errors", Scope.PLAY, Scope.BLOCK, Scope.TASK),
+  /** An unreachable host is counted ok and ignored, and goes on with the next task. */
+  IGNORE_UNREACHABLE("ignore_unreachable", Scope.PLAY, Scope.BLOCK, Scope.TASK),
+  /** At most that many hosts run the task at once; a play that sets it runs its hosts in step. */
+  THROTTLE("throttle", Scope.PLAY, Scope.BLOCK, Scope.TASK),
   CHECK_MODE("check_mode", Scope.PLAY, Scope.BLOCK, Scope.TASK),
   DIFF("diff", Scope.PLAY, Scope.BLOCK, Scope.TASK),
   NO_LOG("no_log", Scope.PLAY, Scope.BLOCK, Scope.TASK),

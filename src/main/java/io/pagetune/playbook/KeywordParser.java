@@ -32,7 +32,9 @@ final class KeywordParser {
             bool(m, "no_log"),
             !play && m.has("vars") ? YamlFields.plainMap(m.get("vars"), "vars") : Map.of(),
             bool(m, "any_errors_fatal"),
-            becomeHow(m, parent.becomeHow()));
+            becomeHow(m, parent.becomeHow()),
+            bool(m, "ignore_unreachable"),
+            throttle(m));
     return own.inheriting(parent);
   }
 
@@ -127,6 +129,29 @@ final class KeywordParser {
                 + Suggestions.didYouMean(key, allowed));
       }
     }
+  }
+
+  /**
+   * {@code throttle}: a whole number, 0 for no limit. A template is refused: how many hosts run a
+   * task at once is decided before any of them has its variables.
+   */
+  private static Integer throttle(YamlValue.Mapping m) {
+    if (!m.has("throttle")) {
+      return null;
+    }
+    YamlValue v = m.get("throttle");
+    if (v instanceof YamlValue.Scalar s
+        && s.value() instanceof String text
+        && io.pagetune.template.TemplateEngine.hasTemplate(text)) {
+      throw new InputException(
+          v.location(),
+          "throttle '" + text + "' is a template: pagetune needs the number written out");
+    }
+    Integer n = YamlFields.integer(v, "throttle");
+    if (n < 0) {
+      throw new InputException(v.location(), "throttle must be 0 (no limit) or more, got " + n);
+    }
+    return n;
   }
 
   private static Boolean bool(YamlValue.Mapping m, String key) {

@@ -10,6 +10,10 @@ import java.util.Map;
  * The keywords a task inherits from its enclosing blocks and play. {@code null} = not set here.
  * {@code when} conditions are ANDed outer-first; tags are unioned; environment and vars merge with
  * the inner value winning.
+ *
+ * @param ignoreUnreachable {@code ignore_unreachable}: an unreachable host is counted ok and
+ *     ignored on this task, and goes on with the next one
+ * @param throttle {@code throttle}: at most this many hosts run the task at once (0: no limit)
  */
 public record Keywords(
     List<String> when,
@@ -23,7 +27,9 @@ public record Keywords(
     Boolean noLog,
     Map<String, Object> vars,
     Boolean anyErrorsFatal,
-    BecomeHow becomeHow) {
+    BecomeHow becomeHow,
+    Boolean ignoreUnreachable,
+    Integer throttle) {
 
   public static final Keywords NONE =
       new Keywords(
@@ -38,7 +44,9 @@ public record Keywords(
           null,
           Map.of(),
           null,
-          BecomeHow.NONE);
+          BecomeHow.NONE,
+          null,
+          null);
 
   public Keywords {
     when = List.copyOf(when);
@@ -70,7 +78,9 @@ public record Keywords(
         noLog != null ? noLog : parent.noLog,
         v,
         anyErrorsFatal != null ? anyErrorsFatal : parent.anyErrorsFatal,
-        becomeHow.inheriting(parent.becomeHow));
+        becomeHow.inheriting(parent.becomeHow),
+        ignoreUnreachable != null ? ignoreUnreachable : parent.ignoreUnreachable,
+        throttle != null ? throttle : parent.throttle);
   }
 
   /** The same keywords without vars (block vars are kept in their own layer). */
@@ -99,6 +109,8 @@ public record Keywords(
         noLog,
         Map.of(),
         anyErrorsFatal,
-        becomeHow);
+        becomeHow,
+        ignoreUnreachable,
+        throttle);
   }
 }

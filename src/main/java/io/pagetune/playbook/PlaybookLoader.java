@@ -54,6 +54,9 @@ public final class PlaybookLoader {
 
   private final RoleLoader roles;
 
+  /** The directory of the playbook whose play is being read. */
+  private Path playDir;
+
   public PlaybookLoader(ModuleRegistry modules, YamlReader yaml) {
     this(modules, yaml, RolePath.NONE);
   }
@@ -152,6 +155,7 @@ public final class PlaybookLoader {
   }
 
   private Play play(YamlValue.Mapping m, Path baseDir) {
+    playDir = baseDir;
     KeywordParser.checkAllowed(m, PLAY_KEYS, "play keyword");
     if (!m.has("hosts")) {
       throw new InputException(m.location(), "play has no 'hosts'");
@@ -245,7 +249,8 @@ public final class PlaybookLoader {
       YamlValue v, Keywords parent, Map<String, Object> blockVars, Path baseDir, boolean handlers) {
     List<TaskNode> out = new ArrayList<>();
     for (YamlValue item : YamlFields.list(v, "a task list")) {
-      YamlValue.Mapping m = ControlTaskNames.shortened(YamlFields.mapping(item, "a task"));
+      YamlValue.Mapping m =
+          ControlTaskNames.shortened(LocalAction.rewritten(YamlFields.mapping(item, "a task")));
       if (m.has("import_tasks") || m.has("include_tasks")) {
         out.addAll(importTasks(m, parent, blockVars, baseDir, handlers));
       } else if (m.has("import_role") || m.has("include_role")) {
@@ -255,7 +260,12 @@ public final class PlaybookLoader {
       } else if (m.has("block")) {
         out.add(block(m, parent, blockVars, baseDir, handlers));
       } else {
-        out.add(tasks.parse(m, parent, blockVars, handlers, roles.current()));
+        Task task = tasks.parse(m, parent, blockVars, handlers, roles.current());
+        out.add(
+            task.module().equals("include_vars")
+                ? new IncludeVarsLoad(playDir, yaml::label, this::readChecked)
+                    .checked(task, baseDir)
+                : task);
       }
     }
     return out;

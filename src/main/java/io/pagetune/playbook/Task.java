@@ -73,6 +73,30 @@ public record Task(
     return names;
   }
 
+  /** The same task with other module arguments. */
+  public Task withArgs(Map<String, Object> newArgs) {
+    return new Task(
+        name,
+        module,
+        newArgs,
+        location,
+        moduleLocation,
+        keywords,
+        blockVars,
+        loop,
+        loopVar,
+        register,
+        notifies,
+        listen,
+        changedWhen,
+        failedWhen,
+        timeout,
+        loopControl,
+        retry,
+        role,
+        hosts);
+  }
+
   /**
    * A task running {@code module} from {@code location}: no name, arguments, keywords, loop,
    * conditions or role until set; its module named at {@code location} too unless set.

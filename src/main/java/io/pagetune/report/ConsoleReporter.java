@@ -96,6 +96,9 @@ public final class ConsoleReporter implements RunListener {
       case UNREACHABLE -> {
         line = "fatal: [" + o.host() + "]: UNREACHABLE! => " + o.message();
         colour = RED;
+        if (o.ignored()) {
+          line += "\n...ignoring";
+        }
       }
       default -> {
         line = "fatal: [" + o.host() + "]" + item + ": FAILED! => " + o.message();

@@ -54,7 +54,7 @@ final class ProgressTracker {
 
   private void count(String host, Status status, boolean ignored) {
     doneWithTask.add(host);
-    if (status == Status.UNREACHABLE) {
+    if (status == Status.UNREACHABLE && !ignored) {
       unreachable.add(host);
     } else if (status == Status.FAILED && !ignored) {
       failed.add(host);

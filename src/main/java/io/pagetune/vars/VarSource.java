@@ -32,6 +32,11 @@ public enum VarSource {
   BLOCK_VARS,
   /** {@code vars:} on the task itself. */
   TASK_VARS,
+  /**
+   * What {@code include_vars} read: above task vars, below set_fact (ansible-playbook 2.14 keeps a
+   * set_fact over a later include_vars of the same name).
+   */
+  INCLUDE_VARS,
   /** {@code set_fact} results and {@code register}ed results. */
   SET_FACTS_AND_REGISTERED,
   /** Parameters given where a role is used ({@code - role: x} with keys): above set_fact. */

@@ -52,7 +52,9 @@ class PlayTest {
             false,
             Map.of("k", "v"),
             true,
-            new BecomeHow("su", "/bin/su", "-l"));
+            new BecomeHow("su", "/bin/su", "-l"),
+            true,
+            2);
     return Play.builder("db", Path.of("books"), AT)
         .name("tune")
         .hostsLocation(new SourceLocation("site.yml", 1, 10))

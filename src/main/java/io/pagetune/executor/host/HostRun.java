@@ -26,6 +26,7 @@ public final class HostRun {
   private final HostPrediction localPrediction = new HostPrediction();
   private final Map<String, Object> gatheredFacts = new LinkedHashMap<>();
   private final Map<String, Object> setFacts = new LinkedHashMap<>();
+  private final Map<String, Object> includedVars = new LinkedHashMap<>();
   private final Set<String> notified = new LinkedHashSet<>();
   private Connection connection;
   private Connection localConnection;
@@ -95,6 +96,14 @@ public final class HostRun {
 
   public Map<String, Object> setFacts() {
     return setFacts;
+  }
+
+  /**
+   * What this host's {@code include_vars} tasks read (they live across plays, as in Ansible): text
+   * the user wrote, kept apart from set_fact values, which win over them.
+   */
+  public Map<String, Object> includedVars() {
+    return includedVars;
   }
 
   public Set<String> notified() {

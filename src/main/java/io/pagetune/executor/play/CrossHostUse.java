@@ -21,16 +21,17 @@ import java.util.Optional;
 /**
  * The first thing in a play that needs its hosts in step, so that the play cannot run host by host:
  * {@code serial}, {@code run_once}, {@code any_errors_fatal}, {@code max_fail_percentage}, {@code
- * delegate_to} another host than the control node, or a template that reads {@code hostvars}
- * (another host's facts and results exist only once that host got there) or the play's live hosts
- * ({@code ansible_play_hosts}, {@code ansible_play_batch}, {@code play_hosts}: a host that failed
- * leaves them at the task it failed; {@code ansible_play_hosts_all} is found by the same search).
- * The inventory's {@code groups} are fixed when the play starts and do not count. {@code meta:
- * end_play} ends the play for every host where the first host still running decides it, so it needs
- * them in step too ({@code end_host} acts on its own host only and does not). {@code throttle} and
- * {@code meta: end_batch} are refused when the playbook loads, so they never reach a run. Looked
- * for statically, once per play: every text of the play, its tasks, blocks, roles and handlers, and
- * the template files its {@code template:} tasks name.
+ * throttle}, {@code delegate_to} another host than the control node, or a template that reads
+ * {@code hostvars} (another host's facts and results exist only once that host got there) or the
+ * play's live hosts ({@code ansible_play_hosts}, {@code ansible_play_batch}, {@code play_hosts}: a
+ * host that failed leaves them at the task it failed; {@code ansible_play_hosts_all} is found by
+ * the same search). The inventory's {@code groups} are fixed when the play starts and do not count.
+ * {@code meta: end_play} ends the play for every host where the first host still running decides
+ * it, so it needs them in step too ({@code end_host} acts on its own host only and does not).
+ * {@code throttle} limits how many hosts run one task at once, which only hosts in step can share;
+ * {@code meta: end_batch} is refused when the playbook loads, so it never reaches a run. Looked for
+ * statically, once per play: every text of the play, its tasks, blocks, roles and handlers, and the
+ * template files its {@code template:} tasks name.
  */
 final class CrossHostUse {
   /** What needs the hosts in step, and where, e.g. "run_once at site.yml:12:7". */
@@ -117,6 +118,10 @@ final class CrossHostUse {
     // block and play keywords are pushed down to the task, so this covers them too
     if (Boolean.TRUE.equals(t.keywords().anyErrorsFatal())) {
       return reason("any_errors_fatal", at);
+    }
+    Integer throttle = t.keywords().throttle();
+    if (throttle != null && throttle > 0) {
+      return reason("throttle", at);
     }
     String delegate = t.hosts().delegateTo();
     if (delegate != null && !CONTROL_NODE.contains(delegate)) {

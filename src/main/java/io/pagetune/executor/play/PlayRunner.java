@@ -42,6 +42,9 @@ public final class PlayRunner {
   private final PlayEnds ends;
   private final ConnectionBudget budget;
   private final WalkPosition position;
+  // throttle: one gate per task, shared by the hosts that run it (under free too)
+  private final Map<Task, java.util.concurrent.Semaphore> throttles =
+      java.util.Collections.synchronizedMap(new java.util.IdentityHashMap<>());
   private PlayContext playCtx;
 
   public PlayRunner(
@@ -305,17 +308,27 @@ public final class PlayRunner {
     }
     ctx.listener().taskStarted(task.displayName(), task.location().toString(), handler);
     RunOnce once = task.hosts().runOnce() && !handler ? RunOnce.start(task, hosts) : null;
+    java.util.concurrent.Semaphore gate = throttle(task);
     fanout.forEach(
         once != null ? once.runner() : hosts,
         h -> {
-          if (leases.lost(h, play, task.displayName(), task.location().toString(), handler)) {
-            return;
+          if (gate != null) {
+            gate.acquireUninterruptibly();
           }
-          Status s = tasks.run(task, playCtx, h, handler);
-          boolean fatal =
-              Boolean.TRUE.equals(task.keywords().anyErrorsFatal()) || play.anyErrorsFatal();
-          if ((s == Status.FAILED || s == Status.UNREACHABLE) && fatal && !h.rescuable()) {
-            aborted.set(true);
+          try {
+            if (leases.lost(h, play, task.displayName(), task.location().toString(), handler)) {
+              return;
+            }
+            Status s = tasks.run(task, playCtx, h, handler);
+            boolean fatal =
+                Boolean.TRUE.equals(task.keywords().anyErrorsFatal()) || play.anyErrorsFatal();
+            if ((s == Status.FAILED || s == Status.UNREACHABLE) && fatal && !h.rescuable()) {
+              aborted.set(true);
+            }
+          } finally {
+            if (gate != null) {
+              gate.release();
+            }
           }
         });
     if (once != null) {
@@ -342,6 +355,15 @@ public final class PlayRunner {
         aborted.set(true);
       }
     }
+  }
+
+  /** {@code throttle}: the gate that lets at most that many hosts run the task, or null. */
+  private java.util.concurrent.Semaphore throttle(Task task) {
+    Integer limit = task.keywords().throttle();
+    if (limit == null || limit <= 0) {
+      return null;
+    }
+    return throttles.computeIfAbsent(task, t -> new java.util.concurrent.Semaphore(limit));
   }
 
   private void flushHandlers(List<HostRun> batch) {

@@ -28,14 +28,29 @@ public final class HostResultRecorder {
         || m.equals("ansible.legacy.setup");
   }
 
+  private static boolean isIncludeVars(Task task) {
+    String m = task.module();
+    return m.equals("include_vars")
+        || m.equals("ansible.builtin.include_vars")
+        || m.equals("ansible.legacy.include_vars");
+  }
+
   /**
-   * Stores what a {@code set_fact} (one call, or one loop item) set, as host data; a loop's own
-   * result holds none, its items were stored as they ended. Returns whether anything was stored.
+   * Stores what a {@code set_fact} (one call, or one loop item) set, as host data, and what an
+   * {@code include_vars} read, as the text the user wrote it in (its templates are evaluated when
+   * used, at include_vars' own precedence); a loop's own result holds none, its items were stored
+   * as they ended. Returns whether anything was stored.
    */
   @SuppressWarnings("unchecked")
-  public static boolean storeFacts(HostRun host, TaskResult r) {
-    if (r.result().get("ansible_facts") instanceof Map<?, ?> m && r.status() != Status.FAILED) {
-      host.setFacts().putAll(HostText.markAll((Map<String, Object>) m));
+  public static boolean storeFacts(Task task, HostRun host, TaskResult r) {
+    if (r.result().get("ansible_facts") instanceof Map<?, ?> m
+        && r.status() != Status.FAILED
+        && r.status() != Status.UNREACHABLE) {
+      if (isIncludeVars(task)) {
+        host.includedVars().putAll((Map<String, Object>) m);
+      } else {
+        host.setFacts().putAll(HostText.markAll((Map<String, Object>) m));
+      }
       return true;
     }
     return false;
@@ -53,7 +68,7 @@ public final class HostResultRecorder {
         && r.status() != Status.FAILED) {
       gathered(host, (Map<String, Object>) m);
     } else {
-      storeFacts(host, r);
+      storeFacts(task, host, r);
     }
     if (r.status() == Status.CHANGED) {
       host.notified().addAll(task.notifies());
@@ -61,7 +76,7 @@ public final class HostResultRecorder {
     boolean ignored = TaskReporter.ignored(task, r);
     // a restart requested (and queued) stays pending whatever became of the rest of the task,
     // e.g. another item of the same loop failing
-    if (r.status() == Status.UNREACHABLE) {
+    if (r.status() == Status.UNREACHABLE && !ignored) {
       host.markUnreachable();
       host.count(Status.UNREACHABLE, false, r.restarts().size());
     } else if (r.status() == Status.FAILED && !ignored) {
@@ -72,6 +87,7 @@ public final class HostResultRecorder {
         host.countPendingRestarts(r.restarts().size());
       }
     } else if (ignored) {
+      // ignore_unreachable counts as ignore_errors does: ok and ignored (ansible-playbook 2.14)
       host.countIgnoredFailure(Boolean.TRUE.equals(r.result().get("changed")), r.restarts().size());
     } else {
       host.count(r.status(), false, r.restarts().size());

@@ -54,8 +54,13 @@ public final class TaskReporter {
                 .build());
   }
 
-  /** True when the task failed and {@code ignore_errors} lets the host go on. */
+  /**
+   * True when the task failed and {@code ignore_errors} lets the host go on, or the host was
+   * unreachable and {@code ignore_unreachable} lets it go on.
+   */
   public static boolean ignored(Task task, TaskResult r) {
-    return r.status() == Status.FAILED && Boolean.TRUE.equals(task.keywords().ignoreErrors());
+    return r.status() == Status.FAILED && Boolean.TRUE.equals(task.keywords().ignoreErrors())
+        || r.status() == Status.UNREACHABLE
+            && Boolean.TRUE.equals(task.keywords().ignoreUnreachable());
   }
 }

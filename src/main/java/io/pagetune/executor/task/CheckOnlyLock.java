@@ -80,6 +80,7 @@ final class CheckOnlyLock {
       case PLAY_VARS_FILES -> "the play's vars_files";
       case BLOCK_VARS -> "a block's vars:";
       case TASK_VARS -> "the task's vars:";
+      case INCLUDE_VARS -> "an earlier include_vars";
       case SET_FACTS_AND_REGISTERED -> "an earlier set_fact or register";
       case EXTRA_VARS -> "-e (extra vars)";
       default -> "the inventory";

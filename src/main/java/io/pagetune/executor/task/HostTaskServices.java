@@ -24,6 +24,7 @@ final class HostTaskServices implements TaskServices {
   private final SourceLocation at;
   private final String what;
   private final RoleFiles role;
+  private final VarsFileReader varsFiles;
 
   HostTaskServices(
       TemplateEngine templates,
@@ -31,12 +32,13 @@ final class HostTaskServices implements TaskServices {
       Path playDir,
       SourceLocation at,
       String what) {
-    this(templates, vars, playDir, at, what, null);
+    this(templates, vars, playDir, at, what, null, null);
   }
 
   /**
    * @param role the task's role, whose {@code templates/} and {@code files/} are looked in first,
    *     or null
+   * @param varsFiles reads the vars files of {@code include_vars}, or null where none are read
    */
   HostTaskServices(
       TemplateEngine templates,
@@ -44,7 +46,9 @@ final class HostTaskServices implements TaskServices {
       Path playDir,
       SourceLocation at,
       String what,
-      RoleScope role) {
+      RoleScope role,
+      VarsFileReader varsFiles) {
+    this.varsFiles = varsFiles;
     this.templates = templates;
     this.vars = vars;
     this.playDir = playDir;
@@ -105,6 +109,14 @@ final class HostTaskServices implements TaskServices {
       }
     }
     throw new InputException(at, what + ": source file '" + src + "' not found");
+  }
+
+  @Override
+  public Object readVarsFile(Path file) {
+    if (varsFiles == null) {
+      return TaskServices.super.readVarsFile(file);
+    }
+    return varsFiles.read(file);
   }
 
   @Override

@@ -133,7 +133,7 @@ public final class TaskRunner {
       TaskResult r =
           withItem(task, invocation.run(task, play, host, itemVars, check, writes), item);
       results.add(r);
-      if (HostResultRecorder.storeFacts(host, r)) {
+      if (HostResultRecorder.storeFacts(task, host, r)) {
         // as in Ansible, the next item sees what this one set (set_fact accumulating a list)
         vars = TaskVars.of(ctx, play, host, task, check);
       }

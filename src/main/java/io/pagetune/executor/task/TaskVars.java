@@ -48,6 +48,8 @@ public final class TaskVars {
         .with(VarSource.ROLE_VARS, role == null ? Map.of() : role.vars())
         .with(VarSource.BLOCK_VARS, task == null ? Map.of() : task.blockVars())
         .with(VarSource.TASK_VARS, task == null ? Map.of() : task.keywords().vars())
+        // written by the user: templates in them are evaluated when used, as vars_files' are
+        .with(VarSource.INCLUDE_VARS, host.includedVars())
         .with(VarSource.SET_FACTS_AND_REGISTERED, HostText.markAll(host.setFacts()))
         .with(VarSource.ROLE_PARAMS, role == null ? Map.of() : role.params())
         .with(VarSource.INCLUDE_PARAMS, host.includeParams())

@@ -30,6 +30,7 @@ public final class BuiltinModules {
         new FileModule(),
         new SysctlModule(),
         new SetFactModule(),
+        new IncludeVarsModule(),
         new DebugModule(),
         new AssertModule(),
         new FailModule(),

@@ -41,8 +41,10 @@ final class HostEvents {
     pageStates(o.result()).forEach(s -> pages.put(s.target(), s));
     switch (o.status()) {
       case UNREACHABLE -> {
-        unreachable = true;
-        blockers.add("unreachable: " + o.message());
+        if (!o.ignored()) {
+          unreachable = true;
+          blockers.add("unreachable: " + o.message());
+        }
       }
       case FAILED -> {
         if (!o.ignored()) {
@@ -56,7 +58,7 @@ final class HostEvents {
   }
 
   private static String word(TaskOutcome o) {
-    if (o.status() == Status.FAILED && o.ignored()) {
+    if ((o.status() == Status.FAILED || o.status() == Status.UNREACHABLE) && o.ignored()) {
       return "ignored";
     }
     if (o.status() == Status.CHANGED && o.checkMode()) {

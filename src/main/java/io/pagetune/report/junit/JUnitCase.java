@@ -30,8 +30,8 @@ public record JUnitCase(
     Objects.requireNonNull(time, "time");
   }
 
-  /** Failed (not ignored) and unreachable fail the test case, as CI should see them. */
+  /** Failed and unreachable (neither ignored) fail the test case, as CI should see them. */
   public boolean failure() {
-    return status == Status.UNREACHABLE || (status == Status.FAILED && !ignored);
+    return (status == Status.UNREACHABLE || status == Status.FAILED) && !ignored;
   }
 }

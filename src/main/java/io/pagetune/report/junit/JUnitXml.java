@@ -112,6 +112,8 @@ public final class JUnitXml {
       sb.append(c.message().isEmpty() ? "" : ": " + c.message()).append('\n');
     } else if (c.status() == Status.FAILED && c.ignored()) {
       sb.append("failed (ignored): ").append(c.message()).append('\n');
+    } else if (c.status() == Status.UNREACHABLE && c.ignored()) {
+      sb.append("unreachable (ignored): ").append(c.message()).append('\n');
     }
     c.diffs().forEach(d -> sb.append(d).append(d.endsWith("\n") ? "" : "\n"));
     c.restarts()

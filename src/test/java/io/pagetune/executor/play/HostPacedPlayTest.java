@@ -85,6 +85,9 @@ class HostPacedPlayTest {
         "max_fail_percentage|  max_fail_percentage: 100\\n||",
         "any_errors_fatal|  any_errors_fatal: true\\n||",
         "run_once||    - debug: { msg: once }\\n      run_once: true\\n|",
+        // at most N hosts at once on a task: only hosts in step can share the limit
+        "throttle||    - debug: { msg: paced }\\n      throttle: 1\\n|",
+        "throttle on the play|  throttle: 2\\n||",
         "hostvars||    - debug: { msg: \"${hostvars['h1'].root}\" }\\n|",
         "ansible_play_hosts||    - debug: { msg: \"${ansible_play_hosts?size}\" }\\n|",
         "ansible_play_batch||    - debug: { msg: \"${(ansible_play_batch![])?size}\" }\\n|",
