@@ -197,7 +197,6 @@ final class JinjaAllowed {
           "ansible_loop_var",
           "ansible_play_batch",
           "ansible_play_hosts",
-          "ansible_verbosity",
           "ansible_version",
           "group_names",
           "groups",

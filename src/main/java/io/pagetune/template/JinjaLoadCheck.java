@@ -32,6 +32,21 @@ public final class JinjaLoadCheck {
     return JinjaConstructs.inTemplate(text).map(r -> r.asError(text));
   }
 
+  /**
+   * The first problem of a playbook string: its syntax as the run reads it, after ansible-core's
+   * doubling of backslashes in string literals ({@link AnsibleBackslashes}, so {@code '\s+'} in a
+   * regex is text, not an escape), and its constructs as written.
+   */
+  public Optional<TemplateSyntax.Error> yamlString(String text) {
+    Optional<TemplateSyntax.Error> syntax =
+        jinja.syntax(AnsibleBackslashes.escape(text)).map(JinjaLoadCheck::clean);
+    if (syntax.isPresent()) {
+      return syntax.map(
+          e -> new TemplateSyntax.Error(e.line(), e.column(), "syntax error: " + e.reason()));
+    }
+    return JinjaConstructs.inTemplate(text).map(r -> r.asError(text));
+  }
+
   /** The first problem of a bare expression ({@code when:}), its column 1-based. */
   public Optional<TemplateSyntax.Error> expression(String expression) {
     Optional<TemplateSyntax.Error> syntax =

@@ -117,6 +117,11 @@ public final class TemplateEngine {
   }
 
   /** True when a string holds FreeMarker syntax and must be rendered. */
+  /** Python's {@code json.dumps(value)}, as Ansible's filters and actions write JSON. */
+  public static String pythonJson(Object value) {
+    return PythonJson.dumps(value, false);
+  }
+
   public static boolean isTemplated(String s) {
     return s.contains("${") || s.contains("<#") || s.contains("<@");
   }

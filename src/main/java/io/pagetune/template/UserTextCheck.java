@@ -178,7 +178,7 @@ public final class UserTextCheck {
       }
       error = jinjaCheck.expression(expr);
     } else if (text.contains("{{") || text.contains("{%") || text.contains("{#")) {
-      error = jinjaCheck.template(text);
+      error = jinjaCheck.yamlString(text);
     } else {
       error = Optional.empty();
     }

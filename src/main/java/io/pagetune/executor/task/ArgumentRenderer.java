@@ -42,7 +42,13 @@ final class ArgumentRenderer {
               : ctx.templates().interpolate(v, vars, task.moduleLocation(), what));
     }
     Args args =
-        module.spec().validate(module.name(), Omit.strip(rawArgs), task.moduleLocation(), true);
+        module
+            .spec()
+            .validate(
+                module.name(),
+                ActionArguments.adjust(module.name(), Omit.strip(rawArgs)),
+                task.moduleLocation(),
+                true);
     module.validate(args);
     return new ModuleCall(
         module.name(),
