@@ -211,24 +211,7 @@ public final class PlaybookLoader {
         baseDir,
         m.location(),
         roles.publicVars(),
-        gatherSubset(m));
-  }
-
-  /**
-   * {@code gather_subset}: checked here as Ansible's setup module checks it, so a typo fails early.
-   */
-  private static List<String> gatherSubset(YamlValue.Mapping m) {
-    if (!m.has("gather_subset")) {
-      return null;
-    }
-    YamlValue v = m.get("gather_subset");
-    List<String> subset = YamlFields.strings(v, "gather_subset", true);
-    try {
-      io.pagetune.facts.GatherSubset.parse(subset);
-    } catch (IllegalArgumentException e) {
-      throw new InputException(v.location(), e.getMessage());
-    }
-    return subset;
+        GatherSubsetField.read(m));
   }
 
   /**

@@ -42,9 +42,7 @@ public final class PlayRunner {
   private final PlayEnds ends;
   private final ConnectionBudget budget;
   private final WalkPosition position;
-  // throttle: one gate per task, shared by the hosts that run it (under free too)
-  private final Map<Task, java.util.concurrent.Semaphore> throttles =
-      java.util.Collections.synchronizedMap(new java.util.IdentityHashMap<>());
+  private final TaskThrottles throttles = new TaskThrottles();
   private PlayContext playCtx;
 
   public PlayRunner(
@@ -308,62 +306,30 @@ public final class PlayRunner {
     }
     ctx.listener().taskStarted(task.displayName(), task.location().toString(), handler);
     RunOnce once = task.hosts().runOnce() && !handler ? RunOnce.start(task, hosts) : null;
-    java.util.concurrent.Semaphore gate = throttle(task);
     fanout.forEach(
         once != null ? once.runner() : hosts,
-        h -> {
-          if (gate != null) {
-            gate.acquireUninterruptibly();
-          }
-          try {
-            if (leases.lost(h, play, task.displayName(), task.location().toString(), handler)) {
-              return;
-            }
-            Status s = tasks.run(task, playCtx, h, handler);
-            boolean fatal =
-                Boolean.TRUE.equals(task.keywords().anyErrorsFatal()) || play.anyErrorsFatal();
-            if ((s == Status.FAILED || s == Status.UNREACHABLE) && fatal && !h.rescuable()) {
-              aborted.set(true);
-            }
-          } finally {
-            if (gate != null) {
-              gate.release();
-            }
-          }
-        });
+        h ->
+            throttles.run(
+                task,
+                () -> {
+                  if (leases.lost(
+                      h, play, task.displayName(), task.location().toString(), handler)) {
+                    return;
+                  }
+                  Status s = tasks.run(task, playCtx, h, handler);
+                  boolean fatal =
+                      Boolean.TRUE.equals(task.keywords().anyErrorsFatal())
+                          || play.anyErrorsFatal();
+                  if ((s == Status.FAILED || s == Status.UNREACHABLE) && fatal && !h.rescuable()) {
+                    aborted.set(true);
+                  }
+                }));
     if (once != null) {
       once.share();
     }
-    if (play.maxFailPercentage() != null && !aborted.get()) {
-      int failed = 0;
-      for (HostRun h : batch) {
-        // a host end_host ended is not active, and not failed
-        if ((h.failed() || h.unreachable()) && !h.rescuable()) {
-          failed++;
-        }
-      }
-      if (failed * 100.0 / batch.size() > play.maxFailPercentage()) {
-        ctx.listener()
-            .warning(
-                "max_fail_percentage "
-                    + play.maxFailPercentage()
-                    + "% exceeded ("
-                    + failed
-                    + " of "
-                    + batch.size()
-                    + " hosts failed); stopping the play");
-        aborted.set(true);
-      }
+    if (!aborted.get() && MaxFailPercentage.exceeded(play, batch, ctx.listener())) {
+      aborted.set(true);
     }
-  }
-
-  /** {@code throttle}: the gate that lets at most that many hosts run the task, or null. */
-  private java.util.concurrent.Semaphore throttle(Task task) {
-    Integer limit = task.keywords().throttle();
-    if (limit == null || limit <= 0) {
-      return null;
-    }
-    return throttles.computeIfAbsent(task, t -> new java.util.concurrent.Semaphore(limit));
   }
 
   private void flushHandlers(List<HostRun> batch) {
