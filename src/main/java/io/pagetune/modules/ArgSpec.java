@@ -111,8 +111,13 @@ public record ArgSpec(
     return new Args(module, out, location);
   }
 
+  /**
+   * Whether a value is a template (FreeMarker or Jinja2), checked only once the run renders it:
+   * {@code limit_type: "{{ item.type }}"} is valid until its value says otherwise.
+   */
   static boolean isTemplated(Object value) {
-    return value instanceof String s && (s.contains("${") || s.contains("<#"));
+    return value instanceof String s
+        && (s.contains("${") || s.contains("<#") || s.contains("{{") || s.contains("{%"));
   }
 
   private static void checkType(String module, Arg arg, Object value, SourceLocation location) {

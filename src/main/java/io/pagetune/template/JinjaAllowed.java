@@ -195,6 +195,7 @@ final class JinjaAllowed {
       Set.of(
           "ansible_check_mode",
           "ansible_loop_var",
+          "ansible_managed",
           "ansible_play_batch",
           "ansible_play_hosts",
           "ansible_version",

@@ -93,7 +93,7 @@ final class JinjaEvaluation {
         resolve,
         where,
         in -> {
-          Object v = in.resolveELExpression(expression, 1);
+          Object v = in.resolveELExpression(JinjaDotIndex.expression(expression), 1);
           AnsibleUndefined.requireNoneInside(v);
           return v;
         },
@@ -114,7 +114,10 @@ final class JinjaEvaluation {
             vars,
             resolve,
             where,
-            in -> new Rendered(in.render(text), ((PythonInterpreter) in).printedHostText()),
+            in ->
+                new Rendered(
+                    in.render(JinjaDotIndex.template(text)),
+                    ((PythonInterpreter) in).printedHostText()),
             null);
     // Jinja drops a template's last newline; Ansible puts it back
     return text.endsWith("\n") && !out.text().endsWith("\n")
@@ -191,7 +194,7 @@ final class JinjaEvaluation {
           .getExpressionFactory()
           .createValueExpression(
               new JinjavaELContext(in, new JinjavaInterpreterResolver(in)),
-              "#{" + expression + "}",
+              "#{" + JinjaDotIndex.expression(expression) + "}",
               Object.class);
       return Optional.empty();
     } catch (ELException e) {
@@ -210,7 +213,7 @@ final class JinjaEvaluation {
             jinjava, new Context(jinjava.getGlobalContext()), jinjava.getGlobalConfig());
     JinjavaInterpreter.pushCurrent(in);
     try {
-      in.parse(text);
+      in.parse(JinjaDotIndex.template(text));
       Matcher each = EXPRESSION.matcher(text);
       while (each.find()) {
         Optional<TemplateSyntax.Error> bad = expressionSyntax(each.group(1));

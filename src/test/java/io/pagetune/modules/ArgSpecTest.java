@@ -33,6 +33,16 @@ class ArgSpecTest {
         InputException.class, () -> spec.validate("file", Map.of("mode", "${m}"), AT, true));
   }
 
+  /** Jinja2 too: {@code limit_type: "{{ item.type }}"} is checked when the run has its value. */
+  @Test
+  void jinjaValuesAreTypeCheckedOnlyAfterInterpolation() {
+    ArgSpec spec = ArgSpec.of(Arg.optional("mode", ArgType.MODE));
+    spec.validate("file", Map.of("mode", "{{ m | default(omit) }}"), AT, false);
+    spec.validate("file", Map.of("mode", "{% if a %}0644{% endif %}"), AT, false);
+    assertThrows(
+        InputException.class, () -> spec.validate("file", Map.of("mode", "{{ m }}"), AT, true));
+  }
+
   @Test
   void openKeysAcceptAnyNameButStillCheckDeclaredOnes() {
     ArgSpec spec = ArgSpec.of(Arg.optional("cacheable", ArgType.BOOL)).withOpenKeys();

@@ -206,4 +206,17 @@ class JinjaPythonSemanticsTest {
     assertEquals("('a', 1)", eval("{{ d | dictsort | first }}"));
     assertEquals(List.of("Hello", "World"), eval("{{ s.split(None, 1) }}"));
   }
+
+  @Test
+  void anAttributeThatIsANumberIsAnIndex() {
+    // ansible-core: item.0 reads item[0]; a float stays a float; a string is never rewritten
+    vars.put("nested", List.of(1L, List.of(3L, List.of(4L, 5L))));
+    assertEquals("3", eval("{{ xs.0 }}"));
+    assertEquals("4", eval("{{ nested.1.1.0 }}"));
+    assertEquals(false, eval("{{ xs.5 is defined }}"));
+    assertEquals("2.5", eval("{{ 1.5 + xs.1 }}"));
+    assertEquals("2", eval("{% for p in [[1, 2]] %}{{ p.1 }}{% endfor %}"));
+    assertEquals("xs.0", eval("{{ 'xs.0' }}"));
+    assertEquals("ORCL", eval("{{ dbs.0.name }}"));
+  }
 }

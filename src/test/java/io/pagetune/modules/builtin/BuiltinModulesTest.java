@@ -27,6 +27,7 @@ class BuiltinModulesTest {
             "file",
             "sysctl",
             "set_fact",
+            "include_vars",
             "debug",
             "assert",
             "fail",
