@@ -199,6 +199,7 @@ final class JinjaAllowed {
           "ansible_play_batch",
           "ansible_play_hosts",
           "ansible_version",
+          "pagetune_version",
           "group_names",
           "groups",
           "hostvars",

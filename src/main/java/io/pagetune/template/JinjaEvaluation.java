@@ -30,11 +30,20 @@ final class JinjaEvaluation {
       Pattern.compile("\\{\\{-?(.*?)-?\\}\\}", Pattern.DOTALL);
   private static final Pattern UNKNOWN = Pattern.compile("Unknown token found: (.*)");
 
-  private final Jinjava jinjava;
+  private final ThreadLocal<Jinjava> perThread;
   private final JinjaLookups lookups;
 
+  /**
+   * One configured Jinjava per thread: every Jinjava context shares its root's sets of loop
+   * variable names (kept for Jinjava's eager mode), which a {@code for} tag changes as it runs, so
+   * two hosts rendering loops on one shared root at once could break each other's render.
+   */
   JinjaEvaluation(TemplateLimits limits, JinjaLookups lookups) {
     this.lookups = lookups;
+    this.perThread = ThreadLocal.withInitial(() -> configured(limits));
+  }
+
+  private static Jinjava configured(TemplateLimits limits) {
     JinjavaConfig config =
         JinjavaConfig.newBuilder()
             .withFailOnUnknownTokens(false)
@@ -61,7 +70,7 @@ final class JinjaEvaluation {
                     .withKeepNullableLoopValues(true)
                     .build())
             .build();
-    jinjava = new PythonJinjava(config);
+    Jinjava jinjava = new PythonJinjava(config);
     Context global = jinjava.getGlobalContext();
     AnsibleFilters.all().forEach(global::registerFilter);
     AnsibleTests.all().forEach(global::registerExpTest);
@@ -83,6 +92,7 @@ final class JinjaEvaluation {
               String.class,
               Object[].class));
     }
+    return jinjava;
   }
 
   /** The value of one expression. */
@@ -119,10 +129,8 @@ final class JinjaEvaluation {
                     in.render(JinjaDotIndex.template(text)),
                     ((PythonInterpreter) in).printedHostText()),
             null);
-    // Jinja drops a template's last newline; Ansible puts it back
-    return text.endsWith("\n") && !out.text().endsWith("\n")
-        ? new Rendered(out.text() + "\n", out.hostText())
-        : out;
+    // Jinja drops a template's last newline; Ansible puts back the ones the render lost
+    return new Rendered(TrailingNewlines.restore(out.text(), text), out.hostText());
   }
 
   /** Rendered text; {@code hostText} when host data was printed into it. */
@@ -137,6 +145,7 @@ final class JinjaEvaluation {
       Where where,
       Function<JinjavaInterpreter, T> work,
       String expression) {
+    Jinjava jinjava = perThread.get();
     JinjaContext context = new JinjaContext(jinjava.getGlobalContext(), vars, resolve, lookups);
     JinjavaInterpreter in = new PythonInterpreter(jinjava, context, jinjava.getGlobalConfig());
     JinjavaInterpreter.pushCurrent(in);
@@ -185,6 +194,7 @@ final class JinjaEvaluation {
 
   /** The syntax error of a bare expression ({@code when:}), if any, its column 1-based. */
   Optional<TemplateSyntax.Error> expressionSyntax(String expression) {
+    Jinjava jinjava = perThread.get();
     JinjavaInterpreter in =
         new JinjavaInterpreter(
             jinjava, new Context(jinjava.getGlobalContext()), jinjava.getGlobalConfig());
@@ -208,6 +218,7 @@ final class JinjaEvaluation {
 
   /** The first syntax error of a template, as (line, column, reason), if any. */
   Optional<TemplateSyntax.Error> syntax(String text) {
+    Jinjava jinjava = perThread.get();
     JinjavaInterpreter in =
         new JinjavaInterpreter(
             jinjava, new Context(jinjava.getGlobalContext()), jinjava.getGlobalConfig());

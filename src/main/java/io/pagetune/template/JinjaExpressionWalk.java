@@ -34,6 +34,7 @@ final class JinjaExpressionWalk {
           "ansible_play_hosts",
           "ansible_play_hosts_all",
           "ansible_version",
+          "pagetune_version",
           "ansible_check_mode",
           "ansible_diff_mode",
           "ansible_verbosity",

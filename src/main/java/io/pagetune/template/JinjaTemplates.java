@@ -138,6 +138,11 @@ final class JinjaTemplates {
 
   private Object string(String written, Scope scope, String what) {
     String s = AnsibleBackslashes.escape(written);
+    Object value = stringValue(TrailingNewlines.jinjaSource(s), scope, what);
+    return value instanceof String text ? TrailingNewlines.restore(text, s) : value;
+  }
+
+  private Object stringValue(String s, Scope scope, String what) {
     String single = singleExpression(s);
     if (single != null && s.length() == s.strip().length()) {
       if (single.matches("\\w+") && scope.vars.containsKey(single)) {
@@ -154,7 +159,7 @@ final class JinjaTemplates {
         throw new TemplateException(scope.at, what + ": " + e.getMessage(), e);
       }
     }
-    // "{{ text }}\n" is text: the whitespace around the expression is kept, byte for byte
+    // " {{ text }}" is text: the whitespace around the expression is kept, byte for byte
     JinjaEvaluation.Rendered out =
         jinja.renderMarked(
             s, scope.vars, scope::resolve, new JinjaEvaluation.Where(scope.at, what));

@@ -1,5 +1,6 @@
 package io.pagetune.template;
 
+import com.hubspot.jinjava.el.ext.AstDict;
 import com.hubspot.jinjava.el.ext.AstTuple;
 import com.hubspot.jinjava.el.ext.CollectionMembershipOperator;
 import com.hubspot.jinjava.el.ext.CollectionNonMembershipOperator;
@@ -202,6 +203,11 @@ final class PythonOperators {
           return new AstBinary(children[0], children[1], op);
         }
       };
+    }
+
+    @Override
+    protected AstDict createAstDict(Map<AstNode, AstNode> dict) {
+      return new PythonDictNode(dict);
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.pagetune.compat;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -63,9 +64,18 @@ final class TreeComparison {
   }
 
   private static String preview(byte[] content) {
-    String s = new String(content, java.nio.charset.StandardCharsets.UTF_8);
+    String s = new String(content, StandardCharsets.UTF_8);
     s = s.length() > 300 ? s.substring(0, 300) + "…" : s;
     return "'" + s.replace("\n", "\\n") + "'";
+  }
+
+  /**
+   * The content with this tool's copy of the host root written as {@code <root>}: each tool has its
+   * own root, so a line that names a path under it ({@code fstab}) differs by that alone.
+   */
+  private static byte[] rootless(byte[] content, Path root) {
+    String bytes = new String(content, StandardCharsets.ISO_8859_1);
+    return bytes.replace(root.toString(), "<root>").getBytes(StandardCharsets.ISO_8859_1);
   }
 
   private static Map<String, Entry> entries(Path root) {
@@ -83,7 +93,7 @@ final class TreeComparison {
             new Entry(
                 type,
                 attrs.isSymbolicLink() ? "" : PosixFilePermissions.toString(attrs.permissions()),
-                attrs.isRegularFile() ? Files.readAllBytes(path) : new byte[0],
+                attrs.isRegularFile() ? rootless(Files.readAllBytes(path), root) : new byte[0],
                 attrs.isSymbolicLink()
                     ? Files.readSymbolicLink(path).toString().replace(root.toString(), "<root>")
                     : ""));

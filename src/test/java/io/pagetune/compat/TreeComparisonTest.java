@@ -33,4 +33,16 @@ class TreeComparisonTest {
     assertTrue(d.get(1).startsWith("h: etc/same.conf differs: ansible f rw-r--r--"), d.get(1));
     assertTrue(d.get(2).contains("'vm.swappiness=10\\n', pagetune"), d.get(2));
   }
+
+  @Test
+  void eachToolsOwnRootInAFileCompareEqualButAnyOtherPathDoesNot() throws Exception {
+    Path a = Files.createDirectories(tmp.resolve("a/etc"));
+    Path p = Files.createDirectories(tmp.resolve("p/etc"));
+    Files.writeString(a.resolve("fstab"), "nodev " + tmp.resolve("a") + "/mnt/huge hugetlbfs\n");
+    Files.writeString(p.resolve("fstab"), "nodev " + tmp.resolve("p") + "/mnt/huge hugetlbfs\n");
+    assertEquals(List.of(), TreeComparison.differences("h", tmp.resolve("a"), tmp.resolve("p")));
+
+    Files.writeString(p.resolve("fstab"), "nodev " + tmp.resolve("a") + "/mnt/huge hugetlbfs\n");
+    assertEquals(1, TreeComparison.differences("h", tmp.resolve("a"), tmp.resolve("p")).size());
+  }
 }

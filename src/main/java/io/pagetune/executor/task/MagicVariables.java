@@ -47,7 +47,10 @@ final class MagicVariables {
       vars.put("role_path", task.role().dir().toAbsolutePath().normalize().toString());
       vars.put("role_name", task.role().name());
     }
-    vars.put("ansible_version", ansibleVersion(PagetuneVersion.current()));
+    // content guards features with "ansible_version.full is version(...)": it gets the release
+    // whose behaviour pagetune follows, so it takes the branch it takes under that release
+    vars.put("ansible_version", ansibleVersion(FOLLOWED_ANSIBLE_CORE));
+    vars.put("pagetune_version", PagetuneVersion.current());
     // as ansible-playbook: no --tags is ['all']; both are sets, listed in a stable order here
     vars.put(
         "ansible_run_tags",
@@ -57,6 +60,9 @@ final class MagicVariables {
     vars.put("ansible_skip_tags", List.copyOf(new TreeSet<>(ctx.options().skipTags())));
     vars.put("omit", Omit.TOKEN);
   }
+
+  /** The ansible-core release the differential tests compare pagetune with. */
+  static final String FOLLOWED_ANSIBLE_CORE = "2.14.18";
 
   /**
    * The {@code ansible_version} dict as Ansible builds it from its own version: {@code string} and

@@ -35,6 +35,11 @@ final class ContentToFile {
     } else if (dest.endsWith("/")) {
       return Plan.failed(module + ": dest " + dest + " ends with '/' but is not a directory");
     }
+    if (current.parentMissing()) {
+      // copy and template never create the directory; this is their message, word for word
+      return Plan.failed(
+          "Destination directory " + CurrentFile.parent(current.path()) + " does not exist");
+    }
     if (!force && current.exists()) {
       return Plan.upToDate(current.path() + " exists and force is false")
           .withData(Map.of("dest", current.path()));

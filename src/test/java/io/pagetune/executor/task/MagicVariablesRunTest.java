@@ -75,6 +75,7 @@ class MagicVariablesRunTest {
                       ${ansible_run_tags?join(',')} ${ansible_check_mode?c}
                       ${ansible_play_batch?join(',')} ${ansible_play_hosts?join(',')}
                       ${ansible_version.string}|${ansible_version.full}|${ansible_version.major}
+                      ${pagetune_version}
                       ${(role_path??)?c}
                   tags: [magic]
             """);
@@ -92,11 +93,8 @@ class MagicVariablesRunTest {
             + "\n"
             + hosts
             + "\ndb1 oracle\nall false\ndb1.example.com db1.example.com\n"
+            + "2.14.18|2.14.18|2\n"
             + version
-            + "|"
-            + version
-            + "|"
-            + MagicVariables.ansibleVersion(version).get("major")
             + "\nfalse\n",
         Files.readString(dir.resolve("root/magic")));
 
