@@ -200,12 +200,15 @@ final class JinjaEvaluation {
             jinjava, new Context(jinjava.getGlobalContext()), jinjava.getGlobalConfig());
     JinjavaInterpreter.pushCurrent(in);
     try {
+      JinjavaELContext el = new JinjavaELContext(in, new JinjavaInterpreterResolver(in));
+      // as the run's expression resolver does: range, dict and lookup are known names
+      in.getContext()
+          .getAllFunctions()
+          .forEach(f -> el.setFunction(f.getNamespace(), f.getLocalName(), f.getMethod()));
       jinjava
           .getExpressionFactory()
           .createValueExpression(
-              new JinjavaELContext(in, new JinjavaInterpreterResolver(in)),
-              "#{" + JinjaDotIndex.expression(expression) + "}",
-              Object.class);
+              el, "#{" + JinjaDotIndex.expression(expression) + "}", Object.class);
       return Optional.empty();
     } catch (ELException e) {
       Matcher m = POSITION.matcher(String.valueOf(e.getMessage()));

@@ -206,6 +206,11 @@ final class PythonOperators {
     }
 
     @Override
+    protected Scanner createScanner(String expression) {
+      return new PythonScanner(expression);
+    }
+
+    @Override
     protected AstDict createAstDict(Map<AstNode, AstNode> dict) {
       return new PythonDictNode(dict);
     }

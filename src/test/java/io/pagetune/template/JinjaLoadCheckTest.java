@@ -24,4 +24,29 @@ class JinjaLoadCheckTest {
   void aSyntaxErrorIsStillOne() {
     assertTrue(check.yamlString("{{ a + }}").orElseThrow().reason().startsWith("syntax error"));
   }
+
+  /** Functions Ansible's Jinja has are names the check knows, as the run does. */
+  @Test
+  void rangeDictAndLookupCallsLoad() {
+    for (String text :
+        new String[] {
+          "{{ range(1, 10, 3) | list }}",
+          "{{ dict(a=1, b=2) }}",
+          "{{ lookup('env', 'HOME') | default('x', true) }}",
+          "{{ query('vars', 'n') }}"
+        }) {
+      assertEquals(Optional.empty(), check.yamlString(text), text);
+    }
+  }
+
+  /** Jinja2 has no {@code empty}, {@code lt} or {@code null} operators: they are names. */
+  @Test
+  void theExpressionLanguagesOwnWordsAreNamesInJinja() {
+    for (String text :
+        new String[] {
+          "{{ not empty }}", "{{ empty | default('x') }}", "{{ lt ~ mod }}", "{{ null is defined }}"
+        }) {
+      assertEquals(Optional.empty(), check.yamlString(text), text);
+    }
+  }
 }

@@ -28,6 +28,7 @@ class JinjaTemplateValueTest {
     v.put("b", true);
     v.put("l", List.of(1L, 2L));
     v.put("k", "name");
+    v.put("empty", "");
     v.put("item", Map.of("name", "vm.swappiness", "value", 10L));
     return v;
   }
@@ -71,5 +72,17 @@ class JinjaTemplateValueTest {
     assertTrue(list.getMessage().contains("unhashable type: 'list'"), list.getMessage());
     TemplateException bool = assertThrows(TemplateException.class, () -> eval("{{ {b: 1} }}"));
     assertTrue(bool.getMessage().contains("is not supported"), bool.getMessage());
+  }
+
+  /** ansible-playbook 2.14.18: an empty string named {@code empty}; {@code null} is undefined. */
+  @Test
+  void wordsOfJinjavasExpressionLanguageAreVariables() {
+    assertEquals(true, eval("{{ not empty }}"));
+    assertEquals("fallback", eval("{{ empty or 'fallback' }}"));
+    assertEquals("", eval("{{ empty | default('x') }}"));
+    assertEquals("x", eval("{{ empty | default('x', true) }}"));
+    assertEquals(false, eval("{{ null is defined }}"));
+    TemplateException e = assertThrows(TemplateException.class, () -> eval("{{ lt }}"));
+    assertTrue(e.getMessage().contains("'lt' is undefined"), e.getMessage());
   }
 }
