@@ -19,6 +19,7 @@ final class AnsibleFilters {
   static List<JinjaFilter> all() {
     List<JinjaFilter> out = new ArrayList<>(PythonFilters.all());
     out.addAll(JinjaNumberFilters.all());
+    out.addAll(SelectWithoutTest.all());
     // ansible-core's bool leaves None as it is
     out.add(new JinjaFilter("bool", (v, a, k) -> v == null ? null : bool(v)));
     // Jinja2 prints any value with Python's str() before changing its case or joining it

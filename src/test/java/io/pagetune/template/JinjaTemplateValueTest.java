@@ -85,4 +85,13 @@ class JinjaTemplateValueTest {
     TemplateException e = assertThrows(TemplateException.class, () -> eval("{{ lt }}"));
     assertTrue(e.getMessage().contains("'lt' is undefined"), e.getMessage());
   }
+
+  /** ansible-playbook 2.14.18 on the same lists. */
+  @Test
+  void selectAndRejectWithoutATestUsePythonTruth() {
+    assertEquals(
+        "[1, 'x', [1]]", eval("{{ [0, 1, '', 'x', none, [], [1]] | select | list | string }}"));
+    assertEquals("[0, '', None]", eval("{{ [0, 1, '', 'x', none] | reject | list | string }}"));
+    assertEquals(List.of(1L), eval("{{ [1, 2] | select('odd') | list }}"));
+  }
 }
