@@ -8,7 +8,7 @@ import com.hubspot.jinjava.el.ext.ExtendedParser;
 import com.hubspot.jinjava.el.ext.PowerOfOperator;
 import com.hubspot.jinjava.el.ext.StringConcatOperator;
 import com.hubspot.jinjava.el.ext.TruncDivOperator;
-import com.hubspot.jinjava.objects.collections.PyList;
+import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +19,7 @@ import jinjava.de.odysseus.el.tree.impl.Scanner;
 import jinjava.de.odysseus.el.tree.impl.ast.AstBinary;
 import jinjava.de.odysseus.el.tree.impl.ast.AstNode;
 import jinjava.de.odysseus.el.tree.impl.ast.AstParameters;
+import jinjava.de.odysseus.el.tree.impl.ast.AstUnary;
 import jinjava.javax.el.ELContext;
 
 /**
@@ -210,6 +211,56 @@ final class PythonOperators {
       return new PythonScanner(expression);
     }
 
+    /**
+     * Jinja2's {@code not} holds a whole comparison with its filters and tests: {@code not xs |
+     * length} is {@code not (xs | length)} and {@code not n in xs} is {@code not (n in xs)}, where
+     * the expression language negated the first operand alone.
+     */
+    @Override
+    protected AstNode unary(boolean required) throws Scanner.ScanException, ParseException {
+      if (getToken().getSymbol() == Scanner.Symbol.NOT) {
+        consumeToken();
+        return createAstUnary(eq(true), AstUnary.NOT);
+      }
+      return super.unary(required);
+    }
+
+    /** Jinja2 applies tests after filters: {@code x | default(1) is number}. */
+    @Override
+    protected AstNode filter(boolean required) throws Scanner.ScanException, ParseException {
+      AstNode v = super.filter(required);
+      while (v != null && "is".equals(getToken().getImage()) && testFollows()) {
+        consumeToken();
+        boolean negated = "not".equals(getToken().getImage());
+        if (negated) {
+          consumeToken();
+        }
+        List<AstNode> params = new ArrayList<>(List.of(v, interpreter()));
+        String test = consumeToken().getImage();
+        AstNode arg = value();
+        if (arg != null) {
+          params.add(arg);
+        }
+        v =
+            createAstMethod(
+                createAstDot(
+                    identifier(ExtendedParser.EXPTEST_PREFIX + test),
+                    negated ? "evaluateNegated" : "evaluate",
+                    true),
+                new AstParameters(params));
+      }
+      return v;
+    }
+
+    private boolean testFollows() throws Scanner.ScanException, ParseException {
+      Scanner.Token next = lookahead(0);
+      Scanner.Token name = "not".equals(next.getImage()) ? lookahead(1) : next;
+      return name.getSymbol() == Scanner.Symbol.IDENTIFIER
+          || name.getSymbol() == Scanner.Symbol.TRUE
+          || name.getSymbol() == Scanner.Symbol.FALSE
+          || name.getSymbol() == Scanner.Symbol.EMPTY;
+    }
+
     @Override
     protected AstDict createAstDict(Map<AstNode, AstNode> dict) {
       return new PythonDictNode(dict);
@@ -217,7 +268,7 @@ final class PythonOperators {
 
     @Override
     protected AstTuple createAstTuple(AstParameters parameters) {
-      return new TupleNode(parameters);
+      return new PythonTupleNode(parameters);
     }
 
     @Override
@@ -319,20 +370,6 @@ final class PythonOperators {
           this::cmp,
           Map.of(Scanner.Symbol.EQ, EQ, Scanner.Symbol.NE, NE),
           Parser.ExtensionPoint.EQ);
-    }
-  }
-
-  /** A tuple literal, evaluated to a {@link PythonTuple}. */
-  private static final class TupleNode extends AstTuple {
-    private static final long serialVersionUID = 1L;
-
-    TupleNode(AstParameters elements) {
-      super(elements);
-    }
-
-    @Override
-    public Object eval(Bindings bindings, ELContext context) {
-      return new PythonTuple(((PyList) super.eval(bindings, context)).toList());
     }
   }
 

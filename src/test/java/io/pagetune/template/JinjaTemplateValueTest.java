@@ -94,4 +94,23 @@ class JinjaTemplateValueTest {
     assertEquals("[0, '', None]", eval("{{ [0, 1, '', 'x', none] | reject | list | string }}"));
     assertEquals(List.of(1L), eval("{{ [1, 2] | select('odd') | list }}"));
   }
+
+  /**
+   * Jinja2's precedence, from ansible-playbook 2.14.18: {@code not} holds the comparison with its
+   * filters and tests, a test follows the filters, unary minus comes before them. {@code when: not
+   * flag | bool} is the everyday case: negating {@code flag} alone turned it into a number.
+   */
+  @Test
+  void notHoldsTheWholeComparisonAndTestsFollowFilters() {
+    assertEquals(true, eval("{{ not empty | length }}"));
+    assertEquals(false, eval("{{ not l | length }}"));
+    assertEquals(true, eval("{{ not 'a' | bool }}"));
+    assertEquals(true, eval("{{ not n in l }}"));
+    assertEquals(false, eval("{{ not n == 5 }}"));
+    assertEquals(true, eval("{{ l | first is number }}"));
+    assertEquals(false, eval("{{ not l | first is number }}"));
+    assertEquals(true, eval("{{ nope | default('x') is string }}"));
+    assertEquals(false, eval("{{ s | default('x') is not string }}"));
+    assertEquals("3", eval("{{ - 3 | abs }}"));
+  }
 }
