@@ -1,7 +1,6 @@
 package io.pagetune.template;
 
 import com.hubspot.jinjava.el.ext.AstDict;
-import com.hubspot.jinjava.el.ext.ExtendedParser;
 import com.hubspot.jinjava.interpret.JinjavaInterpreter;
 import com.hubspot.jinjava.objects.collections.SizeLimitingPyMap;
 import java.util.LinkedHashMap;
@@ -33,10 +32,8 @@ final class PythonDictNode extends AstDict {
       Object key = AnsibleUndefined.require(entry.getKey().eval(bindings, context));
       resolved.put(text(key), entry.getValue().eval(bindings, context));
     }
-    JinjavaInterpreter interpreter =
-        (JinjavaInterpreter)
-            context.getELResolver().getValue(context, null, ExtendedParser.INTERPRETER);
-    return new SizeLimitingPyMap(resolved, interpreter.getConfig().getMaxMapSize());
+    return new SizeLimitingPyMap(
+        resolved, JinjavaInterpreter.getCurrent().getConfig().getMaxMapSize());
   }
 
   private static String text(Object key) {

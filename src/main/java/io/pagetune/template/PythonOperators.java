@@ -257,8 +257,7 @@ final class PythonOperators {
       Scanner.Token name = "not".equals(next.getImage()) ? lookahead(1) : next;
       return name.getSymbol() == Scanner.Symbol.IDENTIFIER
           || name.getSymbol() == Scanner.Symbol.TRUE
-          || name.getSymbol() == Scanner.Symbol.FALSE
-          || name.getSymbol() == Scanner.Symbol.EMPTY;
+          || name.getSymbol() == Scanner.Symbol.FALSE;
     }
 
     @Override
