@@ -124,7 +124,8 @@ public final class AdhocCommand implements Callable<Integer> {
             .withLimit(limit.pattern)
             .withExtraVars(extraVars.parse(environment, vault))
             .withForks(forks.forks(config))
-            .withCommandTimeout(commandTimeout.timeout());
+            .withCommandTimeout(commandTimeout.timeout())
+            .withVerbosity(ansible.verbosity());
     Clock clock = environment.clock();
     RunAssembly assembly = new RunAssembly(environment.wiring(), clock, clock);
     // everything the user wrote is parsed and validated before any host is contacted

@@ -240,7 +240,8 @@ public final class RunCommand implements Callable<Integer> {
         .withForks(forks)
         .withForceHandlers(forceHandlers)
         .withDetailedExitCode(detailedExitCode)
-        .withCommandTimeout(commandTimeout.timeout());
+        .withCommandTimeout(commandTimeout.timeout())
+        .withVerbosity(ansible.verbosity());
   }
 
   /** The reporter first (it writes the recap), then progress, verbose results and report files. */

@@ -20,7 +20,8 @@ public record RunOptions(
     int forks,
     boolean forceHandlers,
     boolean detailedExitCode,
-    Duration commandTimeout) {
+    Duration commandTimeout,
+    int verbosity) {
 
   public static final int DEFAULT_FORKS = 100;
 
@@ -44,7 +45,8 @@ public record RunOptions(
         DEFAULT_FORKS,
         false,
         false,
-        Duration.ofHours(1));
+        Duration.ofHours(1),
+        0);
   }
 
   public RunOptions withCheck(boolean c) {
@@ -58,7 +60,8 @@ public record RunOptions(
         forks,
         forceHandlers,
         detailedExitCode,
-        commandTimeout);
+        commandTimeout,
+        verbosity);
   }
 
   public RunOptions withDiff(boolean d) {
@@ -72,7 +75,8 @@ public record RunOptions(
         forks,
         forceHandlers,
         detailedExitCode,
-        commandTimeout);
+        commandTimeout,
+        verbosity);
   }
 
   public RunOptions withLimit(String l) {
@@ -86,7 +90,8 @@ public record RunOptions(
         forks,
         forceHandlers,
         detailedExitCode,
-        commandTimeout);
+        commandTimeout,
+        verbosity);
   }
 
   public RunOptions withTags(Set<String> t, Set<String> skip) {
@@ -100,7 +105,8 @@ public record RunOptions(
         forks,
         forceHandlers,
         detailedExitCode,
-        commandTimeout);
+        commandTimeout,
+        verbosity);
   }
 
   public RunOptions withExtraVars(Map<String, Object> vars) {
@@ -114,7 +120,8 @@ public record RunOptions(
         forks,
         forceHandlers,
         detailedExitCode,
-        commandTimeout);
+        commandTimeout,
+        verbosity);
   }
 
   public RunOptions withForks(int f) {
@@ -128,21 +135,68 @@ public record RunOptions(
         f,
         forceHandlers,
         detailedExitCode,
-        commandTimeout);
+        commandTimeout,
+        verbosity);
   }
 
   public RunOptions withDetailedExitCode(boolean d) {
     return new RunOptions(
-        check, diff, limit, tags, skipTags, extraVars, forks, forceHandlers, d, commandTimeout);
+        check,
+        diff,
+        limit,
+        tags,
+        skipTags,
+        extraVars,
+        forks,
+        forceHandlers,
+        d,
+        commandTimeout,
+        verbosity);
   }
 
   public RunOptions withCommandTimeout(Duration t) {
     return new RunOptions(
-        check, diff, limit, tags, skipTags, extraVars, forks, forceHandlers, detailedExitCode, t);
+        check,
+        diff,
+        limit,
+        tags,
+        skipTags,
+        extraVars,
+        forks,
+        forceHandlers,
+        detailedExitCode,
+        t,
+        verbosity);
+  }
+
+  /** The {@code -v} count, which content reads as {@code ansible_verbosity}. */
+  public RunOptions withVerbosity(int v) {
+    return new RunOptions(
+        check,
+        diff,
+        limit,
+        tags,
+        skipTags,
+        extraVars,
+        forks,
+        forceHandlers,
+        detailedExitCode,
+        commandTimeout,
+        v);
   }
 
   public RunOptions withForceHandlers(boolean f) {
     return new RunOptions(
-        check, diff, limit, tags, skipTags, extraVars, forks, f, detailedExitCode, commandTimeout);
+        check,
+        diff,
+        limit,
+        tags,
+        skipTags,
+        extraVars,
+        forks,
+        f,
+        detailedExitCode,
+        commandTimeout,
+        verbosity);
   }
 }

@@ -19,6 +19,7 @@ final class AnsibleFilters {
   static List<JinjaFilter> all() {
     List<JinjaFilter> out = new ArrayList<>(PythonFilters.all());
     out.addAll(JinjaNumberFilters.all());
+    out.addAll(JinjaListFilters.all());
     out.addAll(SelectWithoutTest.all());
     // ansible-core's bool leaves None as it is
     out.add(new JinjaFilter("bool", (v, a, k) -> v == null ? null : bool(v)));

@@ -7,8 +7,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiPredicate;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The tests Ansible adds to Jinja: a task result's {@code success}/{@code succeeded}, {@code
@@ -17,7 +15,6 @@ import java.util.regex.Pattern;
  * search} and {@code regex}.
  */
 final class AnsibleTests {
-  private static final Pattern LOOSE = Pattern.compile("\\d+|[a-zA-Z]+");
 
   private AnsibleTests() {}
 
@@ -48,6 +45,14 @@ final class AnsibleTests {
     for (String n : List.of("skipped", "skip")) {
       out.add(new Test(n, (v, a) -> JinjaFilter.truthy(result(v, n).get("skipped"))));
     }
+    // Python's callable(): a macro, or an undefined value (Ansible's undefined defines __call__,
+    // and an attribute Jinja2 finds as a method, s.upper, is one pagetune leaves undefined)
+    out.add(
+        new Test(
+            "callable",
+            (v, a) ->
+                v instanceof AnsibleUndefined
+                    || v instanceof com.hubspot.jinjava.lib.fn.MacroFunction));
     for (String n : List.of("version", "version_compare")) {
       out.add(new Test(n, AnsibleTests::version));
     }
@@ -127,91 +132,100 @@ final class AnsibleTests {
     return JinjaFilter.truthy(result(v, "failed").get("failed"));
   }
 
-  /** {@code version(other, op='eq', strict=None)}; {@code version_type} is refused. */
+  /**
+   * {@code version(other, op='eq', strict=None, version_type=None)}: loose by default, strict,
+   * semver (or semantic); pep440 is refused at load ({@link JinjaAllowed}).
+   */
   private static boolean version(Object v, Object[] given) {
     Object[] a = given.length == 1 && given[0] instanceof List<?> l ? l.toArray() : given;
     List<Object> positional = new ArrayList<>();
-    Object strict = null;
+    Map<String, Object> named = new java.util.HashMap<>();
     for (Object arg : a) {
       if (arg instanceof NamedParameter n) {
-        if (!n.getName().equals("strict")) {
+        if (!List.of("strict", "version_type").contains(n.getName())) {
           throw new IllegalArgumentException(
-              "version test: pagetune takes the version, the operator and strict ("
-                  + n.getName()
-                  + " is not supported)");
+              "version test: unexpected keyword argument '" + n.getName() + "'");
         }
-        strict = n.getValue();
+        named.put(n.getName(), n.getValue());
       } else {
         positional.add(arg);
       }
     }
-    if (positional.isEmpty() || positional.size() > 3) {
+    if (positional.isEmpty() || positional.size() > 4) {
       throw new IllegalArgumentException("version test needs a version and an operator");
     }
-    if (positional.size() == 3) {
-      strict = positional.get(2);
+    Object strict = positional.size() > 2 ? positional.get(2) : named.get("strict");
+    Object type = positional.size() > 3 ? positional.get(3) : named.get("version_type");
+    if (strict != null && type != null) {
+      throw new IllegalArgumentException("Cannot specify both 'strict' and 'version_type'");
     }
-    String value = v == null ? "" : PythonText.str(v);
-    String other = positional.get(0) == null ? "" : PythonText.str(positional.get(0));
-    if (value.isEmpty()) {
+    if (!JinjaFilter.truthy(v)) {
       throw new IllegalArgumentException("Input version value cannot be empty");
     }
-    if (other.isEmpty()) {
+    if (!JinjaFilter.truthy(positional.get(0))) {
       throw new IllegalArgumentException("Version parameter to compare against cannot be empty");
     }
+    String value = PythonText.str(v);
+    String other = PythonText.str(positional.get(0));
+    String kind = JinjaFilter.truthy(strict) ? "strict" : versionType(type);
     String op = positional.size() > 1 ? String.valueOf(positional.get(1)) : "eq";
-    int c = JinjaFilter.truthy(strict) ? strict(value, other) : compare(value, other);
-    return switch (op) {
-      case "<", "lt" -> c < 0;
-      case "<=", "le" -> c <= 0;
-      case ">", "gt" -> c > 0;
-      case ">=", "ge" -> c >= 0;
-      case "==", "=", "eq" -> c == 0;
-      case "!=", "<>", "ne" -> c != 0;
-      default -> throw new IllegalArgumentException("Invalid operator type (" + op + ")");
+    String operator = operator(op);
+    int c = comparison(kind, value, other);
+    return switch (operator) {
+      case "lt" -> c < 0;
+      case "le" -> c <= 0;
+      case "gt" -> c > 0;
+      case "ge" -> c >= 0;
+      case "eq" -> c == 0;
+      default -> c != 0;
     };
   }
 
-  private static int strict(String a, String b) {
+  private static String versionType(Object type) {
+    if (!JinjaFilter.truthy(type)) {
+      return "loose";
+    }
+    String t = PythonText.str(type);
+    if (List.of("loose", "strict", "semver", "semantic").contains(t)) {
+      return t;
+    }
+    if (t.equals("pep440")) {
+      throw new IllegalArgumentException(
+          "version test: pagetune does not compare pep440 versions yet (loose, strict, semver)");
+    }
+    throw new IllegalArgumentException(
+        "Invalid version type ("
+            + t
+            + "). Must be one of 'loose', 'strict', 'semver', 'semantic', 'pep440'");
+  }
+
+  private static String operator(String op) {
+    return switch (op) {
+      case "<", "lt" -> "lt";
+      case "<=", "le" -> "le";
+      case ">", "gt" -> "gt";
+      case ">=", "ge" -> "ge";
+      case "==", "=", "eq" -> "eq";
+      case "!=", "<>", "ne" -> "ne";
+      default ->
+          throw new IllegalArgumentException(
+              "Invalid operator type ("
+                  + op
+                  + "). Must be one of '==', '=', 'eq', '<', 'lt', '<=', 'le', '>', 'gt', '>=',"
+                  + " 'ge', '!=', '<>', 'ne'");
+    };
+  }
+
+  private static int comparison(String kind, String a, String b) {
     try {
-      return StrictVersion.parse(a).compareTo(StrictVersion.parse(b));
+      return switch (kind) {
+        case "strict" -> StrictVersion.parse(a).compareTo(StrictVersion.parse(b));
+        case "semver", "semantic" -> SemanticVersion.parse(a).compareTo(SemanticVersion.parse(b));
+        default -> LooseVersion.parse(a).compareTo(LooseVersion.parse(b));
+      };
     } catch (IllegalArgumentException e) {
       // one message, as Ansible words it (the cause would be shown instead of it)
       throw new IllegalArgumentException("Version comparison failed: " + e.getMessage());
     }
-  }
-
-  /** Python's LooseVersion: numbers compare as numbers, letters as text, numbers before text. */
-  static int compare(String a, String b) {
-    List<Object> x = parts(a);
-    List<Object> y = parts(b);
-    for (int i = 0; i < Math.min(x.size(), y.size()); i++) {
-      Object p = x.get(i);
-      Object q = y.get(i);
-      int c;
-      if (p instanceof Long l && q instanceof Long m) {
-        c = Long.compare(l, m);
-      } else if (p instanceof Long) {
-        c = -1;
-      } else if (q instanceof Long) {
-        c = 1;
-      } else {
-        c = ((String) p).compareTo((String) q);
-      }
-      if (c != 0) {
-        return c;
-      }
-    }
-    return Integer.compare(x.size(), y.size());
-  }
-
-  private static List<Object> parts(String v) {
-    List<Object> out = new ArrayList<>();
-    Matcher m = LOOSE.matcher(v);
-    while (m.find()) {
-      String p = m.group();
-      out.add(Character.isDigit(p.charAt(0)) ? (Object) Long.parseLong(p) : p);
-    }
-    return out;
   }
 }

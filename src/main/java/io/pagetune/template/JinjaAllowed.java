@@ -6,10 +6,9 @@ import java.util.Set;
  * The Jinja2 constructs shown to behave as in ansible-core by the differential corpus
  * (src/test/resources/ansiblecompat, AnsibleCompatInteropTest), one named set per kind. A construct
  * not listed is refused at load ({@link JinjaConstructs}); widen a set only with the corpus entries
- * that prove the construct equal. Left out although the corpus shows them equal: {@code random} and
- * {@code shuffle} (their results are random, so equal results prove nothing) and {@code zip} and
- * {@code product} (they give Python tuples, which print as {@code ('a', 1)} where pagetune's lists
- * print as lists).
+ * that prove the construct equal. {@code random} and {@code shuffle} are shown by what their random
+ * results must hold (an item of the list, the same items), and without a seed only: a seed asks for
+ * the picks of Python's own generator.
  */
 final class JinjaAllowed {
   private JinjaAllowed() {}
@@ -20,6 +19,7 @@ final class JinjaAllowed {
           "b64decode",
           "b64encode",
           "basename",
+          "batch",
           "bool",
           "capitalize",
           "center",
@@ -31,6 +31,7 @@ final class JinjaAllowed {
           "dictsort",
           "difference",
           "dirname",
+          "filesizeformat",
           "first",
           "flatten",
           "float",
@@ -55,8 +56,10 @@ final class JinjaAllowed {
           "max",
           "min",
           "normpath",
+          "pow",
           "product",
           "quote",
+          "random",
           "regex_escape",
           "regex_findall",
           "regex_replace",
@@ -69,6 +72,7 @@ final class JinjaAllowed {
           "round",
           "select",
           "selectattr",
+          "shuffle",
           "slice",
           "sort",
           "split",
@@ -95,6 +99,7 @@ final class JinjaAllowed {
           ">",
           "abs",
           "boolean",
+          "callable",
           "change",
           "changed",
           "contains",
@@ -177,9 +182,10 @@ final class JinjaAllowed {
           "values",
           "zfill");
 
-  static final Set<String> FUNCTIONS = Set.of("dict", "lookup", "namespace", "query", "range");
+  static final Set<String> FUNCTIONS = Set.of("dict", "lookup", "namespace", "q", "query", "range");
 
-  static final Set<String> LOOKUPS = Set.of("env", "vars");
+  static final Set<String> LOOKUPS =
+      Set.of("dict", "env", "indexed_items", "items", "list", "sequence", "vars");
 
   static final Set<String> OPERATORS =
       Set.of(
@@ -194,24 +200,27 @@ final class JinjaAllowed {
   static final Set<String> MAGIC_VARIABLES =
       Set.of(
           "ansible_check_mode",
+          "ansible_diff_mode",
           "ansible_loop_var",
           "ansible_managed",
           "ansible_play_batch",
           "ansible_play_hosts",
+          "ansible_verbosity",
           "ansible_version",
-          "pagetune_version",
           "group_names",
           "groups",
           "hostvars",
           "inventory_hostname",
           "inventory_hostname_short",
           "omit",
+          "pagetune_version",
           "play_hosts",
           "playbook_dir",
           "vars");
 
   static final Set<String> ARGUMENTS =
       Set.of(
+          "batch(fill_with=)",
           "combine(list_merge=)",
           "dict(a=)",
           "dict(b=)",
@@ -230,6 +239,8 @@ final class JinjaAllowed {
           "min(attribute=)",
           "min(case_sensitive=)",
           "namespace(c=)",
+          "random(start=)",
+          "random(step=)",
           "regex_findall(multiline=)",
           "regex_replace(ignorecase=)",
           "sort(attribute=)",
@@ -237,7 +248,15 @@ final class JinjaAllowed {
           "sum(attribute=)",
           "sum(start=)",
           "unique(attribute=)",
-          "version(strict=)");
+          "version(strict=)",
+          "version(version_type='loose')",
+          "version(version_type='semantic')",
+          "version(version_type='semver')",
+          "version(version_type='strict')",
+          "version_compare(version_type='loose')",
+          "version_compare(version_type='semantic')",
+          "version_compare(version_type='semver')",
+          "version_compare(version_type='strict')");
 
   static final Set<String> FORMS =
       Set.of(

@@ -68,6 +68,10 @@ final class JinjaExpressionWalk {
           "ansible_collection_name",
           "environment");
 
+  /** Keyword arguments allowed for some literal values only: their construct names the value. */
+  private static final Set<String> VALUE_NAMED_ARGUMENTS =
+      Set.of("version(version_type=)", "version_compare(version_type=)");
+
   /** Filters whose string arguments name another filter or test. */
   private static final Set<String> NAMING_FILTERS =
       Set.of("map", "select", "reject", "selectattr", "rejectattr");
@@ -132,11 +136,28 @@ final class JinjaExpressionWalk {
     if (next != null && next.is("=")) {
       String call = enclosingCall(t, i);
       if (call != null) {
-        out.add(new Construct(Kind.ARGUMENT, call + "(" + n + "=)", tok.offset()));
+        out.add(new Construct(Kind.ARGUMENT, argument(t, i, call), tok.offset()));
       }
       return i;
     }
     return keyword(t, i, next, out);
+  }
+
+  /**
+   * {@code call(name=)}, or {@code call(name='value')} where only some literal values are shown.
+   */
+  private static String argument(List<Token> t, int i, String call) {
+    String plain = call + "(" + t.get(i).text() + "=)";
+    if (!VALUE_NAMED_ARGUMENTS.contains(plain)) {
+      return plain;
+    }
+    boolean literal =
+        i + 2 < t.size()
+            && t.get(i + 2).type() == Type.STRING
+            && (i + 3 >= t.size() || t.get(i + 3).is(",") || t.get(i + 3).is(")"));
+    return literal
+        ? call + "(" + t.get(i).text() + "='" + unquote(t.get(i + 2).text()) + "')"
+        : plain;
   }
 
   /**

@@ -13,9 +13,10 @@ import java.util.function.Function;
 
 /**
  * Ansible's lookups that read the control node: {@code env}, {@code file}, {@code vars} and {@code
- * first_found}, files searched in the template roots and their {@code files/} siblings. A lookup
- * that runs a command ({@code pipe}, {@code lines}) or reaches the network is refused: host-side
- * text could otherwise run on the control node.
+ * first_found}, files searched in the template roots and their {@code files/} siblings; and those
+ * that only reshape their terms ({@link ListLookups}, {@link SequenceLookup}). A lookup that runs a
+ * command ({@code pipe}, {@code lines}) or reaches the network is refused: host-side text could
+ * otherwise run on the control node.
  */
 final class JinjaLookups {
   private final List<Path> roots;
@@ -26,15 +27,23 @@ final class JinjaLookups {
     this.env = env;
   }
 
-  /** {@code lookup(name, terms…)}: one value, list results joined by commas as Ansible does. */
+  /**
+   * {@code lookup(name, terms…)} as ansible-core shapes it: no results stay an empty list, texts
+   * are joined by commas, else one result is itself and several stay a list.
+   */
   public static Object lookup(String name, Object... terms) {
     List<Object> values = query(name, terms);
-    if (values.size() == 1) {
-      return values.get(0);
+    if (values.isEmpty()) {
+      return values;
     }
-    List<String> parts = new ArrayList<>();
-    values.forEach(v -> parts.add(PythonText.str(v)));
-    return String.join(",", parts);
+    if (values.stream().allMatch(v -> v instanceof String || v instanceof HostText)) {
+      List<String> parts = new ArrayList<>();
+      values.forEach(v -> parts.add(PythonText.str(v)));
+      boolean host = values.stream().anyMatch(v -> v instanceof HostText);
+      String joined = String.join(",", parts);
+      return host ? HostText.mark(joined) : joined;
+    }
+    return values.size() == 1 ? values.get(0) : values;
   }
 
   /** {@code query(name, terms…)}: always a list. */
@@ -47,7 +56,8 @@ final class JinjaLookups {
     if (c == null) {
       throw new IllegalArgumentException("lookup() is not available here");
     }
-    return ((JinjaContext) c).lookups().run(name, flat(terms), (JinjaContext) c);
+    List<Object> given = terms == null ? List.of() : java.util.Arrays.asList(terms);
+    return ((JinjaContext) c).lookups().run(name, given, (JinjaContext) c);
   }
 
   private static List<Object> flat(Object[] terms) {
@@ -62,8 +72,15 @@ final class JinjaLookups {
     return out;
   }
 
-  private List<Object> run(String name, List<Object> terms, JinjaContext vars) {
+  private List<Object> run(String name, List<Object> given, JinjaContext vars) {
     String plugin = name.startsWith("ansible.builtin.") ? name.substring(16) : name;
+    if (ListLookups.handles(plugin)) {
+      return ListLookups.run(plugin, given);
+    }
+    if (plugin.equals("sequence")) {
+      return SequenceLookup.run(given);
+    }
+    List<Object> terms = flat(given.toArray());
     List<Object> out = new ArrayList<>();
     switch (plugin) {
       case "env" -> terms.forEach(t -> out.add(orEmpty(env.apply(String.valueOf(t)))));
@@ -82,7 +99,8 @@ final class JinjaLookups {
           throw new IllegalArgumentException(
               "lookup plugin '"
                   + name
-                  + "' is not available: pagetune runs env, file, vars and first_found lookups;"
+                  + "' is not available: pagetune runs env, file, vars, first_found, list, items,"
+                  + " dict, indexed_items and sequence lookups;"
                   + " a lookup that runs a command or reads the network on the control node is refused");
     }
     return out;

@@ -12,7 +12,8 @@ import java.util.Map;
  * Jinjava's differ: {@code int} reads {@code ' 12 '}, {@code '1e3'}, {@code '0x1F'} with {@code
  * base=16} and {@code true}; {@code float} reads what Python's {@code float()} reads; {@code round}
  * rounds the exact binary value half to even ({@code 2.675 | round(2)} is 2.67, {@code 2.5 | round}
- * is 2.0) and keeps a whole number whole.
+ * is 2.0) and keeps a whole number whole; Ansible's {@code pow} is Python's {@code math.pow}, a
+ * float always; Jinja2's {@code filesizeformat} writes decimal (kB) or binary (KiB) units.
  */
 final class JinjaNumberFilters {
   private JinjaNumberFilters() {}
@@ -21,7 +22,9 @@ final class JinjaNumberFilters {
     return List.of(
         new JinjaFilter("int", JinjaNumberFilters::toInt),
         new JinjaFilter("float", JinjaNumberFilters::toFloat),
-        new JinjaFilter("round", JinjaNumberFilters::round));
+        new JinjaFilter("round", JinjaNumberFilters::round),
+        new JinjaFilter("pow", JinjaNumberFilters::pow),
+        new JinjaFilter("filesizeformat", JinjaNumberFilters::fileSize));
   }
 
   /** {@code int(value, default=0, base=10)}: int(), else int(float()), else the default. */
@@ -85,6 +88,87 @@ final class JinjaNumberFilters {
     double scale = Math.pow(10, precision);
     double d = v instanceof Boolean b ? (b ? 1 : 0) : ((Number) v).doubleValue();
     return (method.equals("ceil") ? Math.ceil(d * scale) : Math.floor(d * scale)) / scale;
+  }
+
+  /** {@code math.pow(x, y)}: floats in, a float out; overflow and a complex result fail. */
+  private static Object pow(Object v, List<Object> a, Map<String, Object> k) {
+    if (a.isEmpty()) {
+      throw new IllegalArgumentException("pow() missing 1 required positional argument: 'y'");
+    }
+    double x = realNumber(v);
+    double y = realNumber(a.get(0));
+    double r = Math.pow(x, y);
+    if (Double.isNaN(r) && !Double.isNaN(x) && !Double.isNaN(y)) {
+      throw new IllegalArgumentException("math domain error");
+    }
+    if (Double.isInfinite(r) && !Double.isInfinite(x) && !Double.isInfinite(y)) {
+      if (x == 0) {
+        throw new IllegalArgumentException("math domain error");
+      }
+      throw new IllegalArgumentException("math range error");
+    }
+    return r;
+  }
+
+  private static double realNumber(Object v) {
+    if (v instanceof Boolean b) {
+      return b ? 1 : 0;
+    }
+    if (v instanceof BigInteger n) {
+      double d = n.doubleValue();
+      if (Double.isInfinite(d)) {
+        throw new IllegalArgumentException("int too large to convert to float");
+      }
+      return d;
+    }
+    if (v instanceof Number n) {
+      return n.doubleValue();
+    }
+    throw new IllegalArgumentException(
+        "pow() can only be used on numbers: must be real number, not " + PythonFilters.typeName(v));
+  }
+
+  private static final List<String> DECIMAL_UNITS =
+      List.of("kB", "MB", "GB", "TB", "PB", "EB", "ZB", "YB");
+  private static final List<String> BINARY_UNITS =
+      List.of("KiB", "MiB", "GiB", "TiB", "PiB", "EiB", "ZiB", "YiB");
+
+  /**
+   * Jinja2's {@code filesizeformat(value, binary=False)}: float(value) bytes; "1 Byte", whole "N
+   * Bytes" below one unit, else one decimal of the largest unit below the value (YB at most).
+   */
+  private static Object fileSize(Object v, List<Object> a, Map<String, Object> k) {
+    Double read = pythonFloat(v instanceof HostText h ? h.text() : v);
+    if (read == null) {
+      throw new IllegalArgumentException(
+          "could not convert " + PythonFilters.typeName(v) + " to float: " + PythonText.repr(v));
+    }
+    double bytes = read;
+    boolean binary = JinjaFilter.truthy(JinjaFilter.arg(a, k, 0, "binary", false));
+    int base = binary ? 1024 : 1000;
+    if (bytes == 1) {
+      return "1 Byte";
+    }
+    if (bytes < base) {
+      return truncate(bytes) + " Bytes";
+    }
+    List<String> units = binary ? BINARY_UNITS : DECIMAL_UNITS;
+    double unit = base;
+    for (int i = 0; i < units.size(); i++) {
+      unit = Math.pow(base, i + 2);
+      if (bytes < unit || i == units.size() - 1) {
+        return oneDecimal(base * bytes / unit) + " " + units.get(i);
+      }
+    }
+    throw new IllegalStateException("unreachable");
+  }
+
+  /** Python's {@code f"{x:.1f}"}: the exact binary value rounded half to even. */
+  private static String oneDecimal(double x) {
+    if (Double.isNaN(x) || Double.isInfinite(x)) {
+      return Double.isNaN(x) ? "nan" : x > 0 ? "inf" : "-inf";
+    }
+    return new BigDecimal(x).setScale(1, RoundingMode.HALF_EVEN).toPlainString();
   }
 
   /** Python's int(text, base): whitespace and underscores between digits allowed, 0x with 16. */

@@ -150,8 +150,14 @@ final class PythonOperators {
   }
 
   /** A binary operator given both operands' values. */
-  private interface Both extends AstBinary.Operator {
+  private interface Both
+      extends AstBinary.Operator, java.util.function.BiPredicate<Object, Object> {
     Object apply(Object left, Object right);
+
+    @Override
+    default boolean test(Object left, Object right) {
+      return JinjaFilter.truthy(apply(left, right));
+    }
 
     @Override
     default Object eval(Bindings bindings, ELContext context, AstNode left, AstNode right) {
@@ -327,48 +333,71 @@ final class PythonOperators {
     }
 
     /**
-     * One comparison, as Jinjava reads it (a chain such as {@code 1 < n < 9} stays a syntax error,
-     * refused at load), with Python's ordering.
+     * Python's comparisons, one precedence level: {@code == != < <= > >= in not in}; two or more in
+     * a row chain ({@code 1 < n < 9} is {@code 1 < n and n < 9}, n read once).
      */
     @Override
     protected AstNode cmp(boolean required) throws Scanner.ScanException, ParseException {
-      AstNode v = add(required);
-      if (v == null) {
+      AstNode first = add(required);
+      if (first == null) {
         return null;
       }
-      Scanner.Symbol s = getToken().getSymbol();
-      AstBinary.Operator op =
-          switch (s) {
+      List<AstNode> operands = new ArrayList<>(List.of(first));
+      List<PythonComparisonChain.Link> links = new ArrayList<>();
+      PythonComparisonChain.Link link = comparison();
+      while (link != null) {
+        links.add(link);
+        operands.add(add(true));
+        link = comparison();
+      }
+      if (links.isEmpty()) {
+        return first;
+      }
+      if (links.size() == 1) {
+        Both op = (Both) links.get(0).holds();
+        return createAstBinary(operands.get(0), operands.get(1), op);
+      }
+      return new PythonComparisonChain(operands, links);
+    }
+
+    /** The comparison operator at the current token, consumed; null when there is none. */
+    private PythonComparisonChain.Link comparison() throws Scanner.ScanException, ParseException {
+      Scanner.Token t = getToken();
+      Both op =
+          switch (t.getSymbol()) {
             case LT -> LT;
             case LE -> LE;
             case GT -> GT;
             case GE -> GE;
+            case EQ -> EQ;
+            case NE -> NE;
             default -> null;
           };
+      String symbol = t.getImage();
+      if (op == null && t.getSymbol() == Scanner.Symbol.EXTENSION) {
+        op =
+            t.getImage().equals(CollectionMembershipOperator.TOKEN.getImage())
+                ? IN
+                : t.getImage().equals(CollectionNonMembershipOperator.TOKEN.getImage())
+                    ? NOT_IN
+                    : null;
+      }
+      if (op == null && "not".equals(t.getImage()) && "in".equals(lookahead(0).getImage())) {
+        consumeToken();
+        symbol = "not in";
+        op = NOT_IN;
+      }
       if (op != null) {
         consumeToken();
-        return createAstBinary(v, add(true), op);
+        return new PythonComparisonChain.Link(symbol, op);
       }
-      if (s == Scanner.Symbol.EXTENSION
-          && getExtensionHandler(getToken()).getExtensionPoint() == Parser.ExtensionPoint.CMP) {
-        return getExtensionHandler(consumeToken()).createAstNode(v, add(true));
-      }
-      if ("not".equals(getToken().getImage()) && "in".equals(lookahead(0).getImage())) {
-        consumeToken();
-        consumeToken();
-        return getExtensionHandler(CollectionNonMembershipOperator.TOKEN)
-            .createAstNode(v, add(true));
-      }
-      return v;
+      return null;
     }
 
     @Override
     protected AstNode eq(boolean required) throws Scanner.ScanException, ParseException {
-      return level(
-          required,
-          this::cmp,
-          Map.of(Scanner.Symbol.EQ, EQ, Scanner.Symbol.NE, NE),
-          Parser.ExtensionPoint.EQ);
+      // Python has one comparison level: == and != chain with < and in
+      return cmp(required);
     }
   }
 

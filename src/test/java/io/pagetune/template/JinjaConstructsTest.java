@@ -120,11 +120,48 @@ class JinjaConstructsTest {
 
   @Test
   void aConstructNotShownEqualIsRefusedWhereItIsWritten() {
-    JinjaConstructs.Refusal r = JinjaConstructs.inTemplate("a\n  {{ xs | pow(ys) }}").orElseThrow();
-    assertEquals("filter 'pow'", r.construct());
+    JinjaConstructs.Refusal r =
+        JinjaConstructs.inTemplate("a\n  {{ xs | truncate(ys) }}").orElseThrow();
+    assertEquals("filter 'truncate'", r.construct());
     assertEquals(
-        new TemplateSyntax.Error(2, 11, r.message()), r.asError("a\n  {{ xs | pow(ys) }}"));
+        new TemplateSyntax.Error(2, 11, r.message()), r.asError("a\n  {{ xs | truncate(ys) }}"));
     assertTrue(
-        r.message().startsWith("Jinja2 filter 'pow' is not yet shown to behave as in Ansible"));
+        r.message()
+            .startsWith("Jinja2 filter 'truncate' is not yet shown to behave as in Ansible"));
+  }
+
+  /**
+   * A version type is shown one value at a time: pep440 (Python's packaging rules) and a value only
+   * known at run time are refused at load, where loose, strict and semver load.
+   */
+  @Test
+  void aVersionTypeIsNamedWithItsValue() {
+    assertTrue(
+        JinjaConstructs.inTemplate("{{ v is version('1', '<', version_type='semver') }}")
+            .isEmpty());
+    assertTrue(
+        JinjaConstructs.inTemplate("{{ v is version_compare('1', version_type='strict') }}")
+            .isEmpty());
+    assertEquals(
+        "keyword argument 'version(version_type='pep440')'",
+        JinjaConstructs.inTemplate("{{ v is version('1', '<', version_type='pep440') }}")
+            .orElseThrow()
+            .construct());
+    assertEquals(
+        "keyword argument 'version(version_type=)'",
+        JinjaConstructs.inTemplate("{{ v is version('1', '<', version_type=kind) }}")
+            .orElseThrow()
+            .construct());
+  }
+
+  /** A seeded pick needs Python's own generator: refused at load, not answered with other picks. */
+  @Test
+  void aSeededRandomIsRefusedAtLoad() {
+    assertTrue(JinjaConstructs.inTemplate("{{ 59 | random }} {{ xs | shuffle }}").isEmpty());
+    assertEquals(
+        "keyword argument 'random(seed=)'",
+        JinjaConstructs.inTemplate("{{ 59 | random(seed=inventory_hostname) }}")
+            .orElseThrow()
+            .construct());
   }
 }

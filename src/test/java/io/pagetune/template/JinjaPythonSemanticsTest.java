@@ -42,6 +42,37 @@ class JinjaPythonSemanticsTest {
     assertTrue(e.getMessage().contains(reason), e.getMessage());
   }
 
+  /**
+   * Python's callable(): values are not, Ansible's undefined is (it defines __call__), so a method
+   * named without a call ({@code s.upper}, which pagetune leaves undefined) answers as in Jinja2.
+   */
+  @Test
+  void callableAnswersAsJinja2Does() {
+    assertEquals(false, eval("{{ n is callable }}"));
+    assertEquals(false, eval("{{ 'lower' is callable }}"));
+    assertEquals(false, eval("{{ xs is callable }}"));
+    assertEquals(false, eval("{{ nothing is callable }}"));
+    assertEquals(true, eval("{{ s.upper is callable }}"));
+    assertEquals(true, eval("{{ d.get is callable }}"));
+    assertEquals(true, eval("{{ s.nope is callable }}"));
+    assertEquals(true, eval("{% macro hp(g) %}{{ g }}{% endmacro %}{{ hp is callable }}"));
+  }
+
+  /** Python's chained comparisons: one level, and a false link ends the chain unread. */
+  @Test
+  void comparisonsChainAsInPython() {
+    assertEquals(true, eval("{{ 0 < n < 100 }}"));
+    assertEquals(false, eval("{{ 0 < n > 100 }}"));
+    // (1 < 2) and (2 == true), not (1 < 2) == true
+    assertEquals(false, eval("{{ 1 < 2 == true }}"));
+    assertEquals(true, eval("{{ n == 42 != 43 }}"));
+    assertEquals(true, eval("{{ 3 in xs in [[3, 1, 2]] }}"));
+    assertEquals(false, eval("{{ not 0 < n < 100 }}"));
+    assertEquals(false, eval("{{ n > 100 < nope }}"));
+    fails("{{ n < 100 < nope }}", "'nope' is undefined");
+    fails("{{ n > 0 < 'x' }}", "'<' not supported between instances of 'int' and 'str'");
+  }
+
   @Test
   void aMissingAttributeIsUndefinedNotEmpty() {
     fails("{{ d.missing }}", "'dict object' has no attribute 'missing'");

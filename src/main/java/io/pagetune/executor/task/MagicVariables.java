@@ -29,6 +29,7 @@ final class MagicVariables {
     vars.put("inventory_hostname_short", host.name().split("\\.", 2)[0]);
     vars.put("ansible_check_mode", checkMode);
     vars.put("ansible_diff_mode", ctx.options().diff());
+    vars.put("ansible_verbosity", ctx.options().verbosity());
     vars.put("ansible_play_hosts_all", play.playHosts().all());
     vars.put("ansible_play_hosts", play.playHosts().remaining());
     vars.put("ansible_play_batch", play.playHosts().activeBatch());

@@ -72,7 +72,7 @@ class MagicVariablesRunTest {
                       ${inventory_dir}
                       ${inventory_file}
                       ${inventory_hostname_short} ${group_names?join(',')}
-                      ${ansible_run_tags?join(',')} ${ansible_check_mode?c}
+                      ${ansible_run_tags?join(',')} ${ansible_check_mode?c} ${ansible_verbosity} ${ansible_diff_mode?c}
                       ${ansible_play_batch?join(',')} ${ansible_play_hosts?join(',')}
                       ${ansible_version.string}|${ansible_version.full}|${ansible_version.major}
                       ${pagetune_version}
@@ -92,17 +92,17 @@ class MagicVariablesRunTest {
             + hosts.getParent()
             + "\n"
             + hosts
-            + "\ndb1 oracle\nall false\ndb1.example.com db1.example.com\n"
+            + "\ndb1 oracle\nall false 0 false\ndb1.example.com db1.example.com\n"
             + "2.14.18|2.14.18|2\n"
             + version
             + "\nfalse\n",
         Files.readString(dir.resolve("root/magic")));
 
-    // only the tagged task runs; its diff shows the tags given and check mode on
-    CliRun tagged = run(playbook, hosts, "--tags", "other,magic", "--check", "--diff");
+    // only the tagged task runs; its diff shows the tags given, check and diff mode on, one -v
+    CliRun tagged = run(playbook, hosts, "--tags", "other,magic", "--check", "--diff", "-v");
     assertEquals(0, tagged.exitCode(), tagged.toString());
-    assertTrue(tagged.out().contains("+magic,other true"), tagged.toString());
-    assertTrue(tagged.out().contains("-all false"), tagged.toString());
+    assertTrue(tagged.out().contains("+magic,other true 1 true"), tagged.toString());
+    assertTrue(tagged.out().contains("-all false 0 false"), tagged.toString());
   }
 
   @Test
