@@ -266,6 +266,20 @@ final class PythonOperators {
           || name.getSymbol() == Scanner.Symbol.FALSE;
     }
 
+    /** Adjacent string literals are one string in Jinja2, as in Python: {@code 'it' 's'}. */
+    @Override
+    protected AstNode literal() throws Scanner.ScanException, ParseException {
+      if (getToken().getSymbol() != Scanner.Symbol.STRING
+          || lookahead(0).getSymbol() != Scanner.Symbol.STRING) {
+        return super.literal();
+      }
+      StringBuilder joined = new StringBuilder();
+      while (getToken().getSymbol() == Scanner.Symbol.STRING) {
+        joined.append(consumeToken().getImage());
+      }
+      return new jinjava.de.odysseus.el.tree.impl.ast.AstString(joined.toString());
+    }
+
     @Override
     protected AstDict createAstDict(Map<AstNode, AstNode> dict) {
       return new PythonDictNode(dict);

@@ -58,6 +58,15 @@ class JinjaPythonSemanticsTest {
     assertEquals(true, eval("{% macro hp(g) %}{{ g }}{% endmacro %}{{ hp is callable }}"));
   }
 
+  /** Jinja2 joins adjacent string literals, as Python does ({@code 'it''s'} is "its"). */
+  @Test
+  void adjacentStringsAreOneString() {
+    assertEquals("ab", eval("{{ 'a' 'b' }}"));
+    assertEquals("its", eval("{{ 'it''s' }}"));
+    assertEquals("abc", eval("{{ ('a' \"b\") ~ 'c' }}"));
+    assertEquals(List.of("xy", "z"), eval("{{ ['x' 'y', 'z'] }}"));
+  }
+
   /** Python's chained comparisons: one level, and a false link ends the chain unread. */
   @Test
   void comparisonsChainAsInPython() {
