@@ -20,7 +20,7 @@ final class PythonJinjava extends Jinjava {
     super(config);
     Properties properties = new Properties();
     properties.setProperty(
-        TreeBuilder.class.getName(), PythonOperators.PythonSyntaxBuilder.class.getName());
+        TreeBuilder.class.getName(), PythonParser.PythonSyntaxBuilder.class.getName());
     expressions = new ExpressionFactoryImpl(properties, new PythonTruth());
   }
 
