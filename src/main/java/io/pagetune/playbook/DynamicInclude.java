@@ -15,9 +15,11 @@ import java.util.List;
  * @param kind whether a role or a task file is included
  * @param target the role's name, or the task file's label
  * @param tasks the included tasks (a role's dependencies first), without the include's own
- *     conditions
+ *     conditions; empty when the file's name is a template
+ * @param choice for a task file whose name is a template, the files it may name; else null
  */
-public record DynamicInclude(Task gate, Kind kind, String target, List<TaskNode> tasks)
+public record DynamicInclude(
+    Task gate, Kind kind, String target, List<TaskNode> tasks, IncludeFileChoice choice)
     implements TaskNode {
   /** What an include reads; ansible-playbook reports and counts the two differently. */
   public enum Kind {
@@ -29,6 +31,21 @@ public record DynamicInclude(Task gate, Kind kind, String target, List<TaskNode>
 
   public DynamicInclude {
     tasks = List.copyOf(tasks);
+  }
+
+  /** An include of one role or task file, known when the playbook loads. */
+  public DynamicInclude(Task gate, Kind kind, String target, List<TaskNode> tasks) {
+    this(gate, kind, target, tasks, null);
+  }
+
+  /** Every task the include may run: its file's, or each file's its name may render to. */
+  public List<TaskNode> allTasks() {
+    if (choice == null) {
+      return tasks;
+    }
+    List<TaskNode> all = new java.util.ArrayList<>(tasks);
+    choice.files().values().forEach(all::addAll);
+    return all;
   }
 
   @Override

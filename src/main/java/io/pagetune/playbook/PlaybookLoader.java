@@ -284,7 +284,14 @@ public final class PlaybookLoader {
       apply = args.has("apply") ? YamlFields.mapping(args.get("apply"), "apply") : null;
       ref = args.get("file");
     }
-    Path file = baseDir.resolve(YamlFields.string(ref, key)).normalize();
+    String written = YamlFields.string(ref, key);
+    Keywords kw = KeywordParser.inheritable(m, parent, false);
+    if (dynamic
+        && IncludeFileChoice.isTemplate(written)
+        && importStack.size() <= MAX_IMPORT_DEPTH) {
+      return List.of(templatedInclude(m, kw, parent, blockVars, apply, written, baseDir));
+    }
+    Path file = baseDir.resolve(written).normalize();
     if (!Files.isRegularFile(file)) {
       throw new InputException(ref.location(), key + ": " + yaml.label(file) + " not found");
     }
@@ -295,7 +302,6 @@ public final class PlaybookLoader {
       throw new InputException(
           m.get(key).location(), "include_tasks in a handler does not take 'apply'");
     }
-    Keywords kw = KeywordParser.inheritable(m, parent, false);
     importStack.push(file);
     try {
       if (!dynamic) {
@@ -305,57 +311,54 @@ public final class PlaybookLoader {
       }
       // include_tasks: its when, tags and loop are its own, as in Ansible; its tasks inherit what
       // the blocks around it set, and what its 'apply' sets as a block around them would
-      Task gate = includeTasksGate(m, kw, blockVars);
-      Keywords inner = parent;
-      Map<String, Object> innerVars = blockVars;
-      if (apply != null) {
-        KeywordParser.checkApply(apply, APPLY_KEYS);
-        Keywords applied = KeywordParser.inheritable(apply, parent, false);
-        inner = applied.withoutVars();
-        innerVars = new LinkedHashMap<>(blockVars);
-        innerVars.putAll(applied.vars());
-      }
-      List<TaskNode> included =
-          taskList(readChecked(file), inner, innerVars, file.getParent(), false);
+      Task gate = IncludeGates.includeTasks(m, kw, blockVars, roles.current());
       return List.of(
-          new DynamicInclude(gate, DynamicInclude.Kind.TASKS, yaml.label(file), included));
+          new DynamicInclude(
+              gate,
+              DynamicInclude.Kind.TASKS,
+              yaml.label(file),
+              includedTasks(file, parent, blockVars, apply)));
     } finally {
       importStack.pop();
     }
   }
 
-  /**
-   * An include_tasks as a task of its own: its name, keywords, loop and the variables around it;
-   * its own vars are task vars for its conditions and loop, and include parameters for its tasks.
-   */
-  private Task includeTasksGate(YamlValue.Mapping m, Keywords kw, Map<String, Object> blockVars) {
-    LoopControl control = TaskParser.loopControl(m);
-    if (!control.pause().isZero()) {
-      throw new InputException(
-          m.keyLocation("loop_control"), "loop_control 'pause' is not supported on include_tasks");
+  /** A task file's tasks under the blocks around its include and what its 'apply' sets. */
+  private List<TaskNode> includedTasks(
+      Path file, Keywords parent, Map<String, Object> blockVars, YamlValue.Mapping apply) {
+    Keywords inner = parent;
+    Map<String, Object> innerVars = blockVars;
+    if (apply != null) {
+      KeywordParser.checkApply(apply, APPLY_KEYS);
+      Keywords applied = KeywordParser.inheritable(apply, parent, false);
+      inner = applied.withoutVars();
+      innerVars = new LinkedHashMap<>(blockVars);
+      innerVars.putAll(applied.vars());
     }
-    return Task.builder("include_tasks", m.location())
-        .name(m.has("name") ? YamlFields.string(m.get("name"), "name") : null)
-        .moduleLocation(m.keyLocation("include_tasks"))
-        .keywords(kw)
-        .blockVars(blockVars)
-        .loop(TaskParser.loop(m))
-        .loopVar(TaskParser.loopVar(m))
-        .loopControl(control)
-        .role(roles.current())
-        .build();
+    return taskList(readChecked(file), inner, innerVars, file.getParent(), false);
   }
 
-  /** A dynamic include as a task of its own: its name, keywords and the variables around it. */
-  private Task includeGate(
-      String key, YamlValue.Mapping m, Keywords kw, Map<String, Object> blockVars) {
-    return Task.builder(key, m.location())
-        .name(m.has("name") ? YamlFields.string(m.get("name"), "name") : null)
-        .moduleLocation(m.keyLocation(key))
-        .keywords(kw.withoutVars())
-        .blockVars(blockVars)
-        .role(roles.current())
-        .build();
+  /** An include_tasks whose file name is a template: every file it can name is read now. */
+  private DynamicInclude templatedInclude(
+      YamlValue.Mapping m,
+      Keywords kw,
+      Keywords parent,
+      Map<String, Object> blockVars,
+      YamlValue.Mapping apply,
+      String written,
+      Path baseDir) {
+    RoleScope role = roles.current();
+    IncludeFileChoice choice =
+        IncludeFileChoice.read(
+            new IncludeFileChoice.Where(
+                written, baseDir, role == null ? null : role.dir(), playDir),
+            importStack,
+            file -> includedTasks(file, parent, blockVars, apply),
+            PlaybookShape::isPlaybook,
+            m.get("include_tasks").location(),
+            yaml::label);
+    Task gate = IncludeGates.includeTasks(m, kw, blockVars, role);
+    return new DynamicInclude(gate, DynamicInclude.Kind.TASKS, written, List.of(), choice);
   }
 
   private List<TaskNode> role(
@@ -371,7 +374,7 @@ public final class PlaybookLoader {
       return roles.importRole(m, parent, blockVars);
     }
     Keywords kw = KeywordParser.inheritable(m, parent, false);
-    Task gate = includeGate(key, m, kw, blockVars);
+    Task gate = IncludeGates.include(key, m, kw, blockVars, roles.current());
     return List.of(roles.includeRole(m, parent, blockVars, gate));
   }
 

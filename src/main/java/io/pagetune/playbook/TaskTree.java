@@ -40,7 +40,7 @@ public final class TaskTree {
         collectMeta(b.rescue(), out);
         collectMeta(b.always(), out);
       } else if (n instanceof DynamicInclude r) {
-        collectMeta(r.tasks(), out);
+        collectMeta(r.allTasks(), out);
       }
     }
   }
@@ -57,7 +57,7 @@ public final class TaskTree {
         if (gates) {
           out.add(r.gate());
         }
-        collect(r.tasks(), out, gates);
+        collect(r.allTasks(), out, gates);
       } else if (n instanceof MetaTask m && gates) {
         out.add(m.task()); // its conditions are text of the play
       }

@@ -28,10 +28,15 @@ final class PagetuneJson {
         throw new UncheckedIOException(e);
       }
       switch (event.path("event").asText()) {
-        case "host_result" ->
+        case "host_result" -> {
+          // an include_tasks' own result (its "include" names the file) is left out, as the
+          // ansible side leaves out its include actions: what it brings in is compared
+          if (!event.path("result").has("include")) {
             tasks
                 .computeIfAbsent(event.path("host").asText(), k -> new ArrayList<>())
                 .add(new TaskRecord(event.path("task").asText(), event.path("result")));
+          }
+        }
         case "run_finished" ->
             event
                 .path("recap")

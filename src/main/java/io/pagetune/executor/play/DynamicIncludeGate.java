@@ -6,7 +6,9 @@ import io.pagetune.executor.host.HostRun;
 import io.pagetune.executor.task.LoopExpansion;
 import io.pagetune.executor.task.TaskVars;
 import io.pagetune.playbook.DynamicInclude;
+import io.pagetune.playbook.IncludeFileChoice;
 import io.pagetune.playbook.Task;
+import io.pagetune.playbook.TaskNode;
 import io.pagetune.report.Status;
 import io.pagetune.report.TaskOutcome;
 import io.pagetune.template.HostText;
@@ -28,15 +30,19 @@ import java.util.Map;
 final class DynamicIncludeGate {
   /**
    * The included tasks to run once on {@code hosts} with {@code params} as include parameters:
-   * ansible-playbook runs the file once per distinct item, in the order the items first appear, on
-   * the hosts that included it with that item.
+   * ansible-playbook runs each inclusion of a file once, on the hosts that included that file with
+   * equal parameters, in the order the inclusions first appear ({@link #join}).
    */
-  record Round(Map<String, Object> params, List<HostRun> hosts) {
+  record Round(Map<String, Object> params, List<TaskNode> tasks, List<HostRun> hosts) {
     Round {
       params = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(params));
+      tasks = List.copyOf(tasks);
       hosts = List.copyOf(hosts);
     }
   }
+
+  /** One inclusion on a host: its parameters and the tasks of the file it names. */
+  private record Admitted(String file, Map<String, Object> params, List<TaskNode> tasks) {}
 
   private final RunContext ctx;
   private final LoopExpansion loops;
@@ -56,59 +62,114 @@ final class DynamicIncludeGate {
     ctx.listener().taskStarted(gate.displayName(), gate.location().toString(), false);
     boolean check =
         gate.keywords().checkMode() != null ? gate.keywords().checkMode() : ctx.options().check();
-    // an item's parameters, plain (to compare) -> them and their hosts, in order of first
-    // appearance
-    Map<Object, Map<String, Object>> itemParams = new LinkedHashMap<>();
-    Map<Object, List<HostRun>> itemHosts = new LinkedHashMap<>();
+    List<RoundBuilder> rounds = new ArrayList<>();
     for (HostRun h : hosts) {
       Reporter report = new Reporter(include, play, h, check);
       try {
         Map<String, Object> vars = TaskVars.of(ctx, play, h, gate, check);
-        List<Map<String, Object>> admitted =
+        List<Admitted> admitted =
             gate.loop() == null ? single(include, vars, report) : items(include, vars, report);
-        for (Map<String, Object> params : admitted) {
-          Object key = HostText.plain(params);
-          itemParams.putIfAbsent(key, params);
-          itemHosts.computeIfAbsent(key, k -> new ArrayList<>()).add(h);
+        if (admitted.stream().anyMatch(a -> a.tasks() == null)) {
+          continue; // a file the name rendered to is missing: the host failed, none runs
         }
+        admitted.forEach(a -> join(rounds, a, h));
       } catch (RuntimeException e) {
         String msg = gate.location() + ": " + e.getMessage();
-        report.outcome(Status.FAILED, msg, null, Map.of("failed", true, "msg", msg));
-        h.failed(true);
-        if (!h.rescuable()) {
-          h.count(Status.FAILED, false, 0);
-        }
+        report.failed(msg, Map.of("failed", true, "msg", msg));
       }
     }
     List<Round> out = new ArrayList<>();
-    for (Map.Entry<Object, Map<String, Object>> e : itemParams.entrySet()) {
+    for (RoundBuilder r : rounds) {
       // the include's own vars, then its item's: both include parameters of its tasks
       Map<String, Object> params = new LinkedHashMap<>(gate.keywords().vars());
-      params.putAll(e.getValue());
-      out.add(new Round(params, itemHosts.get(e.getKey())));
+      params.putAll(r.first().params());
+      out.add(new Round(params, r.first().tasks(), r.hosts()));
     }
     return out;
   }
 
+  /** A round being gathered: the inclusion that opened it, its key and its hosts so far. */
+  private record RoundBuilder(Admitted first, Object key, List<HostRun> hosts) {}
+
+  /**
+   * ansible-core's IncludedFile merge: the host joins the first round of the same file and
+   * parameters it is not in yet, else opens a new one; so a host that includes one file twice with
+   * equal parameters runs it twice, and hosts that include it alike run it together.
+   */
+  private static void join(List<RoundBuilder> rounds, Admitted a, HostRun h) {
+    Object key = java.util.Arrays.asList(a.file(), HostText.plain(a.params()));
+    for (RoundBuilder r : rounds) {
+      if (r.key().equals(key) && !r.hosts().contains(h)) {
+        r.hosts().add(h);
+        return;
+      }
+    }
+    rounds.add(new RoundBuilder(a, key, new ArrayList<>(List.of(h))));
+  }
+
+  /** The file the include names: as written, or its templated name rendered with {@code vars}. */
+  private String fileName(DynamicInclude include, Map<String, Object> vars) {
+    IncludeFileChoice choice = include.choice();
+    if (choice == null) {
+      return include.target();
+    }
+    Task gate = include.gate();
+    return String.valueOf(
+        ctx.templates()
+            .interpolate(choice.written(), vars, gate.moduleLocation(), "include_tasks"));
+  }
+
+  /**
+   * The tasks of {@code file}; for a templated name that names no file read at load, null, after
+   * the host is reported failed as ansible-core reports it (that inclusion is not counted ok).
+   */
+  private static List<TaskNode> tasksFor(DynamicInclude include, String file, Reporter report) {
+    IncludeFileChoice choice = include.choice();
+    if (choice == null) {
+      return include.tasks();
+    }
+    List<TaskNode> tasks = choice.tasks(file);
+    java.nio.file.Path path = choice.resolve(file);
+    if (tasks == null && choice.unreadable().containsKey(path)) {
+      String reason = choice.unreadable().get(path);
+      report.failed(reason, Map.of("failed", true, "reason", reason, "include", file));
+    } else if (tasks == null) {
+      String reason =
+          "Could not find or access '"
+              + path
+              + "' on the Ansible Controller."
+              + (java.nio.file.Files.isRegularFile(path)
+                  ? " (pagetune reads the files an include may name when the playbook loads;"
+                      + " this one includes itself or does not match '"
+                      + choice.written()
+                      + "')"
+                  : "");
+      report.failed(reason, Map.of("failed", true, "reason", reason, "include", file));
+    }
+    return tasks;
+  }
+
   /** Without a loop: one round with no item, or a counted skip. */
-  private List<Map<String, Object>> single(
-      DynamicInclude include, Map<String, Object> vars, Reporter report) {
+  private List<Admitted> single(DynamicInclude include, Map<String, Object> vars, Reporter report) {
     String failed = failedCondition(include, vars);
     if (failed != null) {
       report.skipped(null, failed);
       report.count(Status.SKIPPED);
       return List.of();
     }
-    report.included(null, Map.of());
-    return List.of(Map.of());
+    String file = fileName(include, vars);
+    List<TaskNode> tasks = tasksFor(include, file, report);
+    if (tasks != null) {
+      report.included(null, Map.of(), file);
+    }
+    return List.of(new Admitted(file, Map.of(), tasks));
   }
 
   /** Each item whose conditions hold, reported as included; the others as skipped. */
-  private List<Map<String, Object>> items(
-      DynamicInclude include, Map<String, Object> vars, Reporter report) {
+  private List<Admitted> items(DynamicInclude include, Map<String, Object> vars, Reporter report) {
     Task gate = include.gate();
     List<Object> items = loops.items(gate, vars);
-    List<Map<String, Object>> admitted = new ArrayList<>();
+    List<Admitted> admitted = new ArrayList<>();
     for (int index = 0; index < items.size(); index++) {
       Object item = items.get(index);
       Map<String, Object> itemVars = LoopExpansion.itemVars(gate, vars, item, index);
@@ -118,8 +179,12 @@ final class DynamicIncludeGate {
       if (failed != null) {
         report.skipped(label, failed); // shown, not counted, as ansible-playbook does
       } else {
-        report.included(label, params);
-        admitted.add(params);
+        String file = fileName(include, itemVars);
+        List<TaskNode> tasks = tasksFor(include, file, report);
+        if (tasks != null) {
+          report.included(label, params, file);
+        }
+        admitted.add(new Admitted(file, params, tasks));
       }
     }
     if (admitted.isEmpty()) {
@@ -177,16 +242,25 @@ final class DynamicIncludeGate {
     }
 
     /** Included (with {@code item} shown, or none): an include_tasks counts one ok. */
-    void included(String item, Map<String, Object> params) {
+    void included(String item, Map<String, Object> params, String file) {
       if (include.kind() != DynamicInclude.Kind.TASKS) {
         return;
       }
       Map<String, Object> result = new LinkedHashMap<>();
       result.put("changed", false);
-      result.put("include", include.target());
+      result.put("include", file);
       params.forEach((k, v) -> result.put(k, HostText.plain(v)));
-      outcome(Status.OK, "included: " + include.target(), item, result);
+      outcome(Status.OK, "included: " + file, item, result);
       count(Status.OK);
+    }
+
+    /** The include failed on this host: counted failed unless a rescue takes it. */
+    void failed(String message, Map<String, Object> result) {
+      outcome(Status.FAILED, message, null, result);
+      host.failed(true);
+      if (!host.rescuable()) {
+        host.count(Status.FAILED, false, 0);
+      }
     }
 
     /** Skipped because of {@code condition}; without a condition, because no item was left. */
@@ -194,6 +268,7 @@ final class DynamicIncludeGate {
       Map<String, Object> result = new LinkedHashMap<>();
       result.put("changed", false);
       result.put("skipped", true);
+      result.put("include", include.target());
       if (condition != null) {
         result.put("skip_reason", "Conditional result was False");
         result.put("false_condition", condition);

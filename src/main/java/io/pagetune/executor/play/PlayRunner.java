@@ -211,7 +211,7 @@ public final class PlayRunner {
       DynamicIncludeGate.Round round = rounds.get(i);
       round.hosts().forEach(h -> h.enterInclude(round.params()));
       try {
-        runNodes(include.tasks(), round.hosts(), batch);
+        runNodes(round.tasks(), round.hosts(), batch);
       } finally {
         round.hosts().forEach(HostRun::leaveInclude);
       }
