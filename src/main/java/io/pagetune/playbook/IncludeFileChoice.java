@@ -127,11 +127,6 @@ public record IncludeFileChoice(
     return out;
   }
 
-  /** The tasks of the file {@code rendered} names, or null when it is none of {@link #files}. */
-  public List<TaskNode> tasks(String rendered) {
-    return files.get(resolve(rendered));
-  }
-
   /** Where {@code rendered} points, as ansible-core resolves a relative include. */
   public Path resolve(String rendered) {
     return absolute(baseDir.resolve(rendered));

@@ -155,8 +155,15 @@ final class AnsibleFilters {
   private static Object dict2items(Object v, List<Object> args, Map<String, Object> kwargs) {
     String key = String.valueOf(JinjaFilter.arg(List.of(), kwargs, 0, "key_name", "key"));
     String value = String.valueOf(JinjaFilter.arg(List.of(), kwargs, 0, "value_name", "value"));
+    return keyValueItems(dict(v, "dict2items"), key, value);
+  }
+
+  /**
+   * A mapping's entries as {@code {key: k, value: v}} items, in its order (the dict lookup too).
+   */
+  static List<Object> keyValueItems(Map<?, ?> m, String key, String value) {
     List<Object> out = new ArrayList<>();
-    for (Map.Entry<?, ?> e : dict(v, "dict2items").entrySet()) {
+    for (Map.Entry<?, ?> e : m.entrySet()) {
       Map<String, Object> item = new LinkedHashMap<>();
       item.put(key, e.getKey());
       item.put(value, e.getValue());

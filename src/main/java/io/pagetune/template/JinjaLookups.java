@@ -60,18 +60,6 @@ final class JinjaLookups {
     return ((JinjaContext) c).lookups().run(name, given, (JinjaContext) c);
   }
 
-  private static List<Object> flat(Object[] terms) {
-    List<Object> out = new ArrayList<>();
-    for (Object t : terms == null ? new Object[0] : terms) {
-      if (t instanceof List<?> l) {
-        out.addAll(l);
-      } else {
-        out.add(t);
-      }
-    }
-    return out;
-  }
-
   private List<Object> run(String name, List<Object> given, JinjaContext vars) {
     String plugin = name.startsWith("ansible.builtin.") ? name.substring(16) : name;
     if (ListLookups.handles(plugin)) {
@@ -80,7 +68,7 @@ final class JinjaLookups {
     if (plugin.equals("sequence")) {
       return SequenceLookup.run(given);
     }
-    List<Object> terms = flat(given.toArray());
+    List<Object> terms = ListLookups.flattenOnce(given);
     List<Object> out = new ArrayList<>();
     switch (plugin) {
       case "env" -> terms.forEach(t -> out.add(orEmpty(env.apply(String.valueOf(t)))));

@@ -157,18 +157,10 @@ final class JinjaNumberFilters {
     for (int i = 0; i < units.size(); i++) {
       unit = Math.pow(base, i + 2);
       if (bytes < unit || i == units.size() - 1) {
-        return oneDecimal(base * bytes / unit) + " " + units.get(i);
+        return PythonFormat.format("%.1f", base * bytes / unit) + " " + units.get(i);
       }
     }
     throw new IllegalStateException("unreachable");
-  }
-
-  /** Python's {@code f"{x:.1f}"}: the exact binary value rounded half to even. */
-  private static String oneDecimal(double x) {
-    if (Double.isNaN(x) || Double.isInfinite(x)) {
-      return Double.isNaN(x) ? "nan" : x > 0 ? "inf" : "-inf";
-    }
-    return new BigDecimal(x).setScale(1, RoundingMode.HALF_EVEN).toPlainString();
   }
 
   /** Python's int(text, base): whitespace and underscores between digits allowed, 0x with 16. */

@@ -1,7 +1,6 @@
 package io.pagetune.template;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -28,7 +27,7 @@ final class ListLookups {
   }
 
   /** Lists (and tuples) among the terms give their items; anything else is one item. */
-  private static List<Object> flattenOnce(List<Object> terms) {
+  static List<Object> flattenOnce(List<?> terms) {
     List<Object> out = new ArrayList<>();
     for (Object t : terms) {
       if (t instanceof List<?> l) {
@@ -47,13 +46,7 @@ final class ListLookups {
       if (!(t instanceof Map<?, ?> m)) {
         throw new IllegalArgumentException("with_dict expects a dict");
       }
-      m.forEach(
-          (k, v) -> {
-            Map<String, Object> item = new LinkedHashMap<>();
-            item.put("key", k);
-            item.put("value", v);
-            out.add(item);
-          });
+      out.addAll(AnsibleFilters.keyValueItems(m, "key", "value"));
     }
     return out;
   }

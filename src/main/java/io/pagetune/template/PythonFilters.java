@@ -256,7 +256,7 @@ final class PythonFilters {
         .toList();
   }
 
-  static List<Object> list(Object v) {
+  private static List<Object> list(Object v) {
     List<Object> out = new ArrayList<>();
     iterable(v).forEach(out::add);
     return out;

@@ -128,22 +128,21 @@ final class DynamicIncludeGate {
     if (choice == null) {
       return include.tasks();
     }
-    List<TaskNode> tasks = choice.tasks(file);
     java.nio.file.Path path = choice.resolve(file);
-    if (tasks == null && choice.unreadable().containsKey(path)) {
-      String reason = choice.unreadable().get(path);
-      report.failed(reason, Map.of("failed", true, "reason", reason, "include", file));
-    } else if (tasks == null) {
+    List<TaskNode> tasks = choice.files().get(path);
+    if (tasks == null) {
       String reason =
-          "Could not find or access '"
-              + path
-              + "' on the Ansible Controller."
-              + (java.nio.file.Files.isRegularFile(path)
-                  ? " (pagetune reads the files an include may name when the playbook loads;"
-                      + " this one includes itself or does not match '"
-                      + choice.written()
-                      + "')"
-                  : "");
+          choice.unreadable().containsKey(path)
+              ? choice.unreadable().get(path)
+              : "Could not find or access '"
+                  + path
+                  + "' on the Ansible Controller."
+                  + (java.nio.file.Files.isRegularFile(path)
+                      ? " (pagetune reads the files an include may name when the playbook loads;"
+                          + " this one includes itself or does not match '"
+                          + choice.written()
+                          + "')"
+                      : "");
       report.failed(reason, Map.of("failed", true, "reason", reason, "include", file));
     }
     return tasks;
