@@ -52,6 +52,10 @@ public final class Cli {
                 }
               }
             });
+    // only the subcommand asked for is built: each one's model is reflection over its options
+    for (Class<?> subcommand : Subcommands.forArguments(args)) {
+      cmd.addSubcommand(subcommand);
+    }
     cmd.setOut(new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), true));
     cmd.setErr(new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true));
     cmd.setCaseInsensitiveEnumValuesAllowed(true);

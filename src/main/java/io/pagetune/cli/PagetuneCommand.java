@@ -2,7 +2,7 @@ package io.pagetune.cli;
 
 import picocli.CommandLine.Command;
 
-/** The top-level command; the work is in its subcommands. */
+/** The top-level command; the work is in its subcommands ({@link Subcommands}). */
 @Command(
     name = "pagetune",
     resourceBundle = "io.pagetune.cli.OptionTexts",
@@ -11,22 +11,6 @@ import picocli.CommandLine.Command;
     description = {
       "Declarative large-page remediation for SAP, Oracle and web servers:",
       "Ansible-style playbooks and inventories, check mode, diffs, change windows."
-    },
-    subcommands = {
-      RunCommand.class,
-      AdhocCommand.class,
-      DocCommand.class,
-      InventoryCommand.class,
-      FactsCommand.class,
-      WindowsCommand.class,
-      ScheduleCommand.class,
-      SchedulerCommand.class,
-      HistoryCommand.class,
-      StatusCommand.class,
-      RollbackCommand.class,
-      ShowCommand.class,
-      ApplyCommand.class,
-      VaultCommand.class
     },
     footer = {
       "",

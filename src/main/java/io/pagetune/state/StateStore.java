@@ -94,6 +94,9 @@ public final class StateStore implements AutoCloseable {
     Path file = expandHome(location).toAbsolutePath().normalize();
     PrivateStore.prepare(
         file, Path.of(defaultLocation()).toAbsolutePath().normalize().getParent(), warnings);
+    if (file.getParent() != null) {
+      SqliteNativeCopy.useFrom(file.getParent());
+    }
     SQLiteConfig config = new SQLiteConfig();
     config.setJournalMode(SQLiteConfig.JournalMode.WAL);
     // with WAL, NORMAL never corrupts the file; it only may lose the last commits on power loss,
