@@ -18,6 +18,7 @@
 #        TOOLS="pagetune floor" bench/run.sh 100   (a subset of the tools)
 #        BASELINE_JAR=old.jar TOOLS="pagetune baseline floor" bench/run.sh 100
 #                                       (another pagetune build side by side, e.g. the one before a change)
+#        FLOOR_PARALLEL=2000      (the floor's ssh clients at once; the default keeps N = 5000 in memory)
 #        FLOOR_KEX=... FLOOR_CIPHER=... FLOOR_MAC=... FLOOR_HOSTKEY=...   (override the probed ones)
 #        CDS=0 bench/run.sh 100   (pagetune without the class-data-sharing archive the launcher makes;
 #                                  by default each jar under test maps an archive written by one
@@ -152,6 +153,7 @@ machine() { # the machine and its load, beside the results: figures taken under 
   echo "sshd: $(ssh -V 2>&1)"
   echo "ansible: $(ansible-playbook --version 2>/dev/null | head -n 1)"
   echo "pagetune JVM options: $(java_opts)"
+  echo "floor ssh clients at once: up to ${FLOOR_PARALLEL:-2000}"
   echo "sshd listeners: $listeners (127.0.0.2-127.0.0.$((listeners + 1)), port $port)"
   echo "floor algorithms: kex $floor_kex, host key $floor_hostkey, cipher $floor_cipher, mac $floor_mac"
   echo "class-data archive: $(case ${CDS:-1} in 0) echo no ;; pagetune) echo "pagetune only (a 1-host apply wrote it)" ;; *) echo "yes, written by a 1-host apply of each jar" ;; esac)"
@@ -203,13 +205,16 @@ measure() { # tool n mode rep -- command...
 }
 
 # the jar's class-data-sharing archive when the bench made one (probe_algorithms), as ./pagetune maps it
-cds_opts() { if [ -s "$1.jsa" ]; then echo "-XX:SharedArchiveFile=$1.jsa -Xlog:cds=off -Xlog:cds+dynamic=off"; fi; }
+cds_opts() { if [ -z "${NO_CDS:-}" ] && [ -s "$1.jsa" ]; then echo "-XX:SharedArchiveFile=$1.jsa -Xlog:cds=off -Xlog:cds+dynamic=off"; fi; }
 pagetune() { PT_JAR="${PT_JAR:-$work/pagetune.jar}"; java $(cds_opts "$PT_JAR") ${PAGETUNE_JAVA_OPTS:-$launcher_opts} -jar "$PT_JAR" run "$here/scenario/pagetune.yml" -i "$1" --known-hosts "$work/known_hosts" --progress none ${PAGETUNE_ARGS:-} "${@:2}"; }
 baseline() { PT_JAR="$work/baseline.jar" pagetune "$@"; }
 ansible() { ANSIBLE_CONFIG="$work/ansible.cfg" ansible-playbook -i "$1" "$here/scenario/ansible.yml" "${@:2}"; }
+# ssh clients the floor runs at once: all N, up to FLOOR_PARALLEL (default 2000). At N = 5000 the
+# clients, sshd's two processes per connection and the shells would need about 25 GB at once.
+floor_parallel() { local cap=${FLOOR_PARALLEL:-2000}; echo $(( $1 < cap ? $1 : cap )); }
 # the floor connects to the same listeners as the hosts (host i to listener_addr i), with the same
 # algorithms as pagetune and strict host keys from the same known_hosts
-floor() { seq "$1" | awk -v l="$listeners" '{ print "127.0.0." (($1 - 1) % l + 2) }' | xargs -P "$1" -I{} \
+floor() { seq "$1" | awk -v l="$listeners" '{ print "127.0.0." (($1 - 1) % l + 2) }' | xargs -P "$(floor_parallel "$1")" -I{} \
   ssh -p "$port" -i "$work/id" -o BatchMode=yes -o StrictHostKeyChecking=yes -o UserKnownHostsFile="$work/known_hosts" \
   -o KexAlgorithms="$floor_kex" -o HostKeyAlgorithms="$floor_hostkey" -o Ciphers="$floor_cipher" -o MACs="$floor_mac" \
   -o LogLevel=ERROR "$user@{}" 'cat /proc/meminfo' > /dev/null; }
@@ -251,7 +256,7 @@ probe_algorithms() {
 wants() { case " ${TOOLS:-pagetune ansible floor} " in *" $1 "*) return 0;; *) return 1;; esac; }
 
 export jar here repo work port user listeners PAGETUNE_ARGS PAGETUNE_JAVA_OPTS launcher_opts
-export -f cds_opts pagetune baseline ansible floor
+export -f cds_opts pagetune baseline ansible floor floor_parallel
 
 probe_algorithms   # sets floor_kex, floor_hostkey, floor_cipher, floor_mac
 export floor_kex floor_hostkey floor_cipher floor_mac
@@ -288,7 +293,8 @@ if [ -n "${PROFILE:-}" ]; then
   for n in "${sizes[@]}" "${large[@]}"; do
     inv=$(inventory "$n"); reset_hosts "$n"
     for mode in apply rerun; do
-      PAGETUNE_JAVA_OPTS="$launcher_opts -XX:StartFlightRecording=filename=$work/$mode.jfr,settings=profile" \
+      # without the archive: JDK 17 aborts a JVM that records JFR while it maps a dynamic archive
+      NO_CDS=1 PAGETUNE_JAVA_OPTS="$launcher_opts -XX:StartFlightRecording=filename=$work/$mode.jfr,settings=profile" \
         pagetune "$inv" > /dev/null 2>&1 || true
       jfr print --events jdk.ExecutionSample "$work/$mode.jfr" \
         | python3 "$here/jfr_top.py" "N=$n $mode" >> "${results%.tsv}.profile.md"
