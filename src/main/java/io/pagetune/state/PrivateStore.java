@@ -139,7 +139,7 @@ final class PrivateStore {
         + "): the state store keeps what runs replaced on hosts";
   }
 
-  private static boolean mine(Path p, PosixFileAttributes attrs) throws IOException {
+  static boolean mine(Path p, PosixFileAttributes attrs) throws IOException {
     try {
       return attrs
           .owner()
@@ -152,7 +152,7 @@ final class PrivateStore {
     }
   }
 
-  private static PosixFileAttributes attributes(Path p) throws IOException {
+  static PosixFileAttributes attributes(Path p) throws IOException {
     return Files.getFileAttributeView(p, PosixFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
         .readAttributes();
   }

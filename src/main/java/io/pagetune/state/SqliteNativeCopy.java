@@ -11,8 +11,11 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFileAttributes;
+import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Optional;
+import java.util.Set;
 import java.util.jar.JarEntry;
 import java.util.zip.CRC32;
 import org.sqlite.SQLiteJDBCLoader;
@@ -26,8 +29,9 @@ import org.sqlite.util.LibraryLoaderUtil;
  * version and the JVM's OS and architecture, written under a temporary name, checked against the
  * jar entry's CRC-32 and only then moved into place, so a half-written copy is never loaded. A copy
  * the JVM cannot load (a home directory shared by machines with another C library) makes the driver
- * fall back to its own extraction. Anything unexpected (no such resource, an unwritable directory)
- * leaves the driver's own loading as it was.
+ * fall back to its own extraction. A directory or copy that another user could write, or a link, is
+ * never used: loading a library runs its code. Anything unexpected (no such resource, an unwritable
+ * directory) leaves the driver's own loading as it was.
  */
 final class SqliteNativeCopy {
   /** The driver's switches: load {@code lib.name} from {@code lib.path} instead of extracting. */
@@ -66,7 +70,12 @@ final class SqliteNativeCopy {
                 safe(System.getProperty("os.arch")),
                 name));
     try {
-      if (Files.isRegularFile(copy, LinkOption.NOFOLLOW_LINKS) && Files.size(copy) > 0) {
+      if (Files.exists(dir, LinkOption.NOFOLLOW_LINKS) && !onlyTheOwnerWrites(dir)) {
+        return Optional.empty(); // a library others could swap is never loaded
+      }
+      if (Files.isRegularFile(copy, LinkOption.NOFOLLOW_LINKS)
+          && Files.size(copy) > 0
+          && onlyTheOwnerWrites(copy)) {
         return Optional.of(copy); // only a verified, whole copy is ever moved to this name
       }
       URL url =
@@ -90,6 +99,16 @@ final class SqliteNativeCopy {
     } catch (IOException | RuntimeException e) {
       return Optional.empty(); // the driver extracts its own copy, as it always did
     }
+  }
+
+  /** Owned by this user, not a link, and writable by nobody else. */
+  private static boolean onlyTheOwnerWrites(Path p) throws IOException {
+    PosixFileAttributes attrs = PrivateStore.attributes(p);
+    Set<PosixFilePermission> mode = attrs.permissions();
+    return !attrs.isSymbolicLink()
+        && PrivateStore.mine(p, attrs)
+        && !mode.contains(PosixFilePermission.GROUP_WRITE)
+        && !mode.contains(PosixFilePermission.OTHERS_WRITE);
   }
 
   private static String safe(String property) {

@@ -87,6 +87,22 @@ class SqliteNativeCopyTest {
   }
 
   @Test
+  void aCopyOthersCouldWriteIsReplacedAndTheirDirectoryNeverUsed() throws Exception {
+    Path copy = copy();
+    Files.setPosixFilePermissions(copy, PosixFilePermissions.fromString("rw-rw-rw-"));
+    // a copy others may write is not trusted: a verified private one replaces it
+    assertEquals(java.util.Optional.of(copy), SqliteNativeCopy.copyInto(copy.getParent()));
+    assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(copy)));
+    Files.setPosixFilePermissions(copy.getParent(), PosixFilePermissions.fromString("rwxrwxrwx"));
+    assertTrue(
+        SqliteNativeCopy.copyInto(copy.getParent()).isEmpty(), "a directory others may write");
+    Files.setPosixFilePermissions(copy.getParent(), PosixFilePermissions.fromString("rwx------"));
+    Path link = Files.createSymbolicLink(dir.resolve("linked"), copy.getParent());
+    assertTrue(SqliteNativeCopy.copyInto(link).isEmpty(), "a directory that is a link");
+    assertEquals(java.util.Optional.of(copy), SqliteNativeCopy.copyInto(copy.getParent()));
+  }
+
+  @Test
   void aDirectoryThatCannotBeMadeLeavesTheDriversOwnLoading() throws Exception {
     Path file = Files.writeString(dir.resolve("not-a-directory"), "x");
     assertTrue(SqliteNativeCopy.copyInto(file.resolve("native")).isEmpty());
