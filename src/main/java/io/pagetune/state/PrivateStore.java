@@ -83,9 +83,7 @@ final class PrivateStore {
   private static void directory(Path dir, boolean own, Consumer<String> warn) throws IOException {
     PosixFileAttributes attrs = attributes(dir);
     Set<PosixFilePermission> mode = attrs.permissions();
-    boolean othersWrite =
-        mode.contains(PosixFilePermission.GROUP_WRITE)
-            || mode.contains(PosixFilePermission.OTHERS_WRITE);
+    boolean othersWrite = othersMayWrite(mode);
     if (own && mine(dir, attrs) && !OWNER_ONLY_DIR.containsAll(mode)) {
       Files.setPosixFilePermissions(dir, OWNER_ONLY_DIR);
       warn.accept(tightened(dir, mode, OWNER_ONLY_DIR));
@@ -137,6 +135,12 @@ final class PrivateStore {
         + " -> "
         + octal(to)
         + "): the state store keeps what runs replaced on hosts";
+  }
+
+  /** Whether {@code mode} lets the group or others write. */
+  static boolean othersMayWrite(Set<PosixFilePermission> mode) {
+    return mode.contains(PosixFilePermission.GROUP_WRITE)
+        || mode.contains(PosixFilePermission.OTHERS_WRITE);
   }
 
   static boolean mine(Path p, PosixFileAttributes attrs) throws IOException {

@@ -12,10 +12,8 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFileAttributes;
-import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Optional;
-import java.util.Set;
 import java.util.jar.JarEntry;
 import java.util.zip.CRC32;
 import org.sqlite.SQLiteJDBCLoader;
@@ -104,11 +102,9 @@ final class SqliteNativeCopy {
   /** Owned by this user, not a link, and writable by nobody else. */
   private static boolean onlyTheOwnerWrites(Path p) throws IOException {
     PosixFileAttributes attrs = PrivateStore.attributes(p);
-    Set<PosixFilePermission> mode = attrs.permissions();
     return !attrs.isSymbolicLink()
         && PrivateStore.mine(p, attrs)
-        && !mode.contains(PosixFilePermission.GROUP_WRITE)
-        && !mode.contains(PosixFilePermission.OTHERS_WRITE);
+        && !PrivateStore.othersMayWrite(attrs.permissions());
   }
 
   private static String safe(String property) {
