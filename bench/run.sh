@@ -144,7 +144,7 @@ CFG
 
 results="$here/results/$(date -u +%Y%m%dT%H%M%SZ).tsv"
 mkdir -p "$here/results"
-printf 'tool\tn\tmode\trep\twall_s\tcpu_s\tpeak_rss_kb\texit\tsshd_cpu_s\tconnections\texec_sessions\tsftp_sessions\n' > "$results"
+printf 'tool\tn\tmode\trep\twall_s\tcpu_s\tpeak_rss_kb\texit\tsshd_cpu_s\tconnections\texec_sessions\tsftp_sessions\tidle_pct\tsteal_pct\n' > "$results"
 machine() { # the machine and its load, beside the results: figures taken under load say so
   echo "date: $(date -u +%FT%TZ)"
   echo "cpus: $(nproc) ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'))"
@@ -182,11 +182,24 @@ sshd_log_since() { # "counts from sshd_log_lines" -> the lines logged since, of 
   for from in $1; do tail -n +"$((from + 1))" "$work/sshd-$l.log"; l=$((l + 1)); done
 }
 
+# the machine's CPU counters (/proc/stat's first line): idle and steal over a run, in % of all
+# ticks. Steal is time the hypervisor gave to other guests; it does not show in a tool's own CPU
+# time and made runs on a busy host look like waiting
+cpu_ticks() { head -n 1 /proc/stat; }
+idle_steal() { # "cpu_ticks before" "cpu_ticks after" -> "idle% steal%"
+  python3 -c '
+import sys
+a = [int(x) for x in sys.argv[1].split()[1:]]; b = [int(x) for x in sys.argv[2].split()[1:]]
+d = [y - x for x, y in zip(a, b)]; total = sum(d[:8]) or 1
+print(f"{100 * (d[3] + d[4]) / total:.1f} {100 * d[7] / total:.1f}")' "$1" "$2"
+}
+
 measure() { # tool n mode rep -- command...
   local tool=$1 n=$2 mode=$3 rep=$4; shift 5
-  local t="$work/time.out" rc=0 wall usr sys rss cpu sshd0 sshd1 log0 conns execs sftps
-  sshd0=$(sshd_cpu); log0=$(sshd_log_lines)
+  local t="$work/time.out" rc=0 wall usr sys rss cpu sshd0 sshd1 log0 conns execs sftps ticks0 idle steal
+  sshd0=$(sshd_cpu); log0=$(sshd_log_lines); ticks0=$(cpu_ticks)
   /usr/bin/time -f '%e %U %S %M' -o "$t" bash -c '"$@"' bench "$@" > "$work/last.log" 2>&1 || rc=$?
+  read -r idle steal < <(idle_steal "$ticks0" "$(cpu_ticks)")
   # ansible's ControlPersist masters outlive the run: end them so that their sshd CPU counts
   pkill -f "$work/cp/" 2>/dev/null || true
   for _ in $(seq 50); do pgrep -f "$work/cp/" > /dev/null || break; sleep 0.1; done
@@ -198,9 +211,9 @@ measure() { # tool n mode rep -- command...
   conns=$(grep -c 'Accepted publickey' "$work/since.log" || true)
   execs=$(grep -c 'Starting session: command' "$work/since.log" || true)
   sftps=$(grep -c "Starting session: subsystem 'sftp'" "$work/since.log" || true)
-  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$tool" "$n" "$mode" "$rep" "$wall" "$cpu" "$rss" "$rc" \
-    "$(python3 -c "print(round($sshd1 - $sshd0, 2))")" "$conns" "$execs" "$sftps" >> "$results"
-  echo "  $tool n=$n $mode #$rep: ${wall}s wall, ${cpu}s cpu, ${rss} KB peak, exit $rc; sshd $(python3 -c "print(round($sshd1 - $sshd0, 2))")s cpu, $conns connections, $execs exec sessions, $sftps sftp" >&2
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$tool" "$n" "$mode" "$rep" "$wall" "$cpu" "$rss" "$rc" \
+    "$(python3 -c "print(round($sshd1 - $sshd0, 2))")" "$conns" "$execs" "$sftps" "$idle" "$steal" >> "$results"
+  echo "  $tool n=$n $mode #$rep: ${wall}s wall, ${cpu}s cpu, ${rss} KB peak, exit $rc; sshd $(python3 -c "print(round($sshd1 - $sshd0, 2))")s cpu, $conns connections, $execs exec sessions, $sftps sftp; machine ${idle}% idle, ${steal}% steal" >&2
   if [ "$rc" != 0 ] && [ "$rc" != 2 ]; then tail -n 20 "$work/last.log" >&2; fi
 }
 

@@ -24,14 +24,15 @@ def opt(key, tool, n, mode, fmt):
 
 
 print("| N | mode | tool | runs | median wall s | median CPU s | median peak RSS MB | sshd CPU s |"
-      " connections | exec sessions | SFTP sessions | failed runs |")
-print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+      " connections | exec sessions | SFTP sessions | failed runs | machine idle % | steal % |")
+print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 for (tool, n, mode), rs in sorted(groups.items(), key=lambda k: (k[0][1], k[0][2], k[0][0])):
     bad = sum(1 for r in rs if r["exit"] not in ("0",))
     print(f"| {n} | {mode} | {tool} | {len(rs)} | {med('wall_s', tool, n, mode):.2f} | "
           f"{med('cpu_s', tool, n, mode):.2f} | {med('peak_rss_kb', tool, n, mode) / 1024:.0f} | "
           f"{opt('sshd_cpu_s', tool, n, mode, '.2f')} | {opt('connections', tool, n, mode, '.0f')} | "
-          f"{opt('exec_sessions', tool, n, mode, '.0f')} | {opt('sftp_sessions', tool, n, mode, '.0f')} | {bad} |")
+          f"{opt('exec_sessions', tool, n, mode, '.0f')} | {opt('sftp_sessions', tool, n, mode, '.0f')} | {bad} | "
+          f"{opt('idle_pct', tool, n, mode, '.0f')} | {opt('steal_pct', tool, n, mode, '.0f')} |")
 
 print()
 print("| N | mode | ansible / pagetune (wall) | pagetune / floor (wall) | ansible / pagetune (CPU) | baseline / pagetune (wall) |")
@@ -51,3 +52,16 @@ for n in sorted({k[1] for k in groups}):
         b = med("wall_s", "baseline", n, mode)
         fb = f"{b / p:.2f}x" if b else "-"
         print(f"| {n} | {mode} | {fa} | {ff} | {fc} | {fb} |")
+
+# wall time per host against the smallest size each tool ran at: 1.00 is linear, above it is worse
+sizes = sorted({k[1] for k in groups})
+if len(sizes) > 1:
+    print()
+    print("| tool | mode | N | median wall s | per host against N = %d |" % sizes[0])
+    print("|---|---|---|---|---|")
+    for (tool, mode) in sorted({(k[0], k[2]) for k in groups}):
+        base = med("wall_s", tool, sizes[0], mode)
+        for n in sizes[1:]:
+            w = med("wall_s", tool, n, mode)
+            if base and w:
+                print(f"| {tool} | {mode} | {n} | {w:.2f} | {(w / n) / (base / sizes[0]):.2f}x |")

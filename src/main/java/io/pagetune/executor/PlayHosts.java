@@ -7,8 +7,9 @@ import java.util.function.Predicate;
  * The hosts a play's magic variables list, as Ansible keeps them: {@code ansible_play_hosts_all}
  * every host the play started with; {@code ansible_play_hosts} those not failed nor unreachable,
  * whatever their {@code serial} batch; {@code ansible_play_batch} (and {@code play_hosts}) those of
- * the batch running now that are still active. Read when a task's variables are built, so a host
- * that failed a moment ago is no longer listed.
+ * the batch running now that are still active. The lists are taken when a task first reads them (a
+ * task's variables carry them, but few tasks read them), so a host that failed before is no longer
+ * listed.
  */
 public final class PlayHosts {
   private final List<String> all;
@@ -33,11 +34,14 @@ public final class PlayHosts {
     return all;
   }
 
+  /** The play's hosts not failed nor unreachable, taken when the list is first read. */
   public List<String> remaining() {
-    return all.stream().filter(active).toList();
+    return new FirstReadList<>(() -> all.stream().filter(active).toList());
   }
 
+  /** The batch's active hosts, taken when the list is first read. */
   public List<String> activeBatch() {
-    return batch.stream().filter(active).toList();
+    List<String> of = batch;
+    return new FirstReadList<>(() -> of.stream().filter(active).toList());
   }
 }

@@ -32,8 +32,9 @@ final class MagicVariables {
     vars.put("ansible_verbosity", ctx.options().verbosity());
     vars.put("ansible_play_hosts_all", play.playHosts().all());
     vars.put("ansible_play_hosts", play.playHosts().remaining());
-    vars.put("ansible_play_batch", play.playHosts().activeBatch());
-    vars.put("play_hosts", play.playHosts().activeBatch());
+    List<String> batch = play.playHosts().activeBatch();
+    vars.put("ansible_play_batch", batch);
+    vars.put("play_hosts", batch);
     vars.put("hostvars", play.hostvars());
     vars.put("groups", play.groups());
     vars.putIfAbsent(
