@@ -26,11 +26,6 @@ final class FirstReadList<T> extends AbstractList<T> implements RandomAccess {
     return taken;
   }
 
-  /** Whether the list was read (and so taken) yet. */
-  synchronized boolean isTaken() {
-    return taken != null;
-  }
-
   @Override
   public T get(int index) {
     return taken().get(index);

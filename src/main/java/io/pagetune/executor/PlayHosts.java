@@ -36,12 +36,15 @@ public final class PlayHosts {
 
   /** The play's hosts not failed nor unreachable, taken when the list is first read. */
   public List<String> remaining() {
-    return new FirstReadList<>(() -> all.stream().filter(active).toList());
+    return activeOnRead(all);
   }
 
   /** The batch's active hosts, taken when the list is first read. */
   public List<String> activeBatch() {
-    List<String> of = batch;
-    return new FirstReadList<>(() -> of.stream().filter(active).toList());
+    return activeOnRead(batch);
+  }
+
+  private List<String> activeOnRead(List<String> names) {
+    return new FirstReadList<>(() -> names.stream().filter(active).toList());
   }
 }

@@ -1,8 +1,6 @@
 package io.pagetune.executor;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.HashSet;
 import java.util.List;
@@ -50,9 +48,16 @@ class FirstReadListTest {
 
   @Test
   void isTakenOnlyOnceRead() {
-    FirstReadList<String> list = new FirstReadList<>(() -> List.of("a"));
-    assertFalse(list.isTaken());
+    AtomicInteger taken = new AtomicInteger();
+    FirstReadList<String> list =
+        new FirstReadList<>(
+            () -> {
+              taken.incrementAndGet();
+              return List.of("a");
+            });
+    assertEquals(0, taken.get(), "not taken before a read");
     assertEquals("a", list.get(0));
-    assertTrue(list.isTaken());
+    assertEquals(1, list.size());
+    assertEquals(1, taken.get(), "taken once, at the first read");
   }
 }
