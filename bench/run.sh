@@ -18,6 +18,8 @@
 #        TOOLS="pagetune floor" bench/run.sh 100   (a subset of the tools)
 #        BASELINE_JAR=old.jar TOOLS="pagetune baseline floor" bench/run.sh 100
 #                                       (another pagetune build side by side, e.g. the one before a change)
+#        BASELINE_JAR=same.jar PAGETUNE_JAVA_OPTS=... BASELINE_JAVA_OPTS=... TOOLS="pagetune baseline" ...
+#                                       (JVM options side by side: each defaults to the launcher's)
 #        FLOOR_PARALLEL=2000      (the floor's ssh clients at once; the default keeps N = 5000 in memory)
 #        FLOOR_KEX=... FLOOR_CIPHER=... FLOOR_MAC=... FLOOR_HOSTKEY=...   (override the probed ones)
 #        CDS=0 bench/run.sh 100   (pagetune without the class-data-sharing archive the launcher makes;
@@ -157,6 +159,7 @@ machine() { # the machine and its load, beside the results: figures taken under 
   echo "sshd listeners: $listeners (127.0.0.2-127.0.0.$((listeners + 1)), port $port)"
   echo "floor algorithms: kex $floor_kex, host key $floor_hostkey, cipher $floor_cipher, mac $floor_mac"
   echo "class-data archive: $(case ${CDS:-1} in 0) echo no ;; pagetune) echo "pagetune only (a 1-host apply wrote it)" ;; *) echo "yes, written by a 1-host apply of each jar" ;; esac)"
+  echo "JVM options: pagetune ${PAGETUNE_JAVA_OPTS:-the launcher's}; baseline ${BASELINE_JAVA_OPTS:-${PAGETUNE_JAVA_OPTS:-the launcher's}}"
   echo "uptime at start: $(uptime)"
 }
 
@@ -220,7 +223,7 @@ measure() { # tool n mode rep -- command...
 # the jar's class-data-sharing archive when the bench made one (probe_algorithms), as ./pagetune maps it
 cds_opts() { if [ -z "${NO_CDS:-}" ] && [ -s "$1.jsa" ]; then echo "-XX:SharedArchiveFile=$1.jsa -Xlog:cds=off -Xlog:cds+dynamic=off"; fi; }
 pagetune() { PT_JAR="${PT_JAR:-$work/pagetune.jar}"; java $(cds_opts "$PT_JAR") ${PAGETUNE_JAVA_OPTS:-$launcher_opts} -jar "$PT_JAR" run "$here/scenario/pagetune.yml" -i "$1" --known-hosts "$work/known_hosts" --progress none ${PAGETUNE_ARGS:-} "${@:2}"; }
-baseline() { PT_JAR="$work/baseline.jar" pagetune "$@"; }
+baseline() { PAGETUNE_JAVA_OPTS="${BASELINE_JAVA_OPTS:-${PAGETUNE_JAVA_OPTS:-$launcher_opts}}" PT_JAR="$work/baseline.jar" pagetune "$@"; }
 ansible() { ANSIBLE_CONFIG="$work/ansible.cfg" ansible-playbook -i "$1" "$here/scenario/ansible.yml" "${@:2}"; }
 # ssh clients the floor runs at once: all N, up to FLOOR_PARALLEL (default 2000). At N = 5000 the
 # clients, sshd's two processes per connection and the shells would need about 25 GB at once.
@@ -268,7 +271,7 @@ probe_algorithms() {
 
 wants() { case " ${TOOLS:-pagetune ansible floor} " in *" $1 "*) return 0;; *) return 1;; esac; }
 
-export jar here repo work port user listeners PAGETUNE_ARGS PAGETUNE_JAVA_OPTS launcher_opts
+export jar here repo work port user listeners PAGETUNE_ARGS PAGETUNE_JAVA_OPTS BASELINE_JAVA_OPTS launcher_opts
 export -f cds_opts pagetune baseline ansible floor floor_parallel
 
 probe_algorithms   # sets floor_kex, floor_hostkey, floor_cipher, floor_mac

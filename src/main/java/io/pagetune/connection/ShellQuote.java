@@ -48,6 +48,18 @@ public final class ShellQuote {
     return cmd.become().enabled() ? BecomeShell.renderMarked(cmd.become(), inner) : inner;
   }
 
+  /**
+   * Whether {@link #renderMarked} gives one simple command that {@code exec} can replace a shell
+   * with: an argv without working directory or environment (whose {@code K=v} before {@code exec} a
+   * shell need not export), or anything under sudo and its kin (su's is a script).
+   */
+  public static boolean rendersSimpleCommand(RemoteCommand cmd) {
+    if (cmd.become().enabled()) {
+      return !cmd.become().method().isSu();
+    }
+    return cmd.script() == null && cmd.chdir() == null && cmd.env().isEmpty();
+  }
+
   private static String renderInner(RemoteCommand cmd) {
     StringBuilder sb = new StringBuilder();
     if (cmd.chdir() != null) {

@@ -146,7 +146,45 @@ class SshShellSessionTest {
       assertEquals("before\n", killed.stdout());
       assertTrue(killed.stderr().contains("terminated by signal KILL"), killed.stderr());
       assertEquals(0, c.run(RemoteCommand.argv("true"), T).exitCode());
+      // an argv is exec'd by the wrapper: no shell between it and the session reports its death as
+      // an exit status, just as the command module of Ansible says rc -9 for it
+      CommandResult argv = c.run(RemoteCommand.argv("/bin/sh", "-c", "kill -KILL $$"), T);
+      assertEquals(-1, argv.exitCode());
+      assertTrue(argv.stderr().contains("terminated by signal KILL"), argv.stderr());
       assertEquals(1, c.shellSessionsOpened());
+    }
+  }
+
+  @Test
+  void relaysOfManyCommandsAreMadeInBatchesAndTheSpentOnesRemoved() throws Exception {
+    TestSshHost host = ssh.start();
+    try (SshConnection c = open(host)) {
+      CommandResult start =
+          c.run(
+              RemoteCommand.script(
+                  "(while :; do echo tick; echo tock >&2; sleep 0.05; done) & echo \"pid=$!\""),
+              T);
+      long writer = Long.parseLong(start.stdout().replaceAll("(?s).*pid=(\\d+).*", "$1"));
+      try {
+        // three batches of eight pairs: the writer's pair is removed while it still writes
+        for (int i = 1; i < 24; i++) {
+          CommandResult r =
+              c.run(RemoteCommand.script("echo own" + i + "; echo err" + i + " >&2"), T);
+          assertEquals("own" + i + "\n", r.stdout());
+          assertEquals("err" + i + "\n", r.stderr());
+        }
+        // the 25th relayed command starts the fourth batch: its eight pairs and the note file
+        // ($PPID is the session shell, which names its directory)
+        CommandResult dir =
+            c.run(RemoteCommand.script("ls \"${TMPDIR:-/tmp}\"/pagetune-sh.$PPID.*/"), T);
+        assertEquals(0, dir.exitCode(), dir.stderr());
+        assertEquals(
+            "e24 e25 e26 e27 e28 e29 e30 e31 note o24 o25 o26 o27 o28 o29 o30 o31",
+            String.join(" ", dir.stdout().strip().split("\n")));
+        assertEquals(1, c.shellSessionsOpened());
+      } finally {
+        ProcessHandle.of(writer).ifPresent(ProcessHandle::destroyForcibly);
+      }
     }
   }
 

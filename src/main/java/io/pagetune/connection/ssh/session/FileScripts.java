@@ -1,8 +1,6 @@
 package io.pagetune.connection.ssh.session;
 
 import io.pagetune.connection.Become;
-import io.pagetune.connection.RemoteCommand;
-import io.pagetune.connection.ShellQuote;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -27,8 +25,8 @@ final class FileScripts {
 
   /** Runs a script of a file operation, within the task's timeout as its SFTP requests are. */
   ExecChannel.Raw run(String script, byte[] stdin, Become become, String display) {
-    String rendered = ShellQuote.renderMarked(RemoteCommand.script(script).withBecome(become));
-    return commands.runShell(rendered, stdin, become, taskTimeout.get(), display);
+    return commands.runShell(
+        ShellCommand.ownScript(script, become), stdin, become, taskTimeout.get(), display);
   }
 
   UncheckedIOException failure(String what, String path, ExecChannel.Raw r) {

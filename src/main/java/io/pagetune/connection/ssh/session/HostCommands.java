@@ -88,28 +88,29 @@ public final class HostCommands {
     byte[] input =
         command.stdin() == null ? new byte[0] : command.stdin().getBytes(StandardCharsets.UTF_8);
     ExecChannel.Raw raw =
-        runShell(
-            ShellQuote.renderMarked(command), input, command.become(), timeout, command.display());
+        runShell(ShellCommand.of(command), input, command.become(), timeout, command.display());
     String stdout = new String(raw.stdout(), StandardCharsets.UTF_8);
     String stderr = new String(raw.stderr(), StandardCharsets.UTF_8);
     return new CommandResult(raw.exitCode(), stdout, stderr, raw.elapsed(), raw.timedOut());
   }
 
   /**
-   * Runs a shell string rendered with {@link ShellQuote#renderMarked} (or without become) with raw
-   * stdin bytes, killable at its timeout. With become the password is sent first on stdin; when
-   * sudo or su refuses, {@link BecomeRefused} says what it said.
+   * Runs a command rendered with {@link ShellQuote#renderMarked} (or without become) with raw stdin
+   * bytes, killable at its timeout. With become the password is sent first on stdin; when sudo or
+   * su refuses, {@link BecomeRefused} says what it said.
    */
   ExecChannel.Raw runShell(
-      String rendered, byte[] stdin, Become become, Duration timeout, String display) {
+      ShellCommand command, byte[] stdin, Become become, Duration timeout, String display) {
     RemoteProcess process = new RemoteProcess("pagetune-pid-" + RandomHex.of(8));
     byte[] input = sudo.before(become, stdin);
     Consumer<byte[]> killer = stderrSoFar -> kill(process.pid(stderrSoFar), become);
+    String child = process.child(command.rendered(), command.shape());
     ExecChannel.Raw raw =
-        input.length == 0 ? onSession(process.child(rendered), timeout, display, killer) : null;
+        input.length == 0 ? onSession(child, command.relayed(), timeout, display, killer) : null;
     if (raw == null) {
       // input (the command's, or the sudo password) needs a channel whose stdin is the command's
-      raw = exec.run(process.wrap(rendered), input, timeout, channels, display, killer);
+      String wrapped = process.wrap(command.rendered(), command.shape());
+      raw = exec.run(wrapped, input, timeout, channels, display, killer);
     }
     return checked(become, withoutMarker(process, raw));
   }
@@ -126,14 +127,14 @@ public final class HostCommands {
 
   /** Runs a command on a shell session of this host, or returns null when none is free. */
   private ExecChannel.Raw onSession(
-      String line, Duration timeout, String display, Consumer<byte[]> onTimeout) {
+      String line, boolean relayed, Duration timeout, String display, Consumer<byte[]> onTimeout) {
     Optional<ShellSession> session = sessions.borrow(timeout);
     if (session.isEmpty()) {
       return null;
     }
     try {
       sessionCommands.incrementAndGet();
-      return session.get().run(line, timeout, display, onTimeout);
+      return session.get().run(line, relayed, timeout, display, onTimeout);
     } finally {
       sessions.giveBack(session.get());
     }
@@ -161,7 +162,8 @@ public final class HostCommands {
     try {
       sessionCommands.incrementAndGet();
       scriptsOnSession.incrementAndGet();
-      raw = session.get().runWithInput(process.child(shell), text, timeout, display, killer);
+      String child = process.child(shell, RemoteProcess.Shape.SIMPLE_COMMAND);
+      raw = session.get().runWithInput(child, text, timeout, display, killer);
     } finally {
       sessions.giveBack(session.get());
     }

@@ -8,9 +8,9 @@ import java.util.regex.Pattern;
 
 /**
  * Makes a remote command killable: the wrapper prints its shell's PID on stderr behind a nonce,
- * then {@code exec}s the command so the PID stays the same. The kill script signals the process
- * group when the command leads its own group (OpenSSH starts every session with setsid), else the
- * process and all of its descendants.
+ * then {@code exec}s the command (or its shell) so the PID stays the same. The kill script signals
+ * the process group when the command leads its own group (OpenSSH starts every session with
+ * setsid), else the process and all of its descendants.
  */
 final class RemoteProcess {
   private final String nonce;
@@ -23,15 +23,35 @@ final class RemoteProcess {
     return nonce;
   }
 
+  /** How the wrapper starts a rendered command: each form starts as few shells as it can. */
+  enum Shape {
+    /** Any shell text: the wrapper execs a {@code /bin/sh -c} of its own for it. */
+    SCRIPT,
+    /** One simple command: the wrapper execs it, so one shell starts instead of two. */
+    SIMPLE_COMMAND,
+    /**
+     * A script of pagetune's own: the wrapper runs it. Not every shell execs a script's last
+     * command, so a death by signal of that command would read as an exit status above 128; a
+     * user's script keeps its own shell for that, pagetune's scripts do not look at it.
+     */
+    OWN_SCRIPT
+  }
+
   /** The string sent in the exec request. */
-  String wrap(String rendered) {
-    return "exec " + child(rendered);
+  String wrap(String rendered, Shape shape) {
+    return "exec " + child(rendered, shape);
   }
 
   /** The same command as a child of a long-lived shell session, which must not be replaced. */
-  String child(String rendered) {
+  String child(String rendered, Shape shape) {
+    // the PID line shares the script's first line, so the shell's messages keep its line numbers
+    String announce = "printf '%s %s\\n' " + nonce + " \"$$\" >&2; ";
     String inner =
-        "printf '%s %s\\n' " + nonce + " \"$$\" >&2; exec /bin/sh -c " + ShellQuote.quote(rendered);
+        switch (shape) {
+          case SCRIPT -> announce + "exec /bin/sh -c " + ShellQuote.quote(rendered);
+          case SIMPLE_COMMAND -> announce + "exec " + rendered;
+          case OWN_SCRIPT -> announce + rendered;
+        };
     return "/bin/sh -c " + ShellQuote.quote(inner);
   }
 

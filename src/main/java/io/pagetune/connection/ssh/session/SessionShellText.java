@@ -10,32 +10,26 @@ final class SessionShellText {
   private SessionShellText() {}
 
   /**
-   * What a command's output goes through: fd 4 and 5 (see {@link #RELAYS}) as its stdout and
+   * What a command's output goes through: fd 4 and 5 (see {@link #STOP_PREVIOUS}) as its stdout and
    * stderr, none of the session's own descriptors kept.
    */
   private static final String REDIRECT = " >&4 2>&5 3>&- 4>&- 5>&-";
 
   /**
-   * Each command's stdout and stderr are fresh FIFOs (fd 4 and 5 of the session shell, unlinked
-   * once open) that a {@code cat -u} per stream copies to the channel, so no process a command
-   * starts ever holds the channel itself. The frame lines go through the same FIFOs after the
-   * command, so they come after every byte it wrote. The next command first kills the previous
-   * pair: a background process of an earlier command still writing then writes into a pipe nobody
-   * reads (it gets EPIPE, as it would once an exec channel closed), and whatever the relay copied
-   * after the frame comes before the next begin line, which drops it. Without {@code mkfifo} the
-   * command writes to the channel directly, as before. Each relay {@code exec}s {@code cat} so that
-   * {@code $!} is the process holding the FIFO (yash would otherwise run it as a child of the PID
-   * it reports), and {@code wait} discards the shells' notices of the killed relays, which would
-   * otherwise read as a signal in the note file.
+   * What comes before each command: the relays of the previous one stopped and the note file
+   * emptied. A relayed command's stdout and stderr are fresh FIFOs (fd 4 and 5 of the session
+   * shell, see {@link SessionFifos}) that a {@code cat -u} per stream copies to the channel, so no
+   * process the command starts ever holds the channel itself. The frame lines go through the same
+   * FIFOs after the command, so they come after every byte it wrote. Killing the previous pair
+   * first means that a background process of an earlier command still writing writes into a pipe
+   * nobody reads (it gets EPIPE, as it would once an exec channel closed), and whatever the relay
+   * copied after the frame comes before the next begin line, which drops it. {@code wait} discards
+   * the shells' notices of the killed relays, which would otherwise read as a signal in the note
+   * file.
    */
-  private static final String RELAYS =
+  private static final String STOP_PREVIOUS =
       "case $pt_ro in ?*) kill $pt_ro $pt_re 2>/dev/null; wait $pt_ro $pt_re 2>/dev/null;"
-          + " pt_ro=; pt_re=;; esac; : > \"$pt_d/note\";"
-          + " if mkfifo \"$pt_d/o\" \"$pt_d/e\" 2>/dev/null; then"
-          + " exec cat -u <\"$pt_d/o\" 2>/dev/null & pt_ro=$!;"
-          + " exec cat -u <\"$pt_d/e\" >&3 2>/dev/null & pt_re=$!;"
-          + " exec 4>\"$pt_d/o\" 5>\"$pt_d/e\"; rm -f \"$pt_d/o\" \"$pt_d/e\";"
-          + " else exec 4>&1 5>&3; fi\n";
+          + " pt_ro=; pt_re=;; esac; : > \"$pt_d/note\";";
 
   /**
    * The session shell's first line: a private directory for its note file (the shell exits, and the
@@ -53,7 +47,7 @@ final class SessionShellText {
         + " pt_p=; pt_q=; IFS=.; set -f; for pt_w in $pt_o; do pt_p=$pt_q; pt_q=$pt_w; done;"
         + " set +f; IFS=$pt_i; case $pt_p in ''|*[!0-9]*) ;; *) kill -0 \"$pt_p\" 2>/dev/null"
         + " || rm -rf \"$pt_o\" 2>/dev/null;; esac; done;"
-        + " mkdir -m 700 \"$pt_d\" || exit 1; pt_ro=; pt_re=;"
+        + " mkdir -m 700 \"$pt_d\" || exit 1; pt_ro=; pt_re=; pt_f=;"
         + " trap 'kill $pt_ro $pt_re 2>/dev/null; rm -rf \"$pt_d\"' 0;"
         + " trap 'exit 129' 1 15; exec 3>&2 2>\"$pt_d/note\"\n";
   }
@@ -81,11 +75,11 @@ final class SessionShellText {
   }
 
   /**
-   * {@code body} (a subshell ending in a newline) between the relays, the begin lines and the end
-   * lines of a command's frame, which carry its status and, for a death by signal, the signal's
-   * name.
+   * {@code body} (a subshell ending in a newline) between the begin lines and the end lines of a
+   * command's frame, which carry its status and, for a death by signal, the signal's name; {@code
+   * streams} (from {@link SessionFifos}) points fd 4 and 5 at where the command writes.
    */
-  static String framed(String begin, String token, String body) {
+  static String framed(String begin, String token, String body, String streams) {
     // the relays, then the begin lines: what the relays of the previous command copied after its
     // frame comes before them. The command runs exec'd in a subshell writing to its relays, so that
     // the session shell's own stderr, the note file, gets only the shell's notice of a child that
@@ -93,7 +87,10 @@ final class SessionShellText {
     // Shells that print no notice say it in the status: ksh93 gives 256 + the signal, yash 384 +
     // it, above any exit status. The number is taken modulo 128 because posh's "kill -l" takes
     // only the signal's own number. Bourne syntax only: backquotes, no $(...) nor $((...)).
-    return RELAYS
+    return STOP_PREVIOUS
+        + " "
+        + streams
+        + "\n"
         + "printf '%s\\n' "
         + begin
         + "; printf '%s\\n' "

@@ -55,6 +55,7 @@ final class ShellSession {
   private final ScheduledExecutorService timer;
   private final ConnectionProbe probe;
   private final OutputLimit limit;
+  private final SessionFifos fifos = new SessionFifos();
   private volatile boolean broken;
 
   ShellSession(
@@ -88,6 +89,7 @@ final class ShellSession {
     try {
       ExecChannel.Raw hello =
           framed(
+              SessionFifos.direct(),
               SessionShellText.line("echo ok"),
               within,
               withinName,
@@ -114,12 +116,22 @@ final class ShellSession {
    * Runs one command (one simple command that {@code exec} can replace a subshell with, not
    * followed by a newline) and returns its framed output and status. At the timeout {@code
    * onTimeout} gets the stderr read so far (to find the PID to kill); the session stays usable when
-   * the frame still arrives after the kill.
+   * the frame still arrives after the kill. Only a {@code relayed} command writes through relays of
+   * its own: one that may leave a process behind (any command but pagetune's own file scripts).
    */
   ExecChannel.Raw run(
-      String command, Duration timeout, String display, Consumer<byte[]> onTimeout) {
+      String command,
+      boolean relayed,
+      Duration timeout,
+      String display,
+      Consumer<byte[]> onTimeout) {
     return framed(
-        SessionShellText.line(command), timeout, ExecChannel.COMMAND_TIMEOUT, display, onTimeout);
+        relayed ? fifos.next() : SessionFifos.direct(),
+        SessionShellText.line(command),
+        timeout,
+        ExecChannel.COMMAND_TIMEOUT,
+        display,
+        onTimeout);
   }
 
   /**
@@ -127,19 +139,23 @@ final class ShellSession {
    * last ending in a newline) as its standard input: a here-document under a quoted random
    * delimiter, so the session shell expands nothing in it and the input reaches the command as data
    * of any size, never as an argument (Linux limits one argument to 128 KB). A script a {@code
-   * /bin/sh} reads this way is how a whole write costs one round trip.
+   * /bin/sh} reads this way is how a whole write costs one round trip. Such a script is pagetune's
+   * own and leaves no process behind, so it writes to the channel without relays.
    */
   ExecChannel.Raw runWithInput(
       String command, String input, Duration timeout, String display, Consumer<byte[]> onTimeout) {
     String body = SessionShellText.withInput(command, input);
-    return framed(body, timeout, ExecChannel.COMMAND_TIMEOUT, display, onTimeout);
+    return framed(
+        SessionFifos.direct(), body, timeout, ExecChannel.COMMAND_TIMEOUT, display, onTimeout);
   }
 
   /**
-   * Runs {@code body}, a subshell ending in a newline, between a command's frame lines; {@code
-   * timeoutName} names the timeout in the report of a host cut off after it.
+   * Runs {@code body}, a subshell ending in a newline, between a command's frame lines, writing
+   * where {@code streams} points its fd 4 and 5; {@code timeoutName} names the timeout in the
+   * report of a host cut off after it.
    */
   private ExecChannel.Raw framed(
+      String streams,
       String body,
       Duration timeout,
       String timeoutName,
@@ -154,7 +170,7 @@ final class ShellSession {
     String begin = "pagetune-begin-" + RandomHex.of(12);
     FrameEnd out = new FrameEnd(begin, token);
     FrameEnd err = new FrameEnd(begin, token);
-    String line = SessionShellText.framed(begin, token, body);
+    String line = SessionShellText.framed(begin, token, body, streams);
     // stdout is read on the caller's thread and only stderr on a pump thread: one thread per
     // running command instead of two, which at hundreds of hosts is much of the run's memory
     CompletableFuture<Boolean> errDone = drain(shell.getErrorStream(), err, onTimeout);
