@@ -146,7 +146,7 @@ CFG
 
 results="$here/results/$(date -u +%Y%m%dT%H%M%SZ).tsv"
 mkdir -p "$here/results"
-printf 'tool\tn\tmode\trep\twall_s\tcpu_s\tpeak_rss_kb\texit\tsshd_cpu_s\tconnections\texec_sessions\tsftp_sessions\tidle_pct\tsteal_pct\n' > "$results"
+printf 'tool\tn\tmode\trep\twall_s\tcpu_s\tpeak_rss_kb\texit\tsshd_cpu_s\tconnections\texec_sessions\tsftp_sessions\tidle_pct\tsteal_pct\tprocesses\tmachine_cpu_s\n' > "$results"
 machine() { # the machine and its load, beside the results: figures taken under load say so
   echo "date: $(date -u +%FT%TZ)"
   echo "cpus: $(nproc) ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'))"
@@ -159,7 +159,7 @@ machine() { # the machine and its load, beside the results: figures taken under 
   echo "sshd listeners: $listeners (127.0.0.2-127.0.0.$((listeners + 1)), port $port)"
   echo "floor algorithms: kex $floor_kex, host key $floor_hostkey, cipher $floor_cipher, mac $floor_mac"
   echo "class-data archive: $(case ${CDS:-1} in 0) echo no ;; pagetune) echo "pagetune only (a 1-host apply wrote it)" ;; *) echo "yes, written by a 1-host apply of each jar" ;; esac)"
-  echo "JVM options: pagetune ${PAGETUNE_JAVA_OPTS:-the launcher's}; baseline ${BASELINE_JAVA_OPTS:-${PAGETUNE_JAVA_OPTS:-the launcher's}}"
+  echo "JVM options: pagetune ${PAGETUNE_JAVA_OPTS:-as the launcher}; baseline ${BASELINE_JAVA_OPTS:-${PAGETUNE_JAVA_OPTS:-as the launcher}}"
   echo "uptime at start: $(uptime)"
 }
 
@@ -189,20 +189,26 @@ sshd_log_since() { # "counts from sshd_log_lines" -> the lines logged since, of 
 # ticks. Steal is time the hypervisor gave to other guests; it does not show in a tool's own CPU
 # time and made runs on a busy host look like waiting
 cpu_ticks() { head -n 1 /proc/stat; }
-idle_steal() { # "cpu_ticks before" "cpu_ticks after" -> "idle% steal%"
+# processes the machine started since boot (/proc/stat): over a run, the processes the tool and
+# its hosts' sshd, shells and commands started (the machine is otherwise idle)
+forks() { awk '$1 == "processes" { print $2 }' /proc/stat; }
+idle_steal() { # "cpu_ticks before" "cpu_ticks after" -> "idle% steal% busy-seconds"
+  # busy: every CPU's time not idle, waiting or stolen, in seconds (the kernel counts USER_HZ
+  # ticks): what the tool and its hosts' sshd, shells and commands cost the machine together
   python3 -c '
 import sys
 a = [int(x) for x in sys.argv[1].split()[1:]]; b = [int(x) for x in sys.argv[2].split()[1:]]
 d = [y - x for x, y in zip(a, b)]; total = sum(d[:8]) or 1
-print(f"{100 * (d[3] + d[4]) / total:.1f} {100 * d[7] / total:.1f}")' "$1" "$2"
+busy = (sum(d[:8]) - d[3] - d[4] - d[7]) / int(sys.argv[3])
+print(f"{100 * (d[3] + d[4]) / total:.1f} {100 * d[7] / total:.1f} {busy:.2f}")' "$1" "$2" "$(getconf CLK_TCK)"
 }
 
 measure() { # tool n mode rep -- command...
   local tool=$1 n=$2 mode=$3 rep=$4; shift 5
   local t="$work/time.out" rc=0 wall usr sys rss cpu sshd0 sshd1 log0 conns execs sftps ticks0 idle steal
-  sshd0=$(sshd_cpu); log0=$(sshd_log_lines); ticks0=$(cpu_ticks)
+  sshd0=$(sshd_cpu); log0=$(sshd_log_lines); ticks0=$(cpu_ticks); forks0=$(forks)
   /usr/bin/time -f '%e %U %S %M' -o "$t" bash -c '"$@"' bench "$@" > "$work/last.log" 2>&1 || rc=$?
-  read -r idle steal < <(idle_steal "$ticks0" "$(cpu_ticks)")
+  read -r idle steal busy < <(idle_steal "$ticks0" "$(cpu_ticks)"); procs=$(( $(forks) - forks0 ))
   # ansible's ControlPersist masters outlive the run: end them so that their sshd CPU counts
   pkill -f "$work/cp/" 2>/dev/null || true
   for _ in $(seq 50); do pgrep -f "$work/cp/" > /dev/null || break; sleep 0.1; done
@@ -214,9 +220,9 @@ measure() { # tool n mode rep -- command...
   conns=$(grep -c 'Accepted publickey' "$work/since.log" || true)
   execs=$(grep -c 'Starting session: command' "$work/since.log" || true)
   sftps=$(grep -c "Starting session: subsystem 'sftp'" "$work/since.log" || true)
-  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$tool" "$n" "$mode" "$rep" "$wall" "$cpu" "$rss" "$rc" \
-    "$(python3 -c "print(round($sshd1 - $sshd0, 2))")" "$conns" "$execs" "$sftps" "$idle" "$steal" >> "$results"
-  echo "  $tool n=$n $mode #$rep: ${wall}s wall, ${cpu}s cpu, ${rss} KB peak, exit $rc; sshd $(python3 -c "print(round($sshd1 - $sshd0, 2))")s cpu, $conns connections, $execs exec sessions, $sftps sftp; machine ${idle}% idle, ${steal}% steal" >&2
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$tool" "$n" "$mode" "$rep" "$wall" "$cpu" "$rss" "$rc" \
+    "$(python3 -c "print(round($sshd1 - $sshd0, 2))")" "$conns" "$execs" "$sftps" "$idle" "$steal" "$procs" "$busy" >> "$results"
+  echo "  $tool n=$n $mode #$rep: ${wall}s wall, ${cpu}s cpu, ${rss} KB peak, exit $rc; sshd $(python3 -c "print(round($sshd1 - $sshd0, 2))")s cpu, $conns connections, $execs exec sessions, $sftps sftp; machine ${idle}% idle, ${steal}% steal, $procs processes started, ${busy}s machine CPU" >&2
   if [ "$rc" != 0 ] && [ "$rc" != 2 ]; then tail -n 20 "$work/last.log" >&2; fi
 }
 

@@ -23,16 +23,25 @@ def opt(key, tool, n, mode, fmt):
     return format(med(key, tool, n, mode), fmt)
 
 
+def per_host(key, tool, n, mode):
+    # the machine's processes started over a run, per inventory host (older files: no column)
+    if key not in rows[0] or not all(r.get(key) for r in groups[(tool, n, mode)]):
+        return "-"
+    return format(med(key, tool, n, mode) / n, ".1f")
+
+
 print("| N | mode | tool | runs | median wall s | median CPU s | median peak RSS MB | sshd CPU s |"
-      " connections | exec sessions | SFTP sessions | failed runs | machine idle % | steal % |")
-print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+      " connections | exec sessions | SFTP sessions | failed runs | machine idle % | steal % |"
+      " processes started per host | machine CPU s |")
+print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 for (tool, n, mode), rs in sorted(groups.items(), key=lambda k: (k[0][1], k[0][2], k[0][0])):
     bad = sum(1 for r in rs if r["exit"] not in ("0",))
     print(f"| {n} | {mode} | {tool} | {len(rs)} | {med('wall_s', tool, n, mode):.2f} | "
           f"{med('cpu_s', tool, n, mode):.2f} | {med('peak_rss_kb', tool, n, mode) / 1024:.0f} | "
           f"{opt('sshd_cpu_s', tool, n, mode, '.2f')} | {opt('connections', tool, n, mode, '.0f')} | "
           f"{opt('exec_sessions', tool, n, mode, '.0f')} | {opt('sftp_sessions', tool, n, mode, '.0f')} | {bad} | "
-          f"{opt('idle_pct', tool, n, mode, '.0f')} | {opt('steal_pct', tool, n, mode, '.0f')} |")
+          f"{opt('idle_pct', tool, n, mode, '.0f')} | {opt('steal_pct', tool, n, mode, '.0f')} | "
+          f"{per_host('processes', tool, n, mode)} | {opt('machine_cpu_s', tool, n, mode, '.2f')} |")
 
 print()
 print("| N | mode | ansible / pagetune (wall) | pagetune / floor (wall) | ansible / pagetune (CPU) | baseline / pagetune (wall) |")

@@ -6,7 +6,8 @@ package io.pagetune.connection.ssh.session;
  * open, and a FIFO opened again joins the pipe that process writes into. The pairs are made eight
  * at a time by one {@code mkfifo}, and a spent batch is removed by one {@code rm} when the next one
  * is made, so a command costs its two relays and no other process; whatever is left goes with the
- * session's directory. Not thread-safe: a session runs one command at a time.
+ * session's directory. Not thread-safe: a session runs one command at a time, and passes from one
+ * thread to the next under its pool's lock.
  */
 final class SessionFifos {
   /** Pairs made by one {@code mkfifo}: most hosts' plays need one batch per session. */

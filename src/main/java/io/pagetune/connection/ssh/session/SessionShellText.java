@@ -2,9 +2,9 @@ package io.pagetune.connection.ssh.session;
 
 /**
  * What a {@link ShellSession} writes to its {@code /bin/sh}: the session's first line, each command
- * in a subshell writing to its relays, and the frame lines around it. Bourne-shell syntax only
- * (backquotes, no {@code $(...)} nor {@code $((...))}), so that Solaris 10's {@code /bin/sh}, AIX
- * ksh and IBM i PASE keep a session as well as dash or bash.
+ * in a subshell writing to fd 4 and 5 (its relays, or the channel), and the frame lines around it.
+ * Bourne-shell syntax only (backquotes, no {@code $(...)} nor {@code $((...))}), so that Solaris
+ * 10's {@code /bin/sh}, AIX ksh and IBM i PASE keep a session as well as dash or bash.
  */
 final class SessionShellText {
   private SessionShellText() {}
@@ -52,7 +52,7 @@ final class SessionShellText {
         + " trap 'exit 129' 1 15; exec 3>&2 2>\"$pt_d/note\"\n";
   }
 
-  /** One command as the session runs it, in a subshell writing to its relays. */
+  /** One command as the session runs it, in a subshell writing to fd 4 and 5. */
   static String line(String command) {
     return "( exec " + command + REDIRECT + " </dev/null )\n";
   }

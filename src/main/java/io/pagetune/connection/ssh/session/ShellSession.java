@@ -30,10 +30,10 @@ import net.schmizz.sshj.connection.channel.direct.Session;
  * with stdin from {@code /dev/null}, so a {@code cd}, {@code export} or {@code umask} of one
  * command never reaches the next. After each command the session shell prints a newline, a token
  * random per command and (on stdout) the exit status, which frames the output of both streams byte
- * for byte. A command writes into pipes of its own that the session copies to the channel and stops
- * reading once its frame is read, so what its background processes write later reaches no other
- * command. Only Bourne-shell syntax is sent, so Solaris 10's {@code /bin/sh}, AIX ksh and IBM i
- * PASE keep a session as well as dash or bash.
+ * for byte. A command that may leave a process behind writes into pipes of its own that the session
+ * copies to the channel and stops reading once its frame is read, so what its background processes
+ * write later reaches no other command. Only Bourne-shell syntax is sent, so Solaris 10's {@code
+ * /bin/sh}, AIX ksh and IBM i PASE keep a session as well as dash or bash.
  *
  * <p>A session that cannot be trusted any more (a killed command whose frame never came, a stream
  * that ended) is marked broken and closed; its owner opens another or falls back to exec channels.
