@@ -159,12 +159,7 @@ class SshShellSessionTest {
   void relaysOfManyCommandsAreMadeInBatchesAndTheSpentOnesRemoved() throws Exception {
     TestSshHost host = ssh.start();
     try (SshConnection c = open(host)) {
-      CommandResult start =
-          c.run(
-              RemoteCommand.script(
-                  "(while :; do echo tick; echo tock >&2; sleep 0.05; done) & echo \"pid=$!\""),
-              T);
-      long writer = Long.parseLong(start.stdout().replaceAll("(?s).*pid=(\\d+).*", "$1"));
+      long writer = startBackgroundWriter(c);
       try {
         // three batches of eight pairs: the writer's pair is removed while it still writes
         for (int i = 1; i < 24; i++) {
@@ -211,16 +206,7 @@ class SshShellSessionTest {
   void aBackgroundWriterAnEarlierCommandLeftRunningWritesIntoNoLaterCommand() throws Exception {
     TestSshHost host = ssh.start();
     try (SshConnection c = open(host)) {
-      CommandResult start =
-          c.run(
-              RemoteCommand.script(
-                  "(while :; do echo tick; echo tock >&2; sleep 0.05; done) & echo \"pid=$!\""),
-              T);
-      // the writer's own first lines may come within this command's frame: it is its child
-      java.util.regex.Matcher pid =
-          java.util.regex.Pattern.compile("(?m)^pid=(\\d+)$").matcher(start.stdout());
-      assertTrue(pid.find(), start.stdout());
-      long writer = Long.parseLong(pid.group(1));
+      long writer = startBackgroundWriter(c);
       try {
         for (int i = 0; i < 3; i++) {
           // each command lasts several of the writer's periods, so it writes during the frame
@@ -235,6 +221,20 @@ class SshShellSessionTest {
         ProcessHandle.of(writer).ifPresent(ProcessHandle::destroyForcibly);
       }
     }
+  }
+
+  /** Leaves a process behind that writes to both streams every 50 ms; its PID. */
+  private static long startBackgroundWriter(SshConnection c) {
+    CommandResult start =
+        c.run(
+            RemoteCommand.script(
+                "(while :; do echo tick; echo tock >&2; sleep 0.05; done) & echo \"pid=$!\""),
+            T);
+    // the writer's own first lines may come within this command's frame: it is its child
+    java.util.regex.Matcher pid =
+        java.util.regex.Pattern.compile("(?m)^pid=(\\d+)$").matcher(start.stdout());
+    assertTrue(pid.find(), start.stdout());
+    return Long.parseLong(pid.group(1));
   }
 
   @Test

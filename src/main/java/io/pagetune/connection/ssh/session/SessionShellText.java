@@ -10,8 +10,8 @@ final class SessionShellText {
   private SessionShellText() {}
 
   /**
-   * What a command's output goes through: fd 4 and 5 (see {@link #STOP_PREVIOUS}) as its stdout and
-   * stderr, none of the session's own descriptors kept.
+   * What a command's output goes through: fd 4 and 5 (its relays or the channel, see {@link
+   * SessionFifos}) as its stdout and stderr, none of the session's own descriptors kept.
    */
   private static final String REDIRECT = " >&4 2>&5 3>&- 4>&- 5>&-";
 
@@ -81,7 +81,7 @@ final class SessionShellText {
    */
   static String framed(String begin, String token, String body, String streams) {
     // the relays, then the begin lines: what the relays of the previous command copied after its
-    // frame comes before them. The command runs exec'd in a subshell writing to its relays, so that
+    // frame comes before them. The command runs exec'd in a subshell writing to fd 4 and 5, so that
     // the session shell's own stderr, the note file, gets only the shell's notice of a child that
     // died of a signal: a status above 128 is a signal only with that notice ("exit 143" is not).
     // Shells that print no notice say it in the status: ksh93 gives 256 + the signal, yash 384 +
