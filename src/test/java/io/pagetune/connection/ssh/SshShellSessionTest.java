@@ -159,27 +159,23 @@ class SshShellSessionTest {
   void relaysOfManyCommandsAreMadeInBatchesAndTheSpentOnesRemoved() throws Exception {
     TestSshHost host = ssh.start();
     try (SshConnection c = open(host)) {
-      long writer = startBackgroundWriter(c);
-      try {
-        // three batches of eight pairs: the writer's pair is removed while it still writes
-        for (int i = 1; i < 24; i++) {
-          CommandResult r =
-              c.run(RemoteCommand.script("echo own" + i + "; echo err" + i + " >&2"), T);
-          assertEquals("own" + i + "\n", r.stdout());
-          assertEquals("err" + i + "\n", r.stderr());
-        }
-        // the 25th relayed command starts the fourth batch: its eight pairs and the note file
-        // ($PPID is the session shell, which names its directory)
-        CommandResult dir =
-            c.run(RemoteCommand.script("ls \"${TMPDIR:-/tmp}\"/pagetune-sh.$PPID.*/"), T);
-        assertEquals(0, dir.exitCode(), dir.stderr());
-        assertEquals(
-            "e24 e25 e26 e27 e28 e29 e30 e31 note o24 o25 o26 o27 o28 o29 o30 o31",
-            String.join(" ", dir.stdout().strip().split("\n")));
-        assertEquals(1, c.shellSessionsOpened());
-      } finally {
-        ProcessHandle.of(writer).ifPresent(ProcessHandle::destroyForcibly);
-      }
+      whileABackgroundWriterRuns(
+          c,
+          () -> {
+            // three batches of eight pairs: the writer's pair is removed while it still writes
+            for (int i = 1; i < 24; i++) {
+              assertOnlyItsOwnOutput(c, i, "");
+            }
+            // the 25th relayed command starts the fourth batch: its eight pairs and the note file
+            // ($PPID is the session shell, which names its directory)
+            CommandResult dir =
+                c.run(RemoteCommand.script("ls \"${TMPDIR:-/tmp}\"/pagetune-sh.$PPID.*/"), T);
+            assertEquals(0, dir.exitCode(), dir.stderr());
+            assertEquals(
+                "e24 e25 e26 e27 e28 e29 e30 e31 note o24 o25 o26 o27 o28 o29 o30 o31",
+                String.join(" ", dir.stdout().strip().split("\n")));
+          });
+      assertEquals(1, c.shellSessionsOpened());
     }
   }
 
@@ -206,21 +202,35 @@ class SshShellSessionTest {
   void aBackgroundWriterAnEarlierCommandLeftRunningWritesIntoNoLaterCommand() throws Exception {
     TestSshHost host = ssh.start();
     try (SshConnection c = open(host)) {
-      long writer = startBackgroundWriter(c);
-      try {
-        for (int i = 0; i < 3; i++) {
-          // each command lasts several of the writer's periods, so it writes during the frame
-          CommandResult r =
-              c.run(RemoteCommand.script("echo own" + i + "; sleep 0.3; echo err" + i + " >&2"), T);
-          assertEquals("own" + i + "\n", r.stdout());
-          assertEquals("err" + i + "\n", r.stderr());
-          assertEquals(0, r.exitCode());
-        }
-        assertEquals(1, c.shellSessionsOpened());
-      } finally {
-        ProcessHandle.of(writer).ifPresent(ProcessHandle::destroyForcibly);
-      }
+      whileABackgroundWriterRuns(
+          c,
+          () -> {
+            for (int i = 0; i < 3; i++) {
+              // each command lasts several of the writer's periods, so it writes during the frame
+              assertOnlyItsOwnOutput(c, i, "sleep 0.3; ");
+            }
+          });
+      assertEquals(1, c.shellSessionsOpened());
     }
+  }
+
+  /** Runs {@code body} while a process an earlier command left behind writes to both streams. */
+  private static void whileABackgroundWriterRuns(SshConnection c, Runnable body) {
+    long writer = startBackgroundWriter(c);
+    try {
+      body.run();
+    } finally {
+      ProcessHandle.of(writer).ifPresent(ProcessHandle::destroyForcibly);
+    }
+  }
+
+  /** Runs command {@code i} ({@code pause} between its two lines): its own output, nothing else. */
+  private static void assertOnlyItsOwnOutput(SshConnection c, int i, String pause) {
+    CommandResult r =
+        c.run(RemoteCommand.script("echo own" + i + "; " + pause + "echo err" + i + " >&2"), T);
+    assertEquals("own" + i + "\n", r.stdout());
+    assertEquals("err" + i + "\n", r.stderr());
+    assertEquals(0, r.exitCode());
   }
 
   /** Leaves a process behind that writes to both streams every 50 ms; its PID. */

@@ -104,9 +104,15 @@ public final class HostCommands {
     RemoteProcess process = new RemoteProcess("pagetune-pid-" + RandomHex.of(8));
     byte[] input = sudo.before(become, stdin);
     Consumer<byte[]> killer = stderrSoFar -> kill(process.pid(stderrSoFar), become);
-    String child = process.child(command.rendered(), command.shape());
     ExecChannel.Raw raw =
-        input.length == 0 ? onSession(child, command.relayed(), timeout, display, killer) : null;
+        input.length == 0
+            ? onSession(
+                process.child(command.rendered(), command.shape()),
+                command.relayed(),
+                timeout,
+                display,
+                killer)
+            : null;
     if (raw == null) {
       // input (the command's, or the sudo password) needs a channel whose stdin is the command's
       String wrapped = process.wrap(command.rendered(), command.shape());

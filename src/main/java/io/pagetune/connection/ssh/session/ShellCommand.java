@@ -13,11 +13,7 @@ record ShellCommand(String rendered, RemoteProcess.Shape shape, boolean relayed)
 
   /** A module's or a user's command: relayed, and exec'd by the wrapper when it is simple. */
   static ShellCommand of(RemoteCommand command) {
-    RemoteProcess.Shape shape =
-        ShellQuote.rendersSimpleCommand(command)
-            ? RemoteProcess.Shape.SIMPLE_COMMAND
-            : RemoteProcess.Shape.SCRIPT;
-    return new ShellCommand(ShellQuote.renderMarked(command), shape, true);
+    return rendered(command, RemoteProcess.Shape.SCRIPT, true);
   }
 
   /**
@@ -26,10 +22,14 @@ record ShellCommand(String rendered, RemoteProcess.Shape shape, boolean relayed)
    */
   static ShellCommand ownScript(String script, Become become) {
     RemoteCommand command = RemoteCommand.script(script).withBecome(become);
+    return rendered(command, RemoteProcess.Shape.OWN_SCRIPT, false);
+  }
+
+  /** {@code command} rendered: exec'd when it is one simple command, else as {@code script}. */
+  private static ShellCommand rendered(
+      RemoteCommand command, RemoteProcess.Shape script, boolean relayed) {
     RemoteProcess.Shape shape =
-        ShellQuote.rendersSimpleCommand(command)
-            ? RemoteProcess.Shape.SIMPLE_COMMAND
-            : RemoteProcess.Shape.OWN_SCRIPT;
-    return new ShellCommand(ShellQuote.renderMarked(command), shape, false);
+        ShellQuote.rendersSimpleCommand(command) ? RemoteProcess.Shape.SIMPLE_COMMAND : script;
+    return new ShellCommand(ShellQuote.renderMarked(command), shape, relayed);
   }
 }
