@@ -5,7 +5,8 @@ package io.pagetune.connection;
  * through a shell (local become, SSH become, SSH without SFTP): check that the temp file holds
  * every byte, optionally copy a staged file into it first, set mode, owner and group (chown/chgrp
  * only when they differ, so a non-root writer keeps working), then rename it over the target in the
- * same directory. The fragment is an {@code &&} chain, so the caller decides what a failure does.
+ * same directory. The fragment is an {@code &&} chain, so the caller decides what a failure does;
+ * with an owner or group it sets the positional parameters (one {@code ls -ld} of the temp file).
  */
 public final class AtomicInstall {
   private AtomicInstall() {}
@@ -26,23 +27,16 @@ public final class AtomicInstall {
       s.append(" && cp -- \"$s\" \"$t\"");
     }
     s.append(" && chmod ").append(String.format("%04o", mode)).append(" \"$t\"");
+    if (owner != null || group != null) {
+      s.append(" && { ").append(LsFields.read("\"$t\"")).append("; }");
+    }
     if (owner != null) {
       String o = ShellQuote.quote(owner);
-      s.append(" && pt_o=`ls -ld -- \"$t\" | awk '{ print $3 }'`")
-          .append(" && { [ \"$pt_o\" = ")
-          .append(o)
-          .append(" ] || chown ")
-          .append(o)
-          .append(" \"$t\"; }");
+      s.append(" && { [ \"$3\" = ").append(o).append(" ] || chown ").append(o).append(" \"$t\"; }");
     }
     if (group != null) {
       String g = ShellQuote.quote(group);
-      s.append(" && pt_g=`ls -ld -- \"$t\" | awk '{ print $4 }'`")
-          .append(" && { [ \"$pt_g\" = ")
-          .append(g)
-          .append(" ] || chgrp ")
-          .append(g)
-          .append(" \"$t\"; }");
+      s.append(" && { [ \"$4\" = ").append(g).append(" ] || chgrp ").append(g).append(" \"$t\"; }");
     }
     s.append(" && mv -f -- \"$t\" ").append(ShellQuote.quote(path));
     return s.toString();

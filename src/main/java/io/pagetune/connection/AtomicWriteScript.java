@@ -77,11 +77,11 @@ public record AtomicWriteScript(
     s.append("; g=").append(group == null ? "" : ShellQuote.quote(group)).append('\n');
     if (mode == null || owner == null || group == null) {
       // what the caller left open is the existing file's, as a stat before the write would give
-      s.append("if [ -h \"$p\" ] || [ -e \"$p\" ]; then\n");
+      s.append("if [ -h \"$p\" ] || [ -e \"$p\" ]; then\n  ").append(LsFields.read("\"$p\""));
+      s.append('\n');
       if (mode == null) {
-        s.append("  m=`ls -ld -- \"$p\" | awk '").append(MODE_OF_LS).append("'`\n");
+        s.append("  ").append(LsFields.modeInto("m")).append('\n');
       }
-      s.append("  set -- `ls -ld -- \"$p\"`\n");
       if (owner == null) {
         s.append("  o=$3\n");
       }
@@ -111,10 +111,12 @@ public record AtomicWriteScript(
         .append("; }\n");
     s.append("chmod \"$m\" \"$t\" || exit 1\n");
     // chown/chgrp only when they differ, so that a writer who is not root keeps working
-    s.append("if [ -n \"$o\" ]; then x=`ls -ld -- \"$t\" | awk '{ print $3 }'`;")
-        .append(" [ \"$x\" = \"$o\" ] || chown \"$o\" \"$t\" || exit 1; fi\n");
-    s.append("if [ -n \"$g\" ]; then x=`ls -ld -- \"$t\" | awk '{ print $4 }'`;")
-        .append(" [ \"$x\" = \"$g\" ] || chgrp \"$g\" \"$t\" || exit 1; fi\n");
+    s.append("if [ -n \"$o$g\" ]; then ").append(LsFields.read("\"$t\"")).append('\n');
+    s.append(
+        "  if [ -n \"$o\" ] && [ \"$3\" != \"$o\" ]; then chown \"$o\" \"$t\" || exit 1; fi\n");
+    s.append(
+        "  if [ -n \"$g\" ] && [ \"$4\" != \"$g\" ]; then chgrp \"$g\" \"$t\" || exit 1; fi\n");
+    s.append("fi\n");
     s.append("mv -f -- \"$t\" \"$p\" || exit 1\nt=\n");
     s.append("set -- `cksum < \"$p\"`\necho ").append(READ_BACK).append(" \"$1 $2\"\n");
     s.append("exit 0\n}\n");
@@ -125,17 +127,4 @@ public record AtomicWriteScript(
   public boolean readBackMatches(String stdout) {
     return stdout.lines().anyMatch(l -> l.strip().equals(READ_BACK + " " + expected.text()));
   }
-
-  /**
-   * Octal mode digits from an {@code ls -l} permission field; old awk only (no printf %o, no ?:).
-   */
-  private static final String MODE_OF_LS =
-      "{ p = $1; s = 0; d = \"\"; for (i = 0; i < 3; i++) { v = 0;"
-          + " if (substr(p, 2 + 3 * i, 1) == \"r\") v += 4;"
-          + " if (substr(p, 3 + 3 * i, 1) == \"w\") v += 2;"
-          + " x = substr(p, 4 + 3 * i, 1);"
-          + " if (x != \"-\" && x != \"S\" && x != \"T\") v += 1;"
-          + " if (x == \"s\" || x == \"S\") { if (i == 0) s += 4; else s += 2 }"
-          + " if (x == \"t\" || x == \"T\") s += 1;"
-          + " d = d v } print s d }";
 }

@@ -140,6 +140,45 @@ class AtomicWriteScriptTest {
     assertEquals("3751", new String(stat.getInputStream().readAllBytes()).strip());
   }
 
+  /**
+   * Every program a write starts is paid on every host of a fleet: over an existing file whose
+   * mode, owner and group it keeps, the script starts one ls per file, the two cksums, chmod and
+   * mv, and nothing else (the mode is read from ls by the shell, not by awk).
+   */
+  @ParameterizedTest
+  @MethodSource("shells")
+  void aWriteOverAnExistingFileStartsOnlyTheProgramsItNeeds(String shell) throws Exception {
+    Path target = Files.writeString(dir.resolve("limits.conf"), "old\n");
+    Files.setPosixFilePermissions(target, PosixFilePermissions.fromString("rw-r-----"));
+    Path bin = Files.createDirectories(dir.resolve("bin"));
+    Path log = dir.resolve("programs.log");
+    for (String program : List.of("ls", "cksum", "chmod", "chown", "chgrp", "mv", "rm", "awk")) {
+      Path real =
+          Stream.of("/usr/bin", "/bin")
+              .map(d -> Path.of(d, program))
+              .filter(Files::isExecutable)
+              .findFirst()
+              .orElseThrow();
+      Path shim = bin.resolve(program);
+      Files.writeString(
+          shim, "#!/bin/sh\necho " + program + " >> '" + log + "'\nexec " + real + " \"$@\"\n");
+      Files.setPosixFilePermissions(shim, PosixFilePermissions.fromString("rwxr-xr-x"));
+    }
+    AtomicWriteScript s = script("new\n".getBytes(StandardCharsets.UTF_8), target, null);
+    String text = "PATH='" + bin + "':$PATH; export PATH\n" + s.text();
+    Process p = new ProcessBuilder(shell).redirectErrorStream(true).start();
+    try (var in = p.getOutputStream()) {
+      in.write(text.getBytes(StandardCharsets.US_ASCII));
+    }
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+    assertEquals(0, p.exitValue(), out);
+    assertEquals("new\n", Files.readString(target));
+    assertEquals("rw-r-----", perms(target));
+    assertEquals(
+        List.of("ls", "cksum", "chmod", "ls", "mv", "cksum"), Files.readAllLines(log), out);
+  }
+
   @ParameterizedTest
   @MethodSource("shells")
   void aWrongExpectedChecksumLeavesTheTargetAndNoTempFile(String shell) throws Exception {

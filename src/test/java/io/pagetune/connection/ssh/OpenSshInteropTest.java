@@ -109,6 +109,41 @@ class OpenSshInteropTest {
     }
   }
 
+  /**
+   * OpenSSH's sftp-server names the owner and group of a stat (its users-groups-by-id@openssh.com
+   * request, in OpenSSH's PROTOCOL file): no script runs on the host, and an id the host does not
+   * know stays numeric.
+   */
+  @Test
+  void ownerAndGroupNamesComeFromTheSftpServerWithoutAShellCommand() throws Exception {
+    Path dir = Files.createDirectories(ssh.root().resolve("id-names"));
+    Path mine = Files.writeString(dir.resolve("mine"), "x");
+    Path unknown = Files.writeString(dir.resolve("unknown"), "x");
+    boolean root = "root".equals(System.getProperty("user.name"));
+    if (root) {
+      Files.setAttribute(unknown, "unix:uid", 1_999_999_997);
+      Files.setAttribute(unknown, "unix:gid", 1_999_999_996);
+    }
+    String group =
+        Files.readAttributes(mine, java.nio.file.attribute.PosixFileAttributes.class)
+            .group()
+            .getName();
+    try (OpenSshFixture f = sshd(true);
+        SshConnection c = open(f, ssh.settings(), Map.of())) {
+      int before = c.sessionCommands();
+      FileMeta m = c.stat(mine.toString(), Become.NONE).orElseThrow();
+      assertEquals(ssh.user(), m.owner());
+      assertEquals(group, m.group());
+      if (root) {
+        FileMeta u = c.stat(unknown.toString(), Become.NONE).orElseThrow();
+        assertEquals("1999999997", u.owner());
+        assertEquals("1999999996", u.group());
+      }
+      assertEquals(before, c.sessionCommands(), "a shell command ran for the names");
+      assertTrue(c.usesSftp());
+    }
+  }
+
   @Test
   void timeoutKillsTheRemoteCommand() throws Exception {
     String marker = "600." + System.nanoTime() % 1_000_000;

@@ -8,9 +8,7 @@ import io.pagetune.connection.ShellQuote;
 import io.pagetune.connection.StatOutput;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import net.schmizz.sshj.SSHClient;
 import net.schmizz.sshj.sftp.FileAttributes;
@@ -31,7 +29,7 @@ public final class RemoteFiles {
   private final SftpChannel sftp;
   private final TempFileInstall install;
   private final SessionWrite sessionWrite;
-  private final Map<String, String> names = new ConcurrentHashMap<>();
+  private final IdNames ids;
 
   public RemoteFiles(
       HostCommands commands,
@@ -45,6 +43,7 @@ public final class RemoteFiles {
     this.scripts = new FileScripts(commands, taskTimeout);
     this.sftp = new SftpChannel(host, client, commands.channels(), probe, io, taskTimeout);
     this.install = new TempFileInstall(scripts);
+    this.ids = new IdNames(scripts, sftp);
     this.sessionWrite = new SessionWrite(commands, taskTimeout);
   }
 
@@ -94,6 +93,7 @@ public final class RemoteFiles {
   }
 
   private FileMeta toMeta(String path, FileAttributes a) {
+    IdNames.OwnerAndGroup names = ids.ownerAndGroup(a.getUID(), a.getGID());
     FileMode.Type t = a.getType();
     FileMeta.Type type =
         t == FileMode.Type.REGULAR
@@ -105,40 +105,9 @@ public final class RemoteFiles {
         path,
         type,
         a.getMode().getPermissionsMask() & 07777,
-        name("passwd", a.getUID()),
-        name("group", a.getGID()),
+        names.owner(),
+        names.group(),
         a.getSize());
-  }
-
-  /** SFTP v3 gives numeric ids: resolve them once per id on the host, numeric if unknown. */
-  private String name(String database, int id) {
-    String key = database + ":" + id;
-    String cached = names.get(key);
-    if (cached != null) {
-      return cached;
-    }
-    String script = idLookupScript(database, id);
-    ExecChannel.Raw r = scripts.run(script, new byte[0], Become.NONE, "id lookup");
-    String found = FileScripts.text(r.stdout()).strip();
-    String name = found.isEmpty() ? Integer.toString(id) : found;
-    names.put(key, name);
-    return name;
-  }
-
-  /**
-   * Prints the name of {@code id} in {@code database} (passwd or group), nothing if unknown.
-   * Backquotes, not {@code $(...)}, so that Solaris 10's Bourne shell runs it.
-   */
-  static String idLookupScript(String database, int id) {
-    return "n=`getent "
-        + database
-        + " "
-        + id
-        + " 2>/dev/null | cut -d: -f1`; [ -n \"$n\" ] || n=`awk -F: '$3 == "
-        + id
-        + " { print $1; exit }' /etc/"
-        + database
-        + " 2>/dev/null`; printf '%s' \"$n\"";
   }
 
   // ---- put ----------------------------------------------------------------------------------

@@ -68,7 +68,7 @@ class BourneScriptsTest {
             chainWithOwner(Path.of("/x")),
             AtomicInstall.chain(5, true, 0644, "a", "b", "/x"),
             RemoteProcess.killScript(42),
-            RemoteFiles.idLookupScript("passwd", 0))) {
+            IdNames.script(List.of(new IdNames.Id("passwd", 0))))) {
       assertFalse(script.contains("$("), script);
       assertFalse(script.contains("command -v"), script);
     }
@@ -107,8 +107,19 @@ class BourneScriptsTest {
   @ParameterizedTest
   @MethodSource("shells")
   void theIdLookupNamesRootAndNothingForAnUnknownId(List<String> shell) throws Exception {
-    assertEquals("root", run(shell, RemoteFiles.idLookupScript("passwd", 0)));
-    assertEquals("", run(shell, RemoteFiles.idLookupScript("group", 1_999_999_997)));
+    String script =
+        IdNames.script(
+            List.of(
+                new IdNames.Id("passwd", 0),
+                new IdNames.Id("group", 1_999_999_997),
+                new IdNames.Id("group", 0)));
+    assertEquals("=root\n=\n=root\n", run(shell, script));
+    // a host without getent (AIX): the files, read by awk; the shell's IFS is as it was after
+    Path bin = Files.createDirectories(dir.resolve("bin"));
+    Files.createSymbolicLink(bin.resolve("awk"), onPath("awk").orElseThrow());
+    String withoutGetent =
+        "PATH=" + ShellQuote.quote(bin.toString()) + "; " + script + "; set -- a:b; echo $#";
+    assertEquals("=root\n=\n=root\n1\n", run(shell, withoutGetent));
   }
 
   @ParameterizedTest
