@@ -7,10 +7,12 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The user and group names of the numeric ids SFTP v3 gives, looked up on the host once per id: the
- * owner and group a stat needs in one script, with one {@code getent} each (the entry split by the
- * shell, not by a pipe into {@code cut}), and {@code /etc/passwd} or {@code /etc/group} read by
- * {@code awk} only where there is no getent. An id the host does not know stays numeric.
+ * The user and group names of the numeric ids SFTP v3 gives, looked up on the host once per id, the
+ * owner and group of a stat together: by the SFTP server where it offers OpenSSH's request for it
+ * ({@link SftpIdNames}: no process on the host), else by one script with one {@code getent} each
+ * (the entry split by the shell, not by a pipe into {@code cut}), {@code /etc/passwd} or {@code
+ * /etc/group} read by {@code awk} only where there is no getent. An id the host does not know stays
+ * numeric.
  */
 final class IdNames {
   /** One id in a database ({@code passwd} or {@code group}). */
