@@ -15,6 +15,8 @@ import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import net.schmizz.sshj.DefaultConfig;
@@ -33,18 +35,21 @@ final class Handshake {
   private final KnownHostsStores knownHosts;
   private final Login login;
   private final SharedKeepAlive keepAlive;
+  private final ScheduledExecutorService timer;
 
+  /** {@code timer}: the factory's timer (see {@link SshTimer}), which also runs the watchdogs. */
   Handshake(
       DefaultConfig config,
       SshSettings settings,
       KnownHostsStores knownHosts,
       Login login,
-      SharedKeepAlive keepAlive) {
+      ScheduledExecutorService timer) {
     this.config = config;
     this.settings = settings;
     this.knownHosts = knownHosts;
     this.login = login;
-    this.keepAlive = keepAlive;
+    this.timer = timer;
+    this.keepAlive = new SharedKeepAlive(timer);
   }
 
   /** A reset or EOF after TCP connected: worth another try. */
@@ -87,13 +92,19 @@ final class Handshake {
     // has no read timeout, so that idle sessions live): a watchdog closes it
     AtomicInteger state = new AtomicInteger(RUNNING);
     long limit = connectTimeout.multipliedBy(3).toMillis();
-    CompletableFuture.runAsync(
-        () -> {
-          if (state.compareAndSet(RUNNING, EXPIRED)) {
-            ConnectionProbe.closeQuietly(client);
-          }
-        },
-        CompletableFuture.delayedExecutor(limit, TimeUnit.MILLISECONDS));
+    // cancelled (and so dropped from the timer's queue) once the handshake ends: a watchdog left
+    // waiting would hold the client, its buffers and ciphers, for three connect time-outs after the
+    // connection closed; at hundreds of hosts an hour that was a large part of the live heap
+    ScheduledFuture<?> watchdog =
+        timer.schedule(
+            () -> {
+              if (state.compareAndSet(RUNNING, EXPIRED)) {
+                // closing may wait on the socket: not on the timer, which times every host
+                CompletableFuture.runAsync(() -> ConnectionProbe.closeQuietly(client));
+              }
+            },
+            limit,
+            TimeUnit.MILLISECONDS);
     boolean ok = false;
     try {
       handshake(client, target, verifier, via, connectTimeout);
@@ -108,6 +119,7 @@ final class Handshake {
         throw e;
       }
     } finally {
+      watchdog.cancel(false);
       if (!ok) {
         state.set(EXPIRED);
         ConnectionProbe.closeQuietly(client);

@@ -28,7 +28,7 @@ final class SharedKeepAlive {
     this.timer = timer;
   }
 
-  /** Starts keepalives for a connected client; they stop by themselves once it disconnects. */
+  /** Starts keepalives for a connected client; they stop when it disconnects. */
   void watch(String host, SSHClient client, Duration interval, int maxUnanswered) {
     long every = Math.max(1, interval.toMillis());
     Deque<Promise<SSHPacket, net.schmizz.sshj.connection.ConnectionException>> pending =
@@ -66,6 +66,17 @@ final class SharedKeepAlive {
           }
         };
     task.set(timer.scheduleWithFixedDelay(tick, every, every, TimeUnit.MILLISECONDS));
+    // the task holds the client: it leaves the timer when the connection closes, not at its next
+    // tick, which would keep a closed client's buffers and ciphers live for a whole interval
+    net.schmizz.sshj.transport.Transport transport = client.getTransport();
+    net.schmizz.sshj.transport.DisconnectListener before = transport.getDisconnectListener();
+    transport.setDisconnectListener(
+        (reason, message) -> {
+          cancel(task);
+          if (before != null) {
+            before.notifyDisconnect(reason, message);
+          }
+        });
   }
 
   private static void cancel(AtomicReference<ScheduledFuture<?>> task) {

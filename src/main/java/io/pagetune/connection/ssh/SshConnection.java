@@ -135,6 +135,11 @@ public final class SshConnection implements Connection {
     return files.sftpAvailable();
   }
 
+  /** The sshj client (tests check that nothing holds it once closed). */
+  SSHClient client() {
+    return client;
+  }
+
   @Override
   public void close() {
     if (probe.gaveUp()) {

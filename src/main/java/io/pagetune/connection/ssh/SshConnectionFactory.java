@@ -37,7 +37,6 @@ public final class SshConnectionFactory implements ConnectionFactory {
   private final ExecutorService io;
 
   private final java.util.concurrent.ScheduledExecutorService timer = SshTimer.create();
-  private final SharedKeepAlive keepAlive = new SharedKeepAlive(timer);
 
   private final SshSettings settings;
   private final SshConfigFile sshConfig;
@@ -51,6 +50,11 @@ public final class SshConnectionFactory implements ConnectionFactory {
 
   private final Login login;
   private final Handshake handshake;
+
+  /** What the timer still holds (keepalives, watchdogs, deadlines): a closed host holds nothing. */
+  int timedTasks() {
+    return ((java.util.concurrent.ScheduledThreadPoolExecutor) timer).getQueue().size();
+  }
 
   /** A factory with {@link SshSettings#defaults()}. */
   public SshConnectionFactory() {
@@ -117,7 +121,7 @@ public final class SshConnectionFactory implements ConnectionFactory {
     this.login = new Login(new KeyLoader(settings.keyPassphrase()), loginPassword);
     KnownHostsStores knownHosts =
         new KnownHostsStores(settings.hostKeyChecking(), settings.knownHostsFiles(), clock);
-    this.handshake = new Handshake(config, settings, knownHosts, login, keepAlive);
+    this.handshake = new Handshake(config, settings, knownHosts, login, timer);
   }
 
   @Override

@@ -1,6 +1,7 @@
 package io.pagetune.connection.ssh;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,8 +11,10 @@ import io.pagetune.connection.ssh.config.SshSettings;
 import io.pagetune.testing.SshServerExtension;
 import io.pagetune.testing.StallingProxy;
 import io.pagetune.testing.TestSshHost;
+import java.lang.ref.WeakReference;
 import java.time.Duration;
 import java.util.Map;
+import net.schmizz.sshj.SSHClient;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -72,5 +75,30 @@ class SharedKeepAliveTest {
         assertTrue(took < 5, "noticed after " + took + " s");
       }
     }
+  }
+
+  /**
+   * A finished host must not stay in the heap: at a fleet's pace of tens of hosts a second, a
+   * closed client held until its keepalive's next tick or its handshake watchdog's deadline was
+   * hundreds of clients' buffers and ciphers live at any time.
+   */
+  @Test
+  void aClosedConnectionLeavesNothingTimedAndNothingHoldsItsClient() throws Exception {
+    // the timer's queue shows a keepalive left behind; the wait below is shorter than these
+    // settings' 15 s handshake watchdog, which held the client before
+    SshConnectionFactory factory = new SshConnectionFactory(ssh.settings());
+    TestSshHost host = ssh.start();
+    SshConnection c = (SshConnection) factory.open(ssh.spec("db1", host));
+    assertTrue(c.run(RemoteCommand.argv("true"), Duration.ofSeconds(20)).ok());
+    assertEquals(1, factory.timedTasks(), "logged in: the keepalive only, the watchdog is gone");
+    WeakReference<SSHClient> client = new WeakReference<>(c.client());
+    c.close();
+    c = null;
+    assertEquals(0, factory.timedTasks(), "closed: nothing left in the timer");
+    for (int i = 0; i < 50 && client.get() != null; i++) {
+      System.gc();
+      Thread.sleep(100);
+    }
+    assertNull(client.get(), "the closed client is still reachable");
   }
 }
