@@ -94,7 +94,7 @@ final class Handshake {
     long limit = connectTimeout.multipliedBy(3).toMillis();
     // cancelled (and so dropped from the timer's queue) once the handshake ends: a watchdog left
     // waiting would hold the client, its buffers and ciphers, for three connect time-outs after the
-    // connection closed; at hundreds of hosts an hour that was a large part of the live heap
+    // connection closed; at tens of hosts a second that was hundreds of clients, half the live heap
     ScheduledFuture<?> watchdog =
         timer.schedule(
             () -> {
