@@ -68,15 +68,7 @@ final class SharedKeepAlive {
     task.set(timer.scheduleWithFixedDelay(tick, every, every, TimeUnit.MILLISECONDS));
     // the task holds the client: it leaves the timer when the connection closes, not at its next
     // tick, which would keep a closed client's buffers and ciphers live for a whole interval
-    net.schmizz.sshj.transport.Transport transport = client.getTransport();
-    net.schmizz.sshj.transport.DisconnectListener before = transport.getDisconnectListener();
-    transport.setDisconnectListener(
-        (reason, message) -> {
-          cancel(task);
-          if (before != null) {
-            before.notifyDisconnect(reason, message);
-          }
-        });
+    OnDisconnect.also(client, () -> cancel(task));
   }
 
   private static void cancel(AtomicReference<ScheduledFuture<?>> task) {

@@ -258,13 +258,9 @@ public final class SshConnectionFactory implements ConnectionFactory {
   }
 
   private static void closeJumpsWith(SSHClient client, List<SSHClient> jumps) {
-    net.schmizz.sshj.transport.Transport transport = client.getTransport();
-    net.schmizz.sshj.transport.DisconnectListener before = transport.getDisconnectListener();
-    transport.setDisconnectListener(
-        (reason, message) -> {
-          if (before != null) {
-            before.notifyDisconnect(reason, message);
-          }
+    OnDisconnect.also(
+        client,
+        () -> {
           for (int i = jumps.size() - 1; i >= 0; i--) {
             ConnectionProbe.closeQuietly(jumps.get(i));
           }
